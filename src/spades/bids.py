@@ -1,0 +1,128 @@
+"""Bids: a number of tricks, nil, or blind nil."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from .errors import NotationError
+
+__all__ = ["MAX_BID", "Bid"]
+
+#: The largest bid of any variant (three players hold 17 cards).
+MAX_BID: Final = 17
+
+
+class Bid:
+    """A bid.  ``Bid(0)`` is nil and ``Bid(0, blind=True)`` blind nil.
+
+    Bids are immutable values; equal bids compare and hash equal.  As an action,
+    ``str(bid)`` is its notation: ``'bid 4'``, ``'nil'`` or ``'blind nil'``.
+
+    >>> Bid(4), Bid.nil(), Bid.blind_nil()
+    (Bid(4), Bid.nil(), Bid.blind_nil())
+    >>> str(Bid(4)), Bid(0) == Bid.nil(), Bid.parse("blind nil").blind
+    ('bid 4', True, True)
+    """
+
+    __slots__ = ("_blind", "_tricks")
+    _tricks: int
+    _blind: bool
+
+    def __new__(cls, tricks: int, blind: bool = False) -> Bid:
+        if isinstance(tricks, Bid):
+            return tricks
+        if not isinstance(tricks, int) or isinstance(tricks, bool):
+            raise NotationError(f"a bid is a whole number of tricks, not {tricks!r}")
+        if not 0 <= tricks <= MAX_BID:
+            raise NotationError(f"a bid must be between 0 (nil) and {MAX_BID}, not {tricks}")
+        if blind and tricks != 0:
+            raise NotationError("only nil can be bid blind")
+        cached = _CACHE.get((tricks, bool(blind)))
+        if cached is not None:
+            return cached
+        self = object.__new__(cls)
+        object.__setattr__(self, "_tricks", tricks)
+        object.__setattr__(self, "_blind", bool(blind))
+        return self
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Bid is immutable")
+
+    @classmethod
+    def nil(cls) -> Bid:
+        return cls(0)
+
+    @classmethod
+    def blind_nil(cls) -> Bid:
+        return cls(0, blind=True)
+
+    @classmethod
+    def parse(cls, text: str) -> Bid:
+        """``'4'``, ``'bid 4'``, ``'nil'``, ``'bid nil'``, ``'blind nil'``, ``'bn'`` (any case)."""
+        if not isinstance(text, str):
+            raise NotationError(f"a bid must be given as text like 'bid 4', not {type(text).__name__}")
+        words = text.strip().lower().split()
+        if words and words[0] == "bid":
+            words = words[1:]
+        key = " ".join(words)
+        if key in ("nil", "0"):
+            return cls(0)
+        if key in ("blind nil", "blind", "bn", "blind-nil", "double nil"):
+            return cls(0, blind=True)
+        if key.isdigit():
+            return cls(int(key))
+        raise NotationError(f"{text!r} is not a bid: say e.g. 'bid 4', 'nil' or 'blind nil'")
+
+    @property
+    def tricks(self) -> int:
+        """Tricks bid (0 for nil and blind nil)."""
+        return self._tricks
+
+    @property
+    def blind(self) -> bool:
+        return self._blind
+
+    @property
+    def is_nil(self) -> bool:
+        """True for nil and blind nil."""
+        return self._tricks == 0
+
+    def label(self) -> str:
+        """Short form for tables: ``'4'``, ``'nil'``, ``'blind nil'``."""
+        if self._tricks:
+            return str(self._tricks)
+        return "blind nil" if self._blind else "nil"
+
+    def __str__(self) -> str:
+        if self._tricks:
+            return f"bid {self._tricks}"
+        return "blind nil" if self._blind else "nil"
+
+    def __repr__(self) -> str:
+        if self._tricks:
+            return f"Bid({self._tricks})"
+        return "Bid.blind_nil()" if self._blind else "Bid.nil()"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Bid):
+            return self._tricks == other._tricks and self._blind == other._blind
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(("Bid", self._tricks, self._blind))
+
+    def __reduce__(self) -> tuple[type[Bid], tuple[int, bool]]:
+        return (Bid, (self._tricks, self._blind))
+
+    def __copy__(self) -> Bid:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Bid:
+        return self
+
+
+_CACHE: dict[tuple[int, bool], Bid] = {}
+for _t in range(MAX_BID + 1):
+    _CACHE[(_t, False)] = Bid(_t)
+_CACHE[(0, True)] = Bid(0, blind=True)
+del _t

@@ -1,0 +1,57 @@
+"""The ``spades`` command.
+
+Each subcommand lives in its own module of this package with two functions,
+``add_arguments(parser)`` and ``run(args) -> int``, and is listed in
+:data:`COMMANDS`; modules are imported only when their command runs (or its
+``--help`` is asked for), so heavy optional dependencies stay out of the way.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+__all__ = ["COMMANDS", "main"]
+
+#: name -> (module, one-line help)
+COMMANDS: dict[str, tuple[str, str]] = {
+    "replay": ("spades.cli.replay", "print a readable hand-by-hand account of a saved game"),
+}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    command = args_list[0] if args_list and not args_list[0].startswith("-") else None
+    full = _full_parser(command)
+    if command is None:
+        full.parse_args(args_list or ["--help"])
+        return 0
+    args = full.parse_args(args_list)
+    module = importlib.import_module(args._module)
+    try:
+        return int(module.run(args) or 0)
+    except KeyboardInterrupt:
+        return 130
+
+
+def _full_parser(command: str | None) -> argparse.ArgumentParser:
+    from spades import __version__
+
+    parser = argparse.ArgumentParser(
+        prog="spades",
+        description="Spades: play, analyse and study the card game.",
+    )
+    parser.add_argument("--version", action="version", version=f"spades {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name, (module_name, help_text) in COMMANDS.items():
+        p = sub.add_parser(name, help=help_text, description=help_text)
+        p.set_defaults(_module=module_name)
+        if name == command:
+            importlib.import_module(module_name).add_arguments(p)
+    return parser
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,865 @@
+"""A whole game of Spades, hand after hand, to the target score.
+
+The game is pure rules: no I/O, no clocks.  Randomness comes from the seed (and
+the optional explicit decks), so a game is rebuilt exactly from its record.
+
+>>> from spades import Game, Rules
+>>> game = Game(Rules.preset("partnership"), seed=7, dealer=3)
+>>> game.phase.value, game.to_act
+('blind', 0)
+>>> game.apply("look"); game.apply("bid 4")
+>>> game.phase.value, game.to_act
+('blind', 1)
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Iterable, Sequence
+from enum import Enum
+from itertools import combinations
+from typing import Any, Final
+
+from .actions import KEEP, LOOK, REJECT, Action, Choice, Discard, Pass, parse_action
+from .bids import Bid
+from .cards import (
+    ALL_CARDS,
+    FULL_DECK,
+    NON_SPADES_MASK,
+    SUIT_MASKS,
+    Card,
+    CardLike,
+    CardSet,
+    cards_of_mask,
+    to_card,
+)
+from .errors import IllegalActionError, NotationError, RecordError
+from .rules import Rules
+from .scoring import HandScore, score_hand
+from .view import HandSummary, TrickRecord, View
+
+__all__ = ["RECORD_FORMAT", "RECORD_VERSION", "Game", "Phase"]
+
+RECORD_FORMAT: Final = "spades-game"
+RECORD_VERSION: Final = 1
+
+
+class Phase(Enum):
+    """The phases of a hand.  ``phase.value`` is its short name."""
+
+    #: two-player: keep or reject the top card of the stock
+    DRAW = "draw"
+    #: choose ``blind nil`` or ``look`` before seeing one's cards
+    BLIND = "blind"
+    BID = "bid"
+    #: four-handed: partners exchange cards after a blind nil
+    EXCHANGE = "exchange"
+    #: two-player: a blind-nil player swaps up to three cards with the discard pile
+    REDRAW = "redraw"
+    PLAY = "play"
+    OVER = "over"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+_PLAY: Final = Phase.PLAY
+_BLIND_NIL: Final = Bid.blind_nil()
+_DECK_52: Final = tuple(range(52))
+_DECK_51: Final = tuple(range(1, 52))  # three players: no 2 of clubs (card 0)
+
+
+def _prompt(game: Game) -> str:
+    phase = game._phase
+    if phase is Phase.BLIND:
+        return "choose 'blind nil' or 'look' at your cards"
+    if phase is Phase.BID:
+        return "bid: a number of tricks" + (" or nil" if game._rules.nil else "")
+    if phase is Phase.EXCHANGE:
+        _giver, receiver = game._exchange_steps[game._exchange_pos]
+        k = game._rules.blind_nil_exchange
+        return f"pass {k} cards to {game._rules.seat_name(receiver)}"
+    if phase is Phase.DRAW:
+        return "keep or reject the card you are shown"
+    if phase is Phase.REDRAW:
+        return f"discard up to {game._rules.blind_nil_exchange} cards (or none) to redraw"
+    if phase is Phase.PLAY:
+        return "play a card"
+    return "wait: the game is over"
+
+
+class Game:
+    """A game of Spades under some :class:`~spades.rules.Rules`.
+
+    ``Game(rules, seed=7)`` deals the first hand at once.  ``dealer`` fixes the
+    first dealer (default: ``rules.first_dealer``, else chosen by the seed);
+    ``decks`` gives the card order of successive hands (52 cards each, 51 for
+    three players), after which the seeded shuffle continues.  In dealt
+    variants card ``i`` goes to seat ``(dealer + 1 + i) % n``; in the two-player
+    game the deck is the stock, index 0 on top.
+    """
+
+    def __init__(
+        self,
+        rules: Rules | None = None,
+        seed: int | None = None,
+        dealer: int | None = None,
+        decks: Iterable[Sequence[CardLike]] | None = None,
+    ) -> None:
+        if rules is None:
+            rules = Rules()
+        if not isinstance(rules, Rules):
+            raise TypeError("rules must be a spades.Rules")
+        if seed is None:
+            seed = secrets.randbits(63)
+        elif not isinstance(seed, int) or isinstance(seed, bool):
+            raise TypeError("seed must be an integer or None")
+        n = rules.num_seats
+        self._rules = rules
+        self._seed = seed
+        self._n = n
+        self._must_break = rules.spades_must_be_broken
+        self._decks = [self._check_deck(d) for d in (decks or ())]
+        if dealer is None:
+            dealer = rules.first_dealer
+        if dealer is None:
+            dealer = random.Random(seed).randrange(n)
+        if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
+            raise ValueError(f"dealer must be a seat from 0 to {n - 1}")
+        self._first_dealer = dealer
+        self._log: list[tuple[int, Action]] = []
+        self._scores = [0] * rules.num_sides
+        self._bags = [0] * rules.num_sides
+        self._hands_played = 0
+        self._history: list[HandSummary] = []
+        self._hand_log: list[dict[str, Any]] = []
+        self._is_over = False
+        self._winner: int | None = None
+        self._dealer = dealer
+        self._start_hand()
+
+    def _check_deck(self, deck: Sequence[CardLike]) -> tuple[Card, ...]:
+        rules = self._rules
+        try:
+            cards = tuple(to_card(c) for c in deck)
+        except NotationError as exc:
+            raise ValueError(f"bad deck: {exc}") from None
+        mask = 0
+        for c in cards:
+            mask |= 1 << c
+        expected = FULL_DECK & ~1 if rules.variant == "three-player" else FULL_DECK
+        if len(cards) != rules.deck_size or mask != expected:
+            what = (
+                "51 cards without the 2 of clubs" if rules.variant == "three-player" else "52 different cards"
+            )
+            raise ValueError(f"a deck must hold {what}")
+        return cards
+
+    # -- hand set-up ----------------------------------------------------------
+
+    def _start_hand(self) -> None:
+        rules = self._rules
+        n = self._n
+        index = self._hands_played
+        self._rng = random.Random(f"spades:{self._seed}:{index}")
+        if index < len(self._decks):
+            deck: list[int] = list(self._decks[index])
+        else:
+            deck = list(_DECK_51 if rules.variant == "three-player" else _DECK_52)
+            self._rng.shuffle(deck)
+        self._deck = deck
+        self._hands = [0] * n
+        self._bids: list[Bid | None] = [None] * n
+        self._tricks_won = [0] * n
+        self._trick: list[int] = []
+        self._completed: list[TrickRecord] = []
+        self._broken = False
+        self._passed = [0] * n
+        self._received = [0] * n
+        self._discards = [0] * n
+        self._redrawn = [0] * n
+        self._redraw_counts = [0] * n
+        self._pile = 0
+        self._exchange_steps: list[tuple[int, int]] = []
+        self._exchange_pos = 0
+        self._redraw_queue: list[int] = []
+        self._leader: int | None = None
+        dealer = self._dealer
+        self._bid_order = [(dealer + 1 + i) % n for i in range(n)]
+        self._bid_pos = 0
+        self._blind_open = [self._blind_nil_allowed(s) for s in range(n)]
+        if rules.uses_draw:
+            # two players see each card as they draw it; blind nil is chosen
+            # before the first draw instead
+            self._looked = [True] * n
+            self._decided = [not self._blind_open[s] for s in range(n)]
+            self._stock_pos = 0
+            self._to_act: int | None = dealer
+            self._phase = Phase.DRAW if self._decided[dealer] else Phase.BLIND
+            self._dealt = [0] * n
+        else:
+            hands = self._hands
+            for i, card in enumerate(deck):
+                hands[(dealer + 1 + i) % n] |= 1 << card
+            self._dealt = list(hands)
+            self._looked = [not self._blind_open[s] for s in range(n)]
+            self._decided = list(self._looked)
+            self._next_bidder()
+
+    def _blind_nil_allowed(self, seat: int) -> bool:
+        rules = self._rules
+        if not rules.blind_nil:
+            return False
+        need = rules.blind_nil_min_deficit
+        if need <= 0:
+            return True
+        side = rules.side_of(seat)
+        others = [s for i, s in enumerate(self._scores) if i != side]
+        return max(others) - self._scores[side] >= need
+
+    def _next_bidder(self) -> None:
+        bids = self._bids
+        order = self._bid_order
+        while self._bid_pos < len(order) and bids[order[self._bid_pos]] is not None:
+            self._bid_pos += 1
+        if self._bid_pos == len(order):
+            self._after_bidding()
+            return
+        seat = order[self._bid_pos]
+        self._to_act = seat
+        self._phase = Phase.BID if self._looked[seat] else Phase.BLIND
+
+    def _after_bidding(self) -> None:
+        rules = self._rules
+        if rules.has_exchange:
+            steps = []
+            for seat in self._bid_order:
+                bid = self._bids[seat]
+                partner = (seat + 2) % 4
+                if bid is not None and bid.blind and not self._bids[partner].blind:  # type: ignore[union-attr]
+                    steps += [(partner, seat), (seat, partner)]
+            if steps:
+                self._exchange_steps = steps
+                self._exchange_pos = 0
+                self._phase = Phase.EXCHANGE
+                self._to_act = steps[0][0]
+                return
+        self._start_play()
+
+    def _start_play(self) -> None:
+        self._looked = [True] * self._n
+        self._leader = (self._dealer + 1) % self._n
+        self._to_act = self._leader
+        self._phase = _PLAY
+
+    # -- public state ---------------------------------------------------------
+
+    @property
+    def rules(self) -> Rules:
+        return self._rules
+
+    @property
+    def seed(self) -> int:
+        return self._seed
+
+    @property
+    def phase(self) -> Phase:
+        return self._phase
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act, None when the game is over."""
+        return self._to_act
+
+    @property
+    def dealer(self) -> int:
+        """The dealer (two-player: the one who draws first) of the current hand."""
+        return self._dealer
+
+    @property
+    def first_dealer(self) -> int:
+        return self._first_dealer
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return tuple(self._scores)
+
+    @property
+    def bags(self) -> tuple[int, ...]:
+        return tuple(self._bags)
+
+    @property
+    def is_over(self) -> bool:
+        return self._is_over
+
+    @property
+    def winner(self) -> int | None:
+        """The winning side, None while playing or after a drawn game."""
+        return self._winner
+
+    @property
+    def hands_played(self) -> int:
+        return self._hands_played
+
+    @property
+    def history(self) -> tuple[HandSummary, ...]:
+        """Summaries of the finished hands."""
+        return tuple(self._history)
+
+    @property
+    def bids(self) -> tuple[Bid | None, ...]:
+        return tuple(self._bids)
+
+    @property
+    def tricks_won(self) -> tuple[int, ...]:
+        return tuple(self._tricks_won)
+
+    @property
+    def trick(self) -> tuple[tuple[int, Card], ...]:
+        """The trick in progress as (seat, card) pairs in play order."""
+        leader = self._leader or 0
+        return tuple(((leader + i) % self._n, ALL_CARDS[c]) for i, c in enumerate(self._trick))
+
+    @property
+    def tricks(self) -> tuple[TrickRecord, ...]:
+        """The completed tricks of the current hand."""
+        return tuple(self._completed)
+
+    @property
+    def leader(self) -> int | None:
+        """The seat that led (or leads) the current trick."""
+        return self._leader
+
+    @property
+    def spades_broken(self) -> bool:
+        return self._broken
+
+    @property
+    def actions(self) -> tuple[tuple[int, Action], ...]:
+        """Every action applied so far, as (seat, action)."""
+        return tuple(self._log)
+
+    @property
+    def deck(self) -> tuple[Card, ...]:
+        """The card order of the current hand (omniscient: for tests, tools and servers)."""
+        return tuple(ALL_CARDS[c] for c in self._deck)
+
+    def hand(self, seat: int) -> CardSet:
+        """What a seat holds now (omniscient: use :meth:`view` for players)."""
+        self._check_seat(seat)
+        return CardSet(self._hands[seat])
+
+    def dealt(self, seat: int) -> CardSet:
+        """What a seat held after the deal (or the draw), before any exchange."""
+        self._check_seat(seat)
+        return CardSet(self._dealt[seat])
+
+    def _check_seat(self, seat: int) -> None:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self._n:
+            raise ValueError(f"seat must be from 0 to {self._n - 1}")
+
+    # -- legal actions --------------------------------------------------------
+
+    def _legal_play_mask(self) -> int:
+        hand = self._hands[self._to_act]  # type: ignore[index]
+        if self._trick:
+            follow = hand & SUIT_MASKS[self._trick[0] // 13]
+            return follow or hand
+        if self._must_break and not self._broken:
+            return (hand & NON_SPADES_MASK) or hand
+        return hand
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of :attr:`to_act` (empty when the game is over)."""
+        phase = self._phase
+        if phase is _PLAY:
+            return cards_of_mask(self._legal_play_mask())  # type: ignore[return-value]
+        if phase is Phase.BID:
+            lo, hi = self._bid_range(self._to_act)  # type: ignore[arg-type]
+            return [Bid(i) for i in range(lo, hi + 1)]
+        if phase is Phase.BLIND:
+            return [_BLIND_NIL, LOOK]
+        if phase is Phase.DRAW:
+            return [KEEP, REJECT]
+        if phase is Phase.EXCHANGE:
+            cards = cards_of_mask(self._hands[self._to_act])  # type: ignore[index]
+            k = self._rules.blind_nil_exchange
+            return [Pass(sum(1 << c for c in combo)) for combo in combinations(cards, k)]
+        if phase is Phase.REDRAW:
+            cards = cards_of_mask(self._hands[self._to_act])  # type: ignore[index]
+            out: list[Action] = []
+            for k in range(self._rules.blind_nil_exchange + 1):
+                out += [Discard(sum(1 << c for c in combo)) for combo in combinations(cards, k)]
+            return out
+        return []
+
+    def is_legal(self, action: Action | str) -> bool:
+        """Whether ``apply(action)`` would succeed now."""
+        try:
+            self._validate(self._coerce(action))
+        except IllegalActionError:
+            return False
+        return True
+
+    def _bid_range(self, seat: int) -> tuple[int, int]:
+        rules = self._rules
+        lo = 0 if rules.nil else 1
+        hi = rules.max_bid
+        cap = rules.max_side_bid
+        if cap is not None and rules.partnerships:
+            partner_bid = self._bids[(seat + 2) % 4]
+            if partner_bid is None:
+                if not rules.nil:
+                    hi = min(hi, cap - 1)
+            else:
+                hi = min(hi, cap - partner_bid.tricks)
+        return lo, max(hi, lo)
+
+    # -- applying actions -----------------------------------------------------
+
+    def apply(self, action: Action | str, seat: int | None = None) -> None:
+        """Apply one action of the seat to act.
+
+        ``action`` is an action object (as :meth:`legal_actions` returns) or its
+        notation (``'bid 4'``, ``'nil'``, ``'QH'``...).  With ``seat`` given, the
+        action is refused unless that seat is to act.  Raises
+        :class:`~spades.errors.IllegalActionError`, leaving the game unchanged,
+        when the action is not legal now.
+        """
+        if type(action) is Card and self._phase is _PLAY and seat is None:
+            self._check_play(action)
+            actor = self._to_act
+            self._do_play(action)
+            self._log.append((actor, action))  # type: ignore[arg-type]
+            self._after_action()
+            return
+        if self._is_over:
+            raise IllegalActionError("The game is over")
+        if seat is not None and seat != self._to_act:
+            if not isinstance(seat, int) or not 0 <= seat < self._n:
+                raise IllegalActionError(f"There is no seat {seat!r} at this table")
+            raise IllegalActionError(
+                f"Not your turn: {self._rules.seat_name(self._to_act)} is to play"  # type: ignore[arg-type]
+            )
+        act = self._coerce(action)
+        self._validate(act)
+        actor = self._to_act
+        self._execute(act)
+        self._log.append((actor, act))  # type: ignore[arg-type]
+        self._after_action()
+
+    def _after_action(self) -> None:
+        """Hook for subclasses and wrappers; called after every applied action."""
+
+    def _coerce(self, action: Action | str) -> Action:
+        if isinstance(action, str):
+            try:
+                return parse_action(action)
+            except NotationError as exc:
+                raise IllegalActionError(str(exc)) from None
+        if isinstance(action, (Card, Bid, Choice, Pass, Discard)):
+            return action
+        raise IllegalActionError(f"{action!r} is not an action: try 'bid 4', 'nil' or a card like 'QH'")
+
+    def _wrong_kind(self) -> IllegalActionError:
+        return IllegalActionError(f"Now you must {_prompt(self)}")
+
+    def _validate(self, act: Action) -> None:
+        if self._is_over:
+            raise IllegalActionError("The game is over")
+        phase = self._phase
+        rules = self._rules
+        seat: int = self._to_act  # type: ignore[assignment]
+        if phase is _PLAY:
+            if type(act) is not Card:
+                raise self._wrong_kind()
+            self._check_play(act)
+        elif phase is Phase.BLIND:
+            if act is LOOK or (isinstance(act, Bid) and act.blind):
+                return
+            if isinstance(act, Bid):
+                raise IllegalActionError(
+                    "You have not looked at your cards yet: choose 'blind nil' or 'look' first"
+                )
+            raise self._wrong_kind()
+        elif phase is Phase.BID:
+            if not isinstance(act, Bid):
+                raise self._wrong_kind()
+            self._check_bid(seat, act)
+        elif phase is Phase.EXCHANGE:
+            if not isinstance(act, Pass):
+                raise self._wrong_kind()
+            k = rules.blind_nil_exchange
+            self._check_holds(seat, act.cards.mask)
+            if len(act.cards) != k:
+                raise IllegalActionError(f"Pass exactly {k} cards, not {len(act.cards)}")
+        elif phase is Phase.DRAW:
+            if act is not KEEP and act is not REJECT:
+                raise self._wrong_kind()
+        elif phase is Phase.REDRAW:
+            if not isinstance(act, Discard):
+                raise self._wrong_kind()
+            k = rules.blind_nil_exchange
+            self._check_holds(seat, act.cards.mask)
+            if len(act.cards) > k:
+                raise IllegalActionError(f"Discard at most {k} cards, not {len(act.cards)}")
+
+    def _check_holds(self, seat: int, mask: int) -> None:
+        missing = mask & ~self._hands[seat]
+        if missing:
+            names = ", ".join(str(c) for c in cards_of_mask(missing))
+            raise IllegalActionError(f"You do not have {names}")
+
+    def _check_bid(self, seat: int, bid: Bid) -> None:
+        rules = self._rules
+        if bid.blind:
+            if not rules.blind_nil:
+                raise IllegalActionError("Blind nil is not allowed at this table")
+            if not self._blind_open[seat]:
+                raise IllegalActionError(
+                    f"Blind nil is only allowed when your side trails by at least "
+                    f"{rules.blind_nil_min_deficit} points"
+                )
+            raise IllegalActionError("Blind nil must be bid before you look at your cards")
+        if bid.is_nil and not rules.nil:
+            raise IllegalActionError("Nil bids are not allowed at this table: bid at least 1")
+        _lo, hi = self._bid_range(seat)
+        if bid.tricks > rules.max_bid:
+            raise IllegalActionError(f"You can bid at most {rules.max_bid} tricks")
+        if bid.tricks > hi:
+            partner_bid = self._bids[(seat + 2) % 4]
+            if partner_bid is not None:
+                raise IllegalActionError(
+                    f"Your side may bid at most {rules.max_side_bid} tricks in all: your partner "
+                    f"bid {partner_bid.tricks}, so bid at most {hi}"
+                )
+            raise IllegalActionError(
+                f"Bid at most {hi}: your partner must be left a bid of at least 1 "
+                f"(the side may bid at most {rules.max_side_bid})"
+            )
+
+    def _check_play(self, card: Card) -> None:
+        seat = self._to_act
+        hand = self._hands[seat]  # type: ignore[index]
+        if not hand >> card & 1:
+            raise IllegalActionError(f"You do not have the {card}")
+        trick = self._trick
+        if trick:
+            led = trick[0] // 13
+            if card // 13 != led and hand & SUIT_MASKS[led]:
+                raise IllegalActionError(f"You must follow suit: {_SUIT_WORDS[led]}")
+        elif card >= 39 and self._must_break and not self._broken and hand & NON_SPADES_MASK:
+            raise IllegalActionError("Spades have not been broken")
+
+    def _execute(self, act: Action) -> None:
+        phase = self._phase
+        seat: int = self._to_act  # type: ignore[assignment]
+        if phase is _PLAY:
+            self._do_play(act)  # type: ignore[arg-type]
+        elif phase is Phase.BLIND:
+            self._decided[seat] = True
+            self._looked[seat] = True
+            if isinstance(act, Bid):
+                self._bids[seat] = act
+            if self._rules.uses_draw:
+                self._phase = Phase.DRAW
+            elif isinstance(act, Bid):
+                self._bid_pos += 1
+                self._next_bidder()
+            else:
+                self._phase = Phase.BID
+        elif phase is Phase.BID:
+            self._bids[seat] = act  # type: ignore[assignment]
+            self._bid_pos += 1
+            self._next_bidder()
+        elif phase is Phase.EXCHANGE:
+            giver, receiver = self._exchange_steps[self._exchange_pos]
+            mask = act.cards.mask  # type: ignore[union-attr]
+            self._hands[giver] &= ~mask
+            self._hands[receiver] |= mask
+            self._passed[giver] |= mask
+            self._received[receiver] |= mask
+            self._exchange_pos += 1
+            if self._exchange_pos == len(self._exchange_steps):
+                self._start_play()
+            else:
+                self._to_act = self._exchange_steps[self._exchange_pos][0]
+        elif phase is Phase.DRAW:
+            self._do_draw(seat, act is KEEP)
+        elif phase is Phase.REDRAW:
+            self._do_redraw(seat, act.cards.mask)  # type: ignore[union-attr]
+
+    def _do_draw(self, seat: int, keep: bool) -> None:
+        pos = self._stock_pos
+        top, nxt = self._deck[pos], self._deck[pos + 1]
+        kept, dropped = (top, nxt) if keep else (nxt, top)
+        self._hands[seat] |= 1 << kept
+        self._discards[seat] |= 1 << dropped
+        self._pile |= 1 << dropped
+        self._stock_pos = pos + 2
+        if self._stock_pos >= len(self._deck):
+            self._dealt = list(self._hands)
+            self._looked = [True] * self._n
+            k = self._rules.blind_nil_exchange
+            self._redraw_queue = [s for s in self._bid_order if k > 0 and self._bids[s] is not None]
+            self._next_redraw()
+            return
+        other = 1 - seat
+        self._to_act = other
+        self._phase = Phase.DRAW if self._decided[other] else Phase.BLIND
+
+    def _next_redraw(self) -> None:
+        if self._redraw_queue:
+            self._to_act = self._redraw_queue.pop(0)
+            self._phase = Phase.REDRAW
+        else:
+            self._looked = [True] * self._n
+            self._next_bidder()
+
+    def _do_redraw(self, seat: int, mask: int) -> None:
+        k = mask.bit_count()
+        take = 0
+        if k:
+            pile = cards_of_mask(self._pile)
+            for c in self._rng.sample(pile, k):
+                take |= 1 << c
+        self._hands[seat] = (self._hands[seat] & ~mask) | take
+        self._pile = (self._pile & ~take) | mask
+        self._discards[seat] |= mask
+        self._redrawn[seat] |= take
+        self._redraw_counts[seat] = k
+        self._next_redraw()
+
+    def _do_play(self, card: int) -> None:
+        seat: int = self._to_act  # type: ignore[assignment]
+        self._hands[seat] ^= 1 << card
+        trick = self._trick
+        trick.append(card)
+        if card >= 39:
+            self._broken = True
+        n = self._n
+        if len(trick) < n:
+            self._to_act = (seat + 1) % n
+            return
+        best = trick[0]
+        best_i = 0
+        for i in range(1, n):
+            c = trick[i]
+            if c // 13 == best // 13:
+                if c > best:
+                    best = c
+                    best_i = i
+            elif c >= 39:
+                best = c
+                best_i = i
+        leader: int = self._leader  # type: ignore[assignment]
+        winner = (leader + best_i) % n
+        self._tricks_won[winner] += 1
+        self._completed.append(TrickRecord(leader, tuple(ALL_CARDS[c] for c in trick), winner))
+        self._trick = []
+        self._leader = winner
+        self._to_act = winner
+        if len(self._completed) == self._rules.tricks_per_hand:
+            self._end_hand()
+
+    def _end_hand(self) -> None:
+        rules = self._rules
+        bids: list[Bid] = self._bids  # type: ignore[assignment]
+        result: HandScore = score_hand(rules, bids, self._tricks_won, self._bags)
+        for side in range(rules.num_sides):
+            self._scores[side] += result.points[side]
+            self._bags[side] = result.bags[side]
+        self._history.append(
+            HandSummary(
+                number=self._hands_played,
+                dealer=self._dealer,
+                bids=tuple(bids),
+                tricks=tuple(self._tricks_won),
+                points=result.points,
+                bags=result.bags,
+                scores=tuple(self._scores),
+                nil_made=result.nil_made,
+                made=tuple(s.made for s in result.sides),
+                bag_penalties=tuple(s.bag_penalties for s in result.sides),
+                boston=result.boston,
+            )
+        )
+        self._hands_played += 1
+        winner, over = self._game_result(result)
+        if over:
+            self._is_over = True
+            self._winner = winner
+            self._phase = Phase.OVER
+            self._to_act = None
+            return
+        self._dealer = (self._dealer + 1) % self._n
+        self._start_hand()
+
+    def _game_result(self, result: HandScore) -> tuple[int | None, bool]:
+        rules = self._rules
+        scores = self._scores
+        if rules.boston_wins and any(result.boston):
+            return result.boston.index(True), True
+        top = max(scores)
+        unique = scores.count(top) == 1
+        if rules.hands is not None and self._hands_played >= rules.hands:
+            return (scores.index(top) if unique else None), True
+        reached = top >= rules.target_score or (
+            rules.losing_score is not None and min(scores) <= rules.losing_score
+        )
+        if reached and unique:
+            return scores.index(top), True
+        return None, False
+
+    # -- views ----------------------------------------------------------------
+
+    def view(self, seat: int) -> View:
+        """What ``seat`` may know now (see :class:`~spades.view.View`)."""
+        self._check_seat(seat)
+        n = self._n
+        rules = self._rules
+        looked = self._looked[seat]
+        to_act = self._to_act
+        draw_card = None
+        if self._phase is Phase.DRAW and to_act == seat:
+            draw_card = ALL_CARDS[self._deck[self._stock_pos]]
+        exchange = None
+        if self._phase is Phase.EXCHANGE:
+            exchange = self._exchange_steps[self._exchange_pos]
+        leader = self._leader
+        trick = (
+            tuple(((leader + i) % n, ALL_CARDS[c]) for i, c in enumerate(self._trick))
+            if leader is not None
+            else ()
+        )
+        return View(
+            seat=seat,
+            rules=rules,
+            phase=self._phase.value,
+            to_act=to_act,
+            dealer=self._dealer,
+            hand_number=self._hands_played,
+            hand=CardSet(self._hands[seat]) if looked else None,
+            hand_sizes=tuple(h.bit_count() for h in self._hands),
+            bids=tuple(self._bids),
+            tricks_won=tuple(self._tricks_won),
+            trick=trick,
+            leader=leader,
+            tricks=tuple(self._completed),
+            spades_broken=self._broken,
+            scores=tuple(self._scores),
+            bags=tuple(self._bags),
+            hands_played=self._hands_played,
+            blind_nil_open=self._blind_open[seat] and not self._decided[seat],
+            passed=CardSet(self._passed[seat]),
+            received=CardSet(self._received[seat]),
+            discards=CardSet(self._discards[seat]),
+            redrawn=CardSet(self._redrawn[seat]),
+            redraw_counts=tuple(self._redraw_counts) if rules.uses_draw else (),
+            draw_card=draw_card,
+            stock_left=len(self._deck) - self._stock_pos if rules.uses_draw else 0,
+            exchange=exchange,
+            legal=tuple(self.legal_actions()) if to_act == seat else (),
+            history=tuple(self._history),
+            is_over=self._is_over,
+            winner=self._winner,
+        )
+
+    # -- copies, undo, records ------------------------------------------------
+
+    def copy(self) -> Game:
+        """An independent copy of the game in its current state."""
+        new = Game.__new__(Game)
+        state = dict(self.__dict__)
+        for key, value in state.items():
+            if isinstance(value, list):
+                state[key] = value.copy()
+        new_rng = random.Random()
+        new_rng.setstate(self._rng.getstate())
+        state["_rng"] = new_rng
+        new.__dict__.update(state)
+        return new
+
+    def undo(self, count: int = 1) -> None:
+        """Take back the last ``count`` actions (by replaying the rest)."""
+        if not isinstance(count, int) or count < 0 or count > len(self._log):
+            raise ValueError(f"can take back between 0 and {len(self._log)} actions")
+        if count == 0:
+            return
+        rebuilt = Game(self._rules, seed=self._seed, dealer=self._first_dealer, decks=self._decks)
+        for _, action in self._log[: len(self._log) - count]:
+            rebuilt.apply(action)
+        self.__dict__.update(rebuilt.__dict__)
+
+    def to_record(self) -> dict[str, Any]:
+        """A JSON-ready record of the game (format in docs/records.md)."""
+        return {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "rules": self._rules.to_dict(),
+            "seed": self._seed,
+            "dealer": self._first_dealer,
+            "decks": [[str(ALL_CARDS[c]) for c in deck] for deck in self._decks],
+            "actions": [[seat, str(action)] for seat, action in self._log],
+            "result": {
+                "hands_played": self._hands_played,
+                "scores": list(self._scores),
+                "bags": list(self._bags),
+                "is_over": self._is_over,
+                "winner": self._winner,
+            },
+        }
+
+    @classmethod
+    def from_record(cls, record: dict[str, Any]) -> Game:
+        """Rebuild a game from :meth:`to_record` output (also after a JSON round trip)."""
+        if not isinstance(record, dict):
+            raise RecordError("a game record must be a JSON object")
+        if record.get("format") != RECORD_FORMAT:
+            raise RecordError(f"not a spades game record (format should be {RECORD_FORMAT!r})")
+        version = record.get("version")
+        if version != RECORD_VERSION:
+            raise RecordError(f"unsupported record version {version!r} (this program reads {RECORD_VERSION})")
+        try:
+            rules = Rules.from_dict(record["rules"])
+            game = cls(rules, seed=record["seed"], dealer=record["dealer"], decks=record.get("decks") or [])
+        except (KeyError, TypeError, ValueError) as exc:
+            raise RecordError(f"bad record header: {exc}") from None
+        actions = record.get("actions", [])
+        if not isinstance(actions, list):
+            raise RecordError("record actions must be a list")
+        for i, entry in enumerate(actions):
+            try:
+                seat, text = entry
+                game.apply(text, seat=seat)
+            except (TypeError, ValueError) as exc:
+                raise RecordError(f"action {i + 1} ({entry!r}) does not replay: {exc}") from None
+        return game
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Game):
+            return NotImplemented
+        return (
+            self._rules == other._rules
+            and self._seed == other._seed
+            and self._first_dealer == other._first_dealer
+            and self._decks == other._decks
+            and [(s, str(a)) for s, a in self._log] == [(s, str(a)) for s, a in other._log]
+            and self._hands == other._hands
+            and self._scores == other._scores
+            and self._bags == other._bags
+            and self._phase == other._phase
+            and self._to_act == other._to_act
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (
+            f"<Game {self._rules.variant} hand {self._hands_played + 1} {self._phase.value} "
+            f"to_act={self._to_act} scores={tuple(self._scores)}>"
+        )
+
+
+_SUIT_WORDS: Final = ("clubs", "diamonds", "hearts", "spades")

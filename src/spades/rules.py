@@ -1,0 +1,273 @@
+"""The rules of a table as data: a frozen :class:`Rules` with presets.
+
+Every option of RULES.md section 5 is a field; variants are presets, not
+subclasses.  Options are checked when the object is built, so a ``Rules`` that
+exists is always playable::
+
+    >>> rules = Rules.preset("partnership")
+    >>> rules.num_seats, rules.side_of(2), rules.num_sides
+    (4, 0, 2)
+    >>> import dataclasses
+    >>> dataclasses.replace(rules, target_score=300).target_score
+    300
+    >>> dataclasses.replace(rules, bag_limit=0)
+    Traceback (most recent call last):
+    ...
+    spades.errors.RulesError: bag_limit must be at least 1 (set bag_penalty=0 to turn bags off)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, ClassVar, Final, Literal
+
+from .errors import RulesError
+
+__all__ = ["PRESETS", "SEAT_NAMES", "Rules", "Variant"]
+
+Variant = Literal["partnership", "two-player", "cutthroat", "three-player"]
+
+VARIANTS: Final[tuple[str, ...]] = ("partnership", "two-player", "cutthroat", "three-player")
+
+#: Seat names by table size.  Four-handed tables use the compass points.
+SEAT_NAMES: Final[dict[int, tuple[str, ...]]] = {
+    2: ("North", "South"),
+    3: ("North", "East", "West"),
+    4: ("North", "East", "South", "West"),
+}
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Variant and house-rule options; see RULES.md section 5 for each default."""
+
+    variant: str = "partnership"
+    target_score: int = 500
+    losing_score: int | None = None
+    nil: bool = True
+    nil_bonus: int = 100
+    blind_nil: bool = True
+    blind_nil_bonus: int = 200
+    blind_nil_exchange: int = 3
+    blind_nil_min_deficit: int = 0
+    bag_limit: int = 10
+    bag_penalty: int = 100
+    boston_bonus: int = 0
+    boston_wins: bool = False
+    spades_must_be_broken: bool = True
+    max_side_bid: int | None = None
+    nil_tricks_count_for_partner: bool = False
+    hands: int | None = None
+    first_dealer: int | None = None
+
+    PRESET_NAMES: ClassVar[tuple[str, ...]] = (
+        "partnership",
+        "two-player",
+        "cutthroat",
+        "three-player",
+        "openspiel",
+    )
+
+    def __post_init__(self) -> None:
+        def need(cond: bool, message: str) -> None:
+            if not cond:
+                raise RulesError(message)
+
+        for name, typ in _FIELD_TYPES.items():
+            value = getattr(self, name)
+            if typ == "bool":
+                need(isinstance(value, bool), f"{name} must be true or false, not {value!r}")
+            elif typ == "int":
+                need(
+                    isinstance(value, int) and not isinstance(value, bool),
+                    f"{name} must be a whole number, not {value!r}",
+                )
+            elif typ == "optint":
+                need(
+                    value is None or (isinstance(value, int) and not isinstance(value, bool)),
+                    f"{name} must be a whole number or None, not {value!r}",
+                )
+        need(
+            self.variant in VARIANTS,
+            f"unknown variant {self.variant!r}: choose one of {', '.join(VARIANTS)}",
+        )
+        need(self.target_score > 0, "target_score must be positive")
+        if self.losing_score is not None:
+            need(
+                self.losing_score < self.target_score,
+                "losing_score must be below target_score",
+            )
+            need(self.losing_score <= 0, "losing_score must be zero or negative (e.g. -200)")
+        need(self.nil_bonus >= 0, "nil_bonus cannot be negative")
+        need(self.blind_nil_bonus >= 0, "blind_nil_bonus cannot be negative")
+        need(
+            0 <= self.blind_nil_exchange <= 4,
+            "blind_nil_exchange must be between 0 and 4 cards",
+        )
+        need(self.blind_nil_min_deficit >= 0, "blind_nil_min_deficit cannot be negative")
+        need(
+            self.bag_limit >= 1,
+            "bag_limit must be at least 1 (set bag_penalty=0 to turn bags off)",
+        )
+        need(self.bag_penalty >= 0, "bag_penalty cannot be negative (use 0 to turn bags off)")
+        need(self.boston_bonus >= 0, "boston_bonus cannot be negative")
+        need(
+            not (self.boston_wins and self.boston_bonus),
+            "choose either boston_bonus or boston_wins, not both",
+        )
+        if self.max_side_bid is not None:
+            need(
+                1 <= self.max_side_bid <= self.tricks_per_hand,
+                f"max_side_bid must be between 1 and {self.tricks_per_hand}",
+            )
+        if self.hands is not None:
+            need(self.hands >= 1, "hands must be at least 1 (or None to play to the target)")
+        if self.first_dealer is not None:
+            need(
+                0 <= self.first_dealer < self.num_seats,
+                f"first_dealer must be a seat from 0 to {self.num_seats - 1}",
+            )
+        if self.blind_nil:
+            need(self.nil, "blind nil needs nil bids: turn nil on or blind_nil off")
+
+    # -- shape of the table -------------------------------------------------
+
+    @property
+    def num_seats(self) -> int:
+        """2, 3 or 4."""
+        return _SEATS[self.variant]
+
+    @property
+    def partnerships(self) -> bool:
+        """True when partners sit opposite and score together."""
+        return self.variant == "partnership"
+
+    @property
+    def num_sides(self) -> int:
+        """How many scoring sides: 2 for partnerships, else one per seat."""
+        return 2 if self.partnerships else self.num_seats
+
+    @property
+    def cards_per_hand(self) -> int:
+        return 17 if self.variant == "three-player" else 13
+
+    @property
+    def tricks_per_hand(self) -> int:
+        return self.cards_per_hand
+
+    @property
+    def deck_size(self) -> int:
+        """Cards in the shuffled pack: 51 for three players (no 2 of clubs), else 52."""
+        return 51 if self.variant == "three-player" else 52
+
+    @property
+    def uses_draw(self) -> bool:
+        """Two-player: the hand is drawn from a stock instead of dealt."""
+        return self.variant == "two-player"
+
+    @property
+    def has_exchange(self) -> bool:
+        """Partners exchange cards after a blind nil (four-handed partnerships only)."""
+        return self.partnerships and self.blind_nil and self.blind_nil_exchange > 0
+
+    def side_of(self, seat: int) -> int:
+        """The side (scoring unit) of a seat."""
+        return seat % 2 if self.partnerships else seat
+
+    def seats_of(self, side: int) -> tuple[int, ...]:
+        """The seats of a side."""
+        if self.partnerships:
+            return (side, side + 2)
+        return (side,)
+
+    def partner_of(self, seat: int) -> int | None:
+        """The partner's seat, or None in individual games."""
+        return (seat + 2) % 4 if self.partnerships else None
+
+    def seat_name(self, seat: int) -> str:
+        """``'North'``, ``'East'``... for messages."""
+        return SEAT_NAMES[self.num_seats][seat]
+
+    def side_name(self, side: int) -> str:
+        """``'North-South'`` for a partnership, the seat's name otherwise."""
+        return "-".join(self.seat_name(s) for s in self.seats_of(side))
+
+    @property
+    def max_bid(self) -> int:
+        return self.tricks_per_hand
+
+    # -- presets and serialisation ------------------------------------------
+
+    @classmethod
+    def preset(cls, name: str, **options: Any) -> Rules:
+        """A named preset, optionally with some options changed.
+
+        Presets: ``partnership`` (the default, RULES.md section 2), ``two-player``
+        (section 3), ``cutthroat``, ``three-player`` (section 4) and ``openspiel``
+        (OpenSpiel's ``spades``, section 5).
+        """
+        key = name.strip().lower().replace("_", "-") if isinstance(name, str) else name
+        if key not in PRESETS:
+            raise RulesError(f"unknown preset {name!r}: choose one of {', '.join(PRESETS)}")
+        base = PRESETS[key]
+        return dataclasses.replace(base, **options) if options else base
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every option, JSON-ready."""
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Rules:
+        """The inverse of :meth:`to_dict`; unknown keys are an error."""
+        if not isinstance(data, dict):
+            raise RulesError("rules must be given as a mapping of option names to values")
+        unknown = set(data) - set(_FIELD_TYPES) - {"variant"}
+        if unknown:
+            raise RulesError(f"unknown rule option(s): {', '.join(sorted(unknown))}")
+        return cls(**data)
+
+    def describe(self) -> list[str]:
+        """The options that differ from the variant's preset, as readable lines."""
+        base = PRESETS[self.variant]
+        return [
+            f"{f.name} = {getattr(self, f.name)!r}"
+            for f in dataclasses.fields(self)
+            if getattr(self, f.name) != getattr(base, f.name)
+        ]
+
+
+_SEATS: Final = {"partnership": 4, "two-player": 2, "cutthroat": 4, "three-player": 3}
+_FIELD_TYPES: Final = {
+    "target_score": "int",
+    "losing_score": "optint",
+    "nil": "bool",
+    "nil_bonus": "int",
+    "blind_nil": "bool",
+    "blind_nil_bonus": "int",
+    "blind_nil_exchange": "int",
+    "blind_nil_min_deficit": "int",
+    "bag_limit": "int",
+    "bag_penalty": "int",
+    "boston_bonus": "int",
+    "boston_wins": "bool",
+    "spades_must_be_broken": "bool",
+    "max_side_bid": "optint",
+    "nil_tricks_count_for_partner": "bool",
+    "hands": "optint",
+    "first_dealer": "optint",
+}
+
+PRESETS: Final[dict[str, Rules]] = {
+    "partnership": Rules(),
+    "two-player": Rules(variant="two-player"),
+    "cutthroat": Rules(variant="cutthroat"),
+    "three-player": Rules(variant="three-player"),
+    "openspiel": Rules(
+        blind_nil=False,
+        max_side_bid=13,
+        nil_tricks_count_for_partner=True,
+        hands=1,
+        first_dealer=3,
+    ),
+}

@@ -1,0 +1,175 @@
+"""Scoring a hand: a pure function of the rules, bids, tricks and bags.
+
+>>> from spades import Rules, Bid
+>>> s = score_hand(Rules(), bids=[Bid.nil(), Bid(2), Bid(4), Bid(3)], tricks=[2, 3, 4, 4], bags=[0, 0])
+>>> s.points, s.bags
+((-60, 52), (2, 2))
+
+Per side (RULES.md section 2):
+
+* contract = the sum of the side's non-nil bids;
+* made: +10 per trick bid and +1 per overtrick (a bag); failed: -10 per trick bid;
+* each nil +-``nil_bonus``, each blind nil +-``blind_nil_bonus``;
+* a nil bidder's tricks are bags that score nothing and do not help the partner,
+  unless ``nil_tricks_count_for_partner`` (then every trick of the side counts
+  toward its contract, and overtricks of a contract of 0 score +1 each, as in
+  OpenSpiel);
+* bags accumulate; each time ``bag_limit`` is reached, ``bag_penalty`` points are
+  lost and ``bag_limit`` bags removed (``bag_penalty == 0``: bags never cost);
+* a side taking every trick makes a Boston, worth ``boston_bonus``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .bids import Bid
+from .rules import Rules
+
+__all__ = ["HandScore", "SideScore", "score_hand"]
+
+
+@dataclass(frozen=True)
+class SideScore:
+    """How one side's points for a hand came about."""
+
+    contract: int
+    #: tricks that counted toward the contract
+    counted_tricks: int
+    #: True/False when the side had a contract, None when all its seats bid nil
+    made: bool | None
+    contract_points: int
+    nil_points: int
+    #: bags added this hand (overtricks and nil bidders' tricks)
+    new_bags: int
+    #: bag penalties applied this hand (each costs ``bag_penalty``)
+    bag_penalties: int
+    boston: bool
+    boston_points: int
+    points: int
+    bags_after: int
+
+
+@dataclass(frozen=True)
+class HandScore:
+    """The result of scoring one hand; tuples are indexed by side."""
+
+    points: tuple[int, ...]
+    bags: tuple[int, ...]
+    sides: tuple[SideScore, ...]
+    #: per seat: None if the seat did not bid nil, else whether its nil succeeded
+    nil_made: tuple[bool | None, ...]
+
+    @property
+    def boston(self) -> tuple[bool, ...]:
+        return tuple(s.boston for s in self.sides)
+
+
+def _as_bid(value: Bid | int | str) -> Bid:
+    if isinstance(value, Bid):
+        return value
+    if isinstance(value, str):
+        return Bid.parse(value)
+    return Bid(value)
+
+
+def score_hand(
+    rules: Rules,
+    bids: Sequence[Bid | int | str],
+    tricks: Sequence[int],
+    bags: Sequence[int],
+) -> HandScore:
+    """Score one hand.
+
+    ``bids`` and ``tricks`` are per seat, ``bags`` is each side's running bag
+    count before the hand.  Returns each side's change of score (bag penalty and
+    bonuses included) and running bags after the hand.  Raises ``ValueError``
+    when the numbers cannot come from one hand under these rules.
+    """
+    n = rules.num_seats
+    if len(bids) != n or len(tricks) != n:
+        raise ValueError(f"give one bid and one trick count for each of the {n} seats")
+    if len(bags) != rules.num_sides:
+        raise ValueError(f"give the bags of each of the {rules.num_sides} sides")
+    bid_list = [_as_bid(b) for b in bids]
+    for t in tricks:
+        if not isinstance(t, int) or t < 0:
+            raise ValueError("trick counts must be whole numbers, 0 or more")
+    if sum(tricks) != rules.tricks_per_hand:
+        raise ValueError(f"the tricks must add up to {rules.tricks_per_hand}, not {sum(tricks)}")
+    for b in bid_list:
+        if b.tricks > rules.max_bid:
+            raise ValueError(f"a bid cannot be more than {rules.max_bid}")
+    for b_ in bags:
+        if not isinstance(b_, int) or b_ < 0:
+            raise ValueError("bag counts must be whole numbers, 0 or more")
+
+    sides = []
+    nil_made: list[bool | None] = [None] * n
+    for side in range(rules.num_sides):
+        seats = rules.seats_of(side)
+        contract = 0
+        counted = 0
+        free_bags = 0
+        nil_points = 0
+        side_tricks = 0
+        for s in seats:
+            b = bid_list[s]
+            side_tricks += tricks[s]
+            if b.is_nil:
+                bonus = rules.blind_nil_bonus if b.blind else rules.nil_bonus
+                ok = tricks[s] == 0
+                nil_made[s] = ok
+                nil_points += bonus if ok else -bonus
+                if rules.nil_tricks_count_for_partner:
+                    counted += tricks[s]
+                else:
+                    free_bags += tricks[s]
+            else:
+                contract += b.tricks
+                counted += tricks[s]
+        made: bool | None
+        if contract > 0:
+            made = counted >= contract
+            if made:
+                over = counted - contract
+                contract_points = 10 * contract + over
+            else:
+                over = 0
+                contract_points = -10 * contract
+        else:
+            made = None
+            over = counted
+            # Only reachable with nil_tricks_count_for_partner (else counted == 0):
+            # OpenSpiel scores these overtricks like any other.
+            contract_points = counted
+        new_bags = over + free_bags
+        total_bags = bags[side] + new_bags
+        penalties = 0
+        if rules.bag_penalty > 0:
+            penalties, total_bags = divmod(total_bags, rules.bag_limit)
+        boston = side_tricks == rules.tricks_per_hand
+        boston_points = rules.boston_bonus if boston else 0
+        points = contract_points + nil_points - penalties * rules.bag_penalty + boston_points
+        sides.append(
+            SideScore(
+                contract=contract,
+                counted_tricks=counted,
+                made=made,
+                contract_points=contract_points,
+                nil_points=nil_points,
+                new_bags=new_bags,
+                bag_penalties=penalties,
+                boston=boston,
+                boston_points=boston_points,
+                points=points,
+                bags_after=total_bags,
+            )
+        )
+    return HandScore(
+        points=tuple(s.points for s in sides),
+        bags=tuple(s.bags_after for s in sides),
+        sides=tuple(sides),
+        nil_made=tuple(nil_made),
+    )
