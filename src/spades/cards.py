@@ -14,7 +14,7 @@ Card.parse('QH')
 (34, 'QH')
 >>> hand = CardSet.parse("AKQ2.J.T98.765")
 >>> len(hand), str(hand)
-(13, 'AKQ2.J.T98.765')
+(11, 'AKQ2.J.T98.765')
 >>> Card.parse("AS") in hand
 True
 """
