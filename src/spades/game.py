@@ -14,6 +14,7 @@ the optional explicit decks), so a game is rebuilt exactly from its record.
 
 from __future__ import annotations
 
+import hashlib
 import random
 import secrets
 from collections.abc import Iterable, Sequence
@@ -70,6 +71,10 @@ _DECK_52: Final = tuple(range(52))
 _DECK_51: Final = tuple(range(1, 52))  # three players: no 2 of clubs (card 0)
 
 
+def _trick_records(completed: list[tuple[int, list[int], int]]) -> tuple[TrickRecord, ...]:
+    return tuple(TrickRecord(lead, tuple(ALL_CARDS[c] for c in cards), win) for lead, cards, win in completed)
+
+
 def _prompt(game: Game) -> str:
     phase = game._phase
     if phase is Phase.BLIND:
@@ -120,6 +125,8 @@ class Game:
         self._seed = seed
         self._n = n
         self._must_break = rules.spades_must_be_broken
+        self._tricks_per_hand = rules.tricks_per_hand
+        self._next_seat = tuple((s + 1) % n for s in range(n))
         self._decks = [self._check_deck(d) for d in (decks or ())]
         if dealer is None:
             dealer = rules.first_dealer
@@ -162,18 +169,24 @@ class Game:
         rules = self._rules
         n = self._n
         index = self._hands_played
-        self._rng = random.Random(f"spades:{self._seed}:{index}")
+        # one generator per hand, so a hand's cards depend only on (seed, hand number)
         if index < len(self._decks):
             deck: list[int] = list(self._decks[index])
         else:
-            deck = list(_DECK_51 if rules.variant == "three-player" else _DECK_52)
-            self._rng.shuffle(deck)
+            # sorting by random keys is a uniform shuffle (ties have probability ~2**-53)
+            # and twice as fast as random.shuffle
+            base = _DECK_51 if rules.variant == "three-player" else _DECK_52
+            # Sorting by 64-bit random keys is a uniform shuffle (a tie has probability
+            # below 2**-52) and, all in C, several times faster than random.shuffle.
+            keys = memoryview(self._random_bytes(0, 8 * len(base))).cast("Q")
+            deck = [base[i] for i in sorted(range(len(base)), key=keys.__getitem__)]
         self._deck = deck
         self._hands = [0] * n
         self._bids: list[Bid | None] = [None] * n
         self._tricks_won = [0] * n
         self._trick: list[int] = []
-        self._completed: list[TrickRecord] = []
+        # (leader, card ids, winner); TrickRecord objects are made on demand
+        self._completed: list[tuple[int, list[int], int]] = []
         self._broken = False
         self._passed = [0] * n
         self._received = [0] * n
@@ -200,12 +213,25 @@ class Game:
             self._dealt = [0] * n
         else:
             hands = self._hands
-            for i, card in enumerate(deck):
-                hands[(dealer + 1 + i) % n] |= 1 << card
+            for i in range(n):
+                # the cards dealt to one seat are every n-th card; their bits are distinct,
+                # so summing them is OR-ing them
+                hands[(dealer + 1 + i) % n] = sum(map(_BITS.__getitem__, deck[i::n]))
             self._dealt = list(hands)
             self._looked = [not self._blind_open[s] for s in range(n)]
             self._decided = list(self._looked)
             self._next_bidder()
+
+    def _random_bytes(self, stream: int, size: int) -> bytes:
+        """Random bytes that depend only on (seed, hand number, stream): the deal is
+        stream 0, a two-player redraw by seat s is stream s + 1.  SHAKE-128 is a
+        cryptographic extendable-output hash, so streams are independent."""
+        key = f"spades/{self._seed}/{self._hands_played}/{stream}".encode()
+        return hashlib.shake_128(key).digest(size)
+
+    def _hand_rng(self, stream: int) -> random.Random:
+        """A seeded generator for the rare draws that need one (the two-player redraw)."""
+        return random.Random(self._random_bytes(stream, 32))
 
     def _blind_nil_allowed(self, seat: int) -> bool:
         rules = self._rules
@@ -324,7 +350,7 @@ class Game:
     @property
     def tricks(self) -> tuple[TrickRecord, ...]:
         """The completed tricks of the current hand."""
-        return tuple(self._completed)
+        return _trick_records(self._completed)
 
     @property
     def leader(self) -> int | None:
@@ -361,23 +387,22 @@ class Game:
 
     # -- legal actions --------------------------------------------------------
 
-    def _legal_play_mask(self) -> int:
-        hand = self._hands[self._to_act]  # type: ignore[index]
-        if self._trick:
-            follow = hand & SUIT_MASKS[self._trick[0] // 13]
-            return follow or hand
-        if self._must_break and not self._broken:
-            return (hand & NON_SPADES_MASK) or hand
-        return hand
-
     def legal_actions(self) -> list[Action]:
         """Every legal action of :attr:`to_act` (empty when the game is over)."""
         phase = self._phase
         if phase is _PLAY:
-            return cards_of_mask(self._legal_play_mask())  # type: ignore[return-value]
+            hand = self._hands[self._to_act]  # type: ignore[index]
+            if self._trick:
+                led = self._trick[0] // 13
+                bits = hand >> (13 * led) & 0x1FFF
+                if bits:
+                    return list(_SUIT_CARDS[led].get(bits) or _suit_cards(led, bits))
+            elif self._must_break and not self._broken and hand & NON_SPADES_MASK:
+                hand &= NON_SPADES_MASK
+            return _cards_list(hand)  # type: ignore[return-value]
         if phase is Phase.BID:
             lo, hi = self._bid_range(self._to_act)  # type: ignore[arg-type]
-            return [Bid(i) for i in range(lo, hi + 1)]
+            return list(_BIDS[lo : hi + 1])
         if phase is Phase.BLIND:
             return [_BLIND_NIL, LOOK]
         if phase is Phase.DRAW:
@@ -427,12 +452,31 @@ class Game:
         :class:`~spades.errors.IllegalActionError`, leaving the game unchanged,
         when the action is not legal now.
         """
-        if type(action) is Card and self._phase is _PLAY and seat is None:
-            self._check_play(action)
-            actor = self._to_act
-            self._do_play(action)
-            self._log.append((actor, action))  # type: ignore[arg-type]
-            self._after_action()
+        if self._phase is _PLAY and type(action) is Card and seat is None:
+            # The hot path (and the only code that plays a card): checks inlined on a
+            # plain int, since the interpreter's integer fast paths skip int
+            # subclasses; the error messages themselves come from _check_play.
+            card = int(action)
+            actor: int = self._to_act  # type: ignore[assignment]
+            hand = self._hands[actor]
+            trick = self._trick
+            if not hand >> card & 1:
+                self._check_play(action)
+            if trick:
+                led = trick[0] // 13
+                if card // 13 != led and hand & SUIT_MASKS[led]:
+                    self._check_play(action)
+            elif card >= 39 and self._must_break and not self._broken and hand & NON_SPADES_MASK:
+                self._check_play(action)
+            self._log.append((actor, action))
+            self._hands[actor] = hand ^ (1 << card)
+            trick.append(card)
+            if card >= 39:
+                self._broken = True
+            if len(trick) < self._n:
+                self._to_act = self._next_seat[actor]
+            else:
+                self._finish_trick()
             return
         if self._is_over:
             raise IllegalActionError("The game is over")
@@ -443,14 +487,11 @@ class Game:
                 f"Not your turn: {self._rules.seat_name(self._to_act)} is to play"  # type: ignore[arg-type]
             )
         act = self._coerce(action)
+        if self._phase is _PLAY and type(act) is Card:
+            return self.apply(act)
         self._validate(act)
-        actor = self._to_act
+        self._log.append((self._to_act, act))  # type: ignore[arg-type]
         self._execute(act)
-        self._log.append((actor, act))  # type: ignore[arg-type]
-        self._after_action()
-
-    def _after_action(self) -> None:
-        """Hook for subclasses and wrappers; called after every applied action."""
 
     def _coerce(self, action: Action | str) -> Action:
         if isinstance(action, str):
@@ -555,9 +596,7 @@ class Game:
     def _execute(self, act: Action) -> None:
         phase = self._phase
         seat: int = self._to_act  # type: ignore[assignment]
-        if phase is _PLAY:
-            self._do_play(act)  # type: ignore[arg-type]
-        elif phase is Phase.BLIND:
+        if phase is Phase.BLIND:
             self._decided[seat] = True
             self._looked[seat] = True
             if isinstance(act, Bid):
@@ -622,7 +661,7 @@ class Game:
         take = 0
         if k:
             pile = cards_of_mask(self._pile)
-            for c in self._rng.sample(pile, k):
+            for c in self._hand_rng(seat + 1).sample(pile, k):
                 take |= 1 << c
         self._hands[seat] = (self._hands[seat] & ~mask) | take
         self._pile = (self._pile & ~take) | mask
@@ -631,17 +670,9 @@ class Game:
         self._redraw_counts[seat] = k
         self._next_redraw()
 
-    def _do_play(self, card: int) -> None:
-        seat: int = self._to_act  # type: ignore[assignment]
-        self._hands[seat] ^= 1 << card
+    def _finish_trick(self) -> None:
         trick = self._trick
-        trick.append(card)
-        if card >= 39:
-            self._broken = True
         n = self._n
-        if len(trick) < n:
-            self._to_act = (seat + 1) % n
-            return
         best = trick[0]
         best_i = 0
         for i in range(1, n):
@@ -656,11 +687,11 @@ class Game:
         leader: int = self._leader  # type: ignore[assignment]
         winner = (leader + best_i) % n
         self._tricks_won[winner] += 1
-        self._completed.append(TrickRecord(leader, tuple(ALL_CARDS[c] for c in trick), winner))
+        self._completed.append((leader, trick, winner))
         self._trick = []
         self._leader = winner
         self._to_act = winner
-        if len(self._completed) == self._rules.tricks_per_hand:
+        if len(self._completed) == self._tricks_per_hand:
             self._end_hand()
 
     def _end_hand(self) -> None:
@@ -746,7 +777,7 @@ class Game:
             tricks_won=tuple(self._tricks_won),
             trick=trick,
             leader=leader,
-            tricks=tuple(self._completed),
+            tricks=_trick_records(self._completed),
             spades_broken=self._broken,
             scores=tuple(self._scores),
             bags=tuple(self._bags),
@@ -775,9 +806,6 @@ class Game:
         for key, value in state.items():
             if isinstance(value, list):
                 state[key] = value.copy()
-        new_rng = random.Random()
-        new_rng.setstate(self._rng.getstate())
-        state["_rng"] = new_rng
         new.__dict__.update(state)
         return new
 
@@ -863,3 +891,24 @@ class Game:
 
 
 _SUIT_WORDS: Final = ("clubs", "diamonds", "hearts", "spades")
+_BIDS: Final = tuple(Bid(i) for i in range(18))
+_BITS: Final = tuple(1 << c for c in range(52))
+
+# Per-suit lists of cards for each 13-bit pattern, filled on first use: turning a
+# card-set mask into a list of Card objects is the hot spot of legal_actions().
+_SUIT_CARDS: Final[tuple[dict[int, tuple[Card, ...]], ...]] = ({}, {}, {}, {})
+
+
+def _suit_cards(suit: int, bits: int) -> tuple[Card, ...]:
+    cards = tuple(cards_of_mask(bits << (13 * suit)))
+    _SUIT_CARDS[suit][bits] = cards
+    return cards
+
+
+def _cards_list(mask: int) -> list[Card]:
+    out: list[Card] = []
+    for suit in range(4):
+        bits = mask >> (13 * suit) & 0x1FFF
+        if bits:
+            out += _SUIT_CARDS[suit].get(bits) or _suit_cards(suit, bits)
+    return out

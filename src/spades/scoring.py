@@ -22,7 +22,7 @@ Per side (RULES.md section 2):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .bids import Bid
 from .rules import Rules
@@ -30,8 +30,7 @@ from .rules import Rules
 __all__ = ["HandScore", "SideScore", "score_hand"]
 
 
-@dataclass(frozen=True)
-class SideScore:
+class SideScore(NamedTuple):
     """How one side's points for a hand came about."""
 
     contract: int
@@ -51,8 +50,7 @@ class SideScore:
     bags_after: int
 
 
-@dataclass(frozen=True)
-class HandScore:
+class HandScore(NamedTuple):
     """The result of scoring one hand; tuples are indexed by side."""
 
     points: tuple[int, ...]

@@ -10,7 +10,7 @@ It never holds another seat's hidden cards.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from .actions import Action
 from .bids import Bid
@@ -20,8 +20,7 @@ from .rules import Rules
 __all__ = ["HandSummary", "TrickRecord", "View"]
 
 
-@dataclass(frozen=True)
-class TrickRecord:
+class TrickRecord(NamedTuple):
     """A completed trick: who led, the cards in play order, who won."""
 
     leader: int
@@ -33,8 +32,7 @@ class TrickRecord:
         return tuple((self.leader + i) % num_seats for i in range(len(self.cards)))
 
 
-@dataclass(frozen=True)
-class HandSummary:
+class HandSummary(NamedTuple):
     """The public result of a finished hand."""
 
     number: int

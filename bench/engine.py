@@ -1,0 +1,80 @@
+"""Engine speed: random full hands through Game.legal_actions()/Game.apply().
+
+Both engines play the same kind of hand with the ``openspiel`` preset: a deal,
+four bids and 52 card plays, every decision a uniform random choice among the
+legal actions made in Python.  OpenSpiel's deal is 52 chance actions chosen the
+same way; ours is the seeded shuffle inside ``Game``.  Prints hands per second
+for each and the ratio (ours / OpenSpiel; the goal is >= 1.0).
+
+    python bench/engine.py [--hands N] [--repeats R]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+
+from spades import Game, Rules
+
+
+def run_ours(hands: int, seed: int) -> float:
+    rules = Rules.preset("openspiel")
+    rng = random.Random(seed)
+    choice = rng.choice
+    start = time.perf_counter()
+    for i in range(hands):
+        game = Game(rules, seed=seed + i)
+        apply = game.apply
+        legal = game.legal_actions
+        while not game.is_over:
+            apply(choice(legal()))
+    return hands / (time.perf_counter() - start)
+
+
+def run_openspiel(hands: int, seed: int) -> float:
+    import pyspiel
+
+    game = pyspiel.load_game("spades")
+    rng = random.Random(seed)
+    choice = rng.choice
+    start = time.perf_counter()
+    for _ in range(hands):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            state.apply_action(choice(state.legal_actions()))
+    return hands / (time.perf_counter() - start)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--hands", type=int, default=2000)
+    parser.add_argument("--repeats", type=int, default=5)
+    args = parser.parse_args()
+    try:
+        import pyspiel  # noqa: F401
+    except ImportError:
+        print("pyspiel is not installed: pip install open-spiel", file=sys.stderr)
+        return 2
+    ours, theirs = [], []
+    for r in range(args.repeats):
+        # interleave so that machine load affects both alike
+        ours.append(run_ours(args.hands, 1000 * r))
+        theirs.append(run_openspiel(args.hands, 1000 * r))
+    o, t = statistics.median(ours), statistics.median(theirs)
+    print(f"hands per run: {args.hands}, runs: {args.repeats} (medians shown)")
+    print(f"spades engine      {o:10.0f} hands/s")
+    print(f"OpenSpiel (pyspiel) {t:9.0f} hands/s")
+    print(f"ratio (ours / OpenSpiel): {o / t:.2f}  (goal >= 1.0)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
