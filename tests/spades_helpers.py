@@ -196,3 +196,35 @@ def scripted_game_deck(n: int, dealer: int, tricks: Sequence[int]) -> tuple[list
     """The deck and play plan for a dealt hand where seat s wins ``tricks[s]``."""
     plan = plan_hand(n, (dealer + 1) % n, tricks)
     return deck_from_hands(plan.hands, dealer), plan
+
+
+def plan_two_player(dealer: int, tricks: Sequence[int]) -> tuple[list[Card], HandPlan]:
+    """A two-player stock (for ``keep`` at every draw) and play where seat s wins ``tricks[s]``.
+
+    Play uses 8 clubs (7-A), 6 diamonds, 6 hearts and 6 spades (9-A): 4 club tricks,
+    3 each of diamonds and hearts, then 3 spade tricks, which the leader may lead because
+    by then both players hold only spades.  The winner of a trick plays its higher card.
+    The 26 low cards are discarded during the draw, 13 by each player.
+    """
+    if sum(tricks) != 13 or len(tricks) != 2:
+        raise ValueError("two trick counts adding up to 13")
+    suits = [(0, range(5, 13)), (1, range(7, 13)), (2, range(7, 13)), (3, range(7, 13))]
+    trick_cards: list[tuple[Card, Card]] = []
+    for suit, ranks in suits:
+        r = list(ranks)
+        trick_cards += [(_card(r[i], suit), _card(r[i + 1], suit)) for i in range(0, len(r), 2)]
+    winners = [0] * tricks[0] + [1] * tricks[1]
+    hands: list[list[Card]] = [[], []]
+    plays: list[Card] = []
+    lead = 1 - dealer
+    for (low, high), w in zip(trick_cards, winners):
+        order = [lead, 1 - lead]
+        for seat in order:
+            c = high if seat == w else low
+            hands[seat].append(c)
+            plays.append(c)
+        lead = w
+    used = {c for h in hands for c in h}
+    low_cards = [Card(i) for i in range(52) if Card(i) not in used]
+    dropped = [low_cards[:13], low_cards[13:]]
+    return two_player_stock(dealer, hands, dropped), HandPlan(hands, plays, winners)
