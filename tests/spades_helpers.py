@@ -53,7 +53,9 @@ def deck_from_hands(hands: Sequence[str | CardSet | Sequence[Card]], dealer: int
     return [lists[(dealer + 1 + i) % n][i // n] for i in range(n * size)]
 
 
-def two_player_stock(dealer: int, kept: Sequence[Sequence[Card]], dropped: Sequence[Sequence[Card]]) -> list[Card]:
+def two_player_stock(
+    dealer: int, kept: Sequence[Sequence[Card]], dropped: Sequence[Sequence[Card]]
+) -> list[Card]:
     """A stock in which, if every draw is ``keep``, seat s keeps ``kept[s]`` in order
     and discards ``dropped[s]`` (13 each).  The dealer draws first."""
     stock: list[Card] = []
@@ -104,7 +106,7 @@ def plan_hand(n: int, leader: int, tricks: Sequence[int]) -> HandPlan:
     left[b] -= 1
     for s in range(n):
         pool += [s] * left[s]
-    winners = pool[: m - 1] + [b, a] + pool[m - 1 :]
+    winners = [*pool[: m - 1], b, a, *pool[m - 1 :]]
     hands: list[list[Card]] = [[] for _ in range(n)]
     plays: list[Card] = []
     lead = leader

@@ -146,7 +146,7 @@ def test_wrong_seat_is_refused(index: int) -> None:
 def test_not_your_turn_east_is_to_play() -> None:
     game = Game(Rules(blind_nil=False), seed=1, dealer=0)
     assert game.to_act == 1
-    with pytest.raises(IllegalActionError, match="^Not your turn: East is to play$"):
+    with pytest.raises(IllegalActionError, match=r"^Not your turn: East is to play$"):
         game.apply("bid 3", seat=0)
 
 

@@ -12,8 +12,18 @@ from spades.cards import parse_cards
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("QH", "QH"), ("qh", "QH"), ("10h", "TH"), ("10H", "TH"), ("TD", "TD"), ("td", "TD"),
-        ("Q♥", "QH"), ("a♠", "AS"), ("2♣", "2C"), ("K♦", "KD"), (" 7s ", "7S"), ("10♦", "TD"),
+        ("QH", "QH"),
+        ("qh", "QH"),
+        ("10h", "TH"),
+        ("10H", "TH"),
+        ("TD", "TD"),
+        ("td", "TD"),
+        ("Q♥", "QH"),
+        ("a♠", "AS"),
+        ("2♣", "2C"),
+        ("K♦", "KD"),
+        (" 7s ", "7S"),
+        ("10♦", "TD"),
     ],
 )
 def test_card_notation_accepts_case_ten_and_symbols(text: str, expected: str) -> None:
@@ -36,7 +46,9 @@ def test_bad_card_has_clear_error(text: str) -> None:
 
 
 def test_bad_card_message_example_from_issue() -> None:
-    with pytest.raises(NotationError, match=r"'1X' is not a card: ranks are 2-9, T/10, J, Q, K, A; suits C, D, H, S"):
+    with pytest.raises(
+        NotationError, match=r"'1X' is not a card: ranks are 2-9, T/10, J, Q, K, A; suits C, D, H, S"
+    ):
         Card.parse("1X")
 
 
@@ -49,9 +61,7 @@ def test_notation_errors_are_value_errors() -> None:
     assert issubclass(NotationError, ValueError)
 
 
-@pytest.mark.parametrize(
-    "text", ["AKQ2.J.T98.765", "...", "AKQJT98765432...", "-.-.-.A", "T.T.T.T"]
-)
+@pytest.mark.parametrize("text", ["AKQ2.J.T98.765", "...", "AKQJT98765432...", "-.-.-.A", "T.T.T.T"])
 def test_hand_string_round_trip(text: str) -> None:
     hand = CardSet.parse(text)
     assert CardSet.parse(str(hand)) == hand
@@ -93,8 +103,16 @@ def test_bid_notation_round_trip(bid: Bid, text: str) -> None:
 
 @pytest.mark.parametrize(
     ("text", "bid"),
-    [("4", Bid(4)), ("BID 4", Bid(4)), ("bid nil", Bid(0)), ("0", Bid(0)), ("Blind Nil", Bid.blind_nil()),
-     ("bn", Bid.blind_nil()), ("double nil", Bid.blind_nil()), ("bid 17", Bid(17))],
+    [
+        ("4", Bid(4)),
+        ("BID 4", Bid(4)),
+        ("bid nil", Bid(0)),
+        ("0", Bid(0)),
+        ("Blind Nil", Bid.blind_nil()),
+        ("bn", Bid.blind_nil()),
+        ("double nil", Bid.blind_nil()),
+        ("bid 17", Bid(17)),
+    ],
 )
 def test_bid_notation_variants(text: str, bid: Bid) -> None:
     assert Bid.parse(text) == bid
@@ -124,8 +142,18 @@ def test_bad_bid_text(text: str) -> None:
 
 @pytest.mark.parametrize(
     "action",
-    [Card.parse("QH"), Bid(4), Bid.nil(), Bid.blind_nil(), Choice.LOOK, Choice.KEEP, Choice.REJECT,
-     Pass("2C 3D 4H"), Discard("2C 3D"), Discard(0)],
+    [
+        Card.parse("QH"),
+        Bid(4),
+        Bid.nil(),
+        Bid.blind_nil(),
+        Choice.LOOK,
+        Choice.KEEP,
+        Choice.REJECT,
+        Pass("2C 3D 4H"),
+        Discard("2C 3D"),
+        Discard(0),
+    ],
     ids=str,
 )
 def test_action_str_round_trip(action: object) -> None:
@@ -134,9 +162,17 @@ def test_action_str_round_trip(action: object) -> None:
 
 @pytest.mark.parametrize(
     ("text", "expected"),
-    [("play QH", Card.parse("QH")), ("Play 10h", Card.parse("TH")), ("q♥", Card.parse("QH")),
-     ("LOOK", Choice.LOOK), ("keep", Choice.KEEP), ("Reject", Choice.REJECT),
-     ("pass 2c, 3d 4h", Pass("2C 3D 4H")), ("discard", Discard(0)), ("discard as", Discard("AS"))],
+    [
+        ("play QH", Card.parse("QH")),
+        ("Play 10h", Card.parse("TH")),
+        ("q♥", Card.parse("QH")),
+        ("LOOK", Choice.LOOK),
+        ("keep", Choice.KEEP),
+        ("Reject", Choice.REJECT),
+        ("pass 2c, 3d 4h", Pass("2C 3D 4H")),
+        ("discard", Discard(0)),
+        ("discard as", Discard("AS")),
+    ],
 )
 def test_action_notation_forms(text: str, expected: object) -> None:
     assert parse_action(text) == expected

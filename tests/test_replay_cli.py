@@ -9,10 +9,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from spades_helpers import bid_round, play_cards, scripted_game_deck
 
 from spades import Game, Rules
 from spades.cli import main
+from spades_helpers import bid_round, play_cards, scripted_game_deck
 
 
 def run_replay(path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
@@ -138,8 +138,18 @@ def test_replay_not_utf8(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
         (lambda r: r.__setitem__("decks", [["AS"] * 52]), "bad record header"),
         (lambda r: r.__setitem__("seed", "abc"), "bad record header"),
     ],
-    ids=["illegal_bid", "wrong_seat", "not_a_pair", "not_text", "actions_int", "actions_dict",
-         "after_the_end", "bad_rules", "bad_deck", "bad_seed"],
+    ids=[
+        "illegal_bid",
+        "wrong_seat",
+        "not_a_pair",
+        "not_text",
+        "actions_int",
+        "actions_dict",
+        "after_the_end",
+        "bad_rules",
+        "bad_deck",
+        "bad_seed",
+    ],
 )
 def test_replay_bad_record_exit_code_2(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], change: Any, words: str

@@ -6,9 +6,9 @@ import dataclasses
 from itertools import combinations
 
 import pytest
-from spades_helpers import bid_round, deck_from_hands, play_cards, scripted_game_deck
 
-from spades import Bid, Card, CardSet, Choice, Game, IllegalActionError, Pass, Rules
+from spades import Bid, Card, CardSet, Choice, Game, IllegalActionError, Rules
+from spades_helpers import bid_round, deck_from_hands, play_cards, scripted_game_deck
 
 # A deal where nobody is void (dealer West = 3, so North leads and bids first).
 BASE = [
@@ -167,6 +167,7 @@ def test_blind_nil_min_deficit() -> None:
     d2, p2 = scripted_game_deck(4, 0, [7, 0, 6, 0])
     game = Game(rules, seed=1, dealer=3, decks=[d1, d2])
     assert game.phase.value == "bid"  # 0-0: nobody trails by 100, no blind choice
+    assert all(game.view(s).hand == game.hand(s) for s in range(4))  # so all see their cards
     bid_round(game, ["bid 4", "bid 3", "bid 3", "bid 3"])
     play_cards(game, p1.plays)
     assert game.scores == (70, 60)
@@ -275,7 +276,8 @@ def test_max_side_bid() -> None:
     game.apply("bid 9")  # East: E-W's cap is separate
     assert game.legal_actions() == [Bid(i) for i in range(7)]  # South: at most 10 - 4
     with pytest.raises(
-        IllegalActionError, match="Your side may bid at most 10 tricks in all: your partner bid 4, so bid at most 6"
+        IllegalActionError,
+        match="Your side may bid at most 10 tricks in all: your partner bid 4, so bid at most 6",
     ):
         game.apply("bid 7")
     game.apply("bid 6")

@@ -4,9 +4,9 @@ cutthroat and three players, and the scoring options as the game applies them.""
 from __future__ import annotations
 
 import pytest
-from spades_helpers import bid_round, play_cards, scripted_game_deck
 
 from spades import Bid, Card, Game, Rules
+from spades_helpers import bid_round, play_cards, scripted_game_deck
 
 NOBLIND = Rules(blind_nil=False)
 
@@ -55,8 +55,12 @@ def test_bag_penalty_with_carry_over_across_hands() -> None:
     # hand 1: N-S bid 1+1 = 2 take 8: +26, 6 bags; E-W bid 5 take 5: +50
     # hand 2: N-S bid 2 take 9: +27, bags 6+7 = 13 -> -100, 3 carry: 26 + 27 - 100 = -47
     game = planned_game(
-        NOBLIND, 3,
-        [(["bid 1", "bid 3", "bid 1", "bid 2"], [4, 3, 4, 2]), (["bid 1", "bid 2", "bid 1", "bid 2"], [5, 2, 4, 2])],
+        NOBLIND,
+        3,
+        [
+            (["bid 1", "bid 3", "bid 1", "bid 2"], [4, 3, 4, 2]),
+            (["bid 1", "bid 2", "bid 1", "bid 2"], [5, 2, 4, 2]),
+        ],
     )
     play_next(game)
     assert game.scores == (26, 50) and game.bags == (6, 0)
@@ -75,14 +79,18 @@ def test_boston_is_marked_in_history() -> None:
 
 def test_boston_bonus_option() -> None:
     # as above with boston_bonus 250: 121 + 250 = 371
-    game = planned_game(Rules(blind_nil=False, boston_bonus=250), 3, [(["bid 6", "bid 1", "bid 6", "bid 1"], [7, 0, 6, 0])])
+    game = planned_game(
+        Rules(blind_nil=False, boston_bonus=250), 3, [(["bid 6", "bid 1", "bid 6", "bid 1"], [7, 0, 6, 0])]
+    )
     play_next(game)
     assert game.scores == (371, -20)
 
 
 def test_boston_wins_option() -> None:
     # a Boston wins outright: 121 points are far from 500
-    game = planned_game(Rules(blind_nil=False, boston_wins=True), 3, [(["bid 6", "bid 1", "bid 6", "bid 1"], [7, 0, 6, 0])])
+    game = planned_game(
+        Rules(blind_nil=False, boston_wins=True), 3, [(["bid 6", "bid 1", "bid 6", "bid 1"], [7, 0, 6, 0])]
+    )
     play_next(game)
     assert game.is_over and game.winner == 0 and game.phase.value == "over" and game.to_act is None
 
@@ -93,6 +101,24 @@ def test_first_side_to_target_score_wins() -> None:
     play_next(game)
     assert game.scores == (61, 60)
     assert game.is_over and game.winner == 0 and game.legal_actions() == []
+
+
+def test_bag_penalty_zero_turns_bags_off_in_game() -> None:
+    # bag_penalty 0: N-S bid 1+1 take 4+4: +26 then again +26, bags 6 then 12, never a penalty
+    rules = Rules(blind_nil=False, bag_penalty=0)
+    hand = (["bid 1", "bid 3", "bid 1", "bid 2"], [4, 3, 4, 2])
+    game = planned_game(rules, 3, [hand, hand])
+    play_next(game)
+    play_next(game)
+    assert game.scores == (52, 100) and game.bags == (12, 0)
+
+
+def test_bag_limit_option_in_game() -> None:
+    # bag_limit 5: N-S bid 2 take 8: +26, 6 bags -> -100, 1 carries: -74
+    rules = Rules(blind_nil=False, bag_limit=5)
+    game = planned_game(rules, 3, [(["bid 1", "bid 3", "bid 1", "bid 2"], [4, 3, 4, 2])])
+    play_next(game)
+    assert game.scores == (-74, 50) and game.bags == (1, 0)
 
 
 def test_target_score_not_reached_game_goes_on() -> None:

@@ -14,7 +14,12 @@ from spades import Rules, RulesError
 def test_defaults_are_rules_md_section_5() -> None:
     r = Rules()
     assert (r.target_score, r.losing_score, r.nil, r.nil_bonus) == (500, None, True, 100)
-    assert (r.blind_nil, r.blind_nil_bonus, r.blind_nil_exchange, r.blind_nil_min_deficit) == (True, 200, 3, 0)
+    assert (r.blind_nil, r.blind_nil_bonus, r.blind_nil_exchange, r.blind_nil_min_deficit) == (
+        True,
+        200,
+        3,
+        0,
+    )
     assert (r.bag_limit, r.bag_penalty, r.boston_bonus, r.boston_wins) == (10, 100, 0, False)
     assert (r.spades_must_be_broken, r.max_side_bid, r.hands, r.first_dealer) == (True, None, None, None)
     assert r.nil_tricks_count_for_partner is False
@@ -56,7 +61,7 @@ def test_unknown_preset_is_clear() -> None:
         Rules.preset("bridge")
 
 
-def test_sides_and_partners() -> None:
+def test_seats_clockwise_partners_sit_opposite_side_0_holds_seat_0() -> None:
     p = Rules()
     assert [p.side_of(s) for s in range(4)] == [0, 1, 0, 1]
     assert [p.partner_of(s) for s in range(4)] == [2, 3, 0, 1]

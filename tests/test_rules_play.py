@@ -5,9 +5,9 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from spades_helpers import bid_round, deck_from_hands, play_cards
 
 from spades import Card, CardSet, Game, IllegalActionError, Rules
+from spades_helpers import bid_round, deck_from_hands, play_cards
 
 # Dealer West (3): North bids first and leads the first trick.
 BASE = [

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from spades_helpers import bid_round, play_cards, plan_two_player
 
 from spades import Bid, Card, CardSet, Choice, Discard, Game, IllegalActionError, Rules
+from spades_helpers import bid_round, plan_two_player, play_cards
 
 TWO = Rules.preset("two-player")
 NO_BLIND = Rules.preset("two-player", blind_nil=False)

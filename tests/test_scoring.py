@@ -93,33 +93,82 @@ VECTORS = [
     # bag_penalty=0 turns bags off: side0 bid 5 took 10: +55, bags 9+5 = 14, no penalty; side1 -50
     ("bag_penalty_zero", _r(P, bag_penalty=0), [3, 3, 2, 2], [5, 3, 5, 0], [9, 0], (55, -50), (14, 0)),
     # bag_limit 5 / penalty 50: side0 bid 6 took 9: +63, bags 3+3 = 6 -> -50, 1 carries: +13; side1 -60
-    ("bag_limit_5_penalty_50", _r(P, bag_limit=5, bag_penalty=50), [3, 3, 3, 3], [6, 2, 3, 2], [3, 0],
-     (13, -60), (1, 0)),
+    (
+        "bag_limit_5_penalty_50",
+        _r(P, bag_limit=5, bag_penalty=50),
+        [3, 3, 3, 3],
+        [6, 2, 3, 2],
+        [3, 0],
+        (13, -60),
+        (1, 0),
+    ),
     # exactly made, no bags: side0 bid 7 took 7: +70; side1 bid 6 took 6: +60
     ("contract_made_exactly", P, [4, 3, 3, 3], [4, 3, 3, 3], [0, 0], (70, 60), (0, 0)),
     # ---- Boston --------------------------------------------------------------------------
     # boston_bonus 200: side0 bid 9 took 13: +94 +200 = +294, 4 bags; side1 bid 3 took 0: -30
     ("boston_bonus", _r(P, boston_bonus=200), [5, 2, 4, 1], [7, 0, 6, 0], [0, 0], (294, -30), (4, 0)),
     # boston_bonus 100 with a made nil: +100 nil, S bid 6 took 13: +67, +100 Boston = +267, 7 bags
-    ("boston_bonus_with_nil", _r(P, boston_bonus=100), [NIL, 2, 6, 2], [0, 0, 13, 0], [0, 0],
-     (267, -40), (7, 0)),
+    (
+        "boston_bonus_with_nil",
+        _r(P, boston_bonus=100),
+        [NIL, 2, 6, 2],
+        [0, 0, 13, 0],
+        [0, 0],
+        (267, -40),
+        (7, 0),
+    ),
     # a failed nil still counts toward the Boston: -100 + (60+4) + 100 = +64; bags 4 + 3 = 7
-    ("boston_with_failed_nil", _r(P, boston_bonus=100), [NIL, 2, 6, 2], [3, 0, 10, 0], [0, 0],
-     (64, -40), (7, 0)),
+    (
+        "boston_with_failed_nil",
+        _r(P, boston_bonus=100),
+        [NIL, 2, 6, 2],
+        [3, 0, 10, 0],
+        [0, 0],
+        (64, -40),
+        (7, 0),
+    ),
     # ---- nil_tricks_count_for_partner ----------------------------------------------------
     # nil failed -100; S's contract 4 counts N's 2: 6 tricks -> +42, 2 bags: -58; side1 6 took 7: +61
-    ("nil_tricks_count_for_partner", _r(P, nil_tricks_count_for_partner=True),
-     [NIL, 3, 4, 3], [2, 3, 4, 4], [0, 0], (-58, 61), (2, 1)),
+    (
+        "nil_tricks_count_for_partner",
+        _r(P, nil_tricks_count_for_partner=True),
+        [NIL, 3, 4, 3],
+        [2, 3, 4, 4],
+        [0, 0],
+        (-58, 61),
+        (2, 1),
+    ),
     # the nil bidder's 2 tricks rescue S's 5: 6 >= 5 -> +51, nil -100: -49, 1 bag (default: -150)
-    ("nil_tricks_rescue_partner", _r(P, nil_tricks_count_for_partner=True),
-     [NIL, 3, 5, 3], [2, 3, 4, 4], [0, 0], (-49, 61), (1, 1)),
+    (
+        "nil_tricks_rescue_partner",
+        _r(P, nil_tricks_count_for_partner=True),
+        [NIL, 3, 5, 3],
+        [2, 3, 4, 4],
+        [0, 0],
+        (-49, 61),
+        (1, 1),
+    ),
     # both nil, counting for partner (OpenSpiel): -200, the 3 tricks score +1 each: -197, 3 bags
-    ("nil_tricks_count_contract_zero", _r(P, nil_tricks_count_for_partner=True),
-     [NIL, 5, NIL, 5], [1, 6, 2, 4], [0, 0], (-197, 100), (3, 0)),
+    (
+        "nil_tricks_count_contract_zero",
+        _r(P, nil_tricks_count_for_partner=True),
+        [NIL, 5, NIL, 5],
+        [1, 6, 2, 4],
+        [0, 0],
+        (-197, 100),
+        (3, 0),
+    ),
     # ---- bonuses ---------------------------------------------------------------------------
     # nil_bonus 50, blind_nil_bonus 300: +50 +300 = +350; side1 bid 7 took 13: +76, 6 bags
-    ("custom_nil_bonuses", _r(P, nil_bonus=50, blind_nil_bonus=300), [NIL, 3, BN, 4], [0, 6, 0, 7],
-     [0, 0], (350, 76), (0, 6)),
+    (
+        "custom_nil_bonuses",
+        _r(P, nil_bonus=50, blind_nil_bonus=300),
+        [NIL, 3, BN, 4],
+        [0, 6, 0, 7],
+        [0, 0],
+        (350, 76),
+        (0, 6),
+    ),
     # ---- two players ---------------------------------------------------------------------
     # seat0 bid 13 took 12: -130; seat1 nil failed (1 trick): -100, 1 bag
     ("two_player_bid_13_set", TWO, [13, NIL], [12, 1], [0, 0], (-130, -100), (0, 1)),
@@ -131,11 +180,25 @@ VECTORS = [
     ("two_player_one_set", TWO, [7, 7], [7, 6], [0, 0], (70, -70), (0, 0)),
     # ---- cutthroat: each seat its own side, no partner -----------------------------------
     # +31 (1 bag), +40, nil +100, +50
-    ("cutthroat_sides_are_seats", CUT, [3, 4, NIL, 5], [4, 4, 0, 5], [0, 0, 0, 0], (31, 40, 100, 50),
-     (1, 0, 0, 0)),
+    (
+        "cutthroat_sides_are_seats",
+        CUT,
+        [3, 4, NIL, 5],
+        [4, 4, 0, 5],
+        [0, 0, 0, 0],
+        (31, 40, 100, 50),
+        (1, 0, 0, 0),
+    ),
     # seat1 nil failed -100, its 2 tricks: bags 9+2 = 11 -> -100, 1 carries: -200; seat3 4 took 6 +42
-    ("cutthroat_nil_bags_penalty", CUT, [2, NIL, 3, 4], [2, 2, 3, 6], [0, 9, 0, 0], (20, -200, 30, 42),
-     (0, 1, 0, 2)),
+    (
+        "cutthroat_nil_bags_penalty",
+        CUT,
+        [2, NIL, 3, 4],
+        [2, 2, 3, 6],
+        [0, 9, 0, 0],
+        (20, -200, 30, 42),
+        (0, 1, 0, 2),
+    ),
     # blind nil +200 with no partner; 4 took 5: +41; 4/4: +40 each
     ("cutthroat_blind_nil", CUT, [BN, 4, 4, 4], [0, 5, 4, 4], [0, 0, 0, 0], (200, 41, 40, 40), (0, 1, 0, 0)),
     # ---- three players: 17 tricks, bids up to 17 ----------------------------------------

@@ -5,6 +5,8 @@ takes exactly the tricks written beside it; the derivation of each score is in c
 
 from __future__ import annotations
 
+from spades import Bid, Card, CardSet, Game, Rules
+from spades.actions import Discard
 from spades_helpers import (
     bid_round,
     deck_from_hands,
@@ -14,9 +16,6 @@ from spades_helpers import (
     scripted_game_deck,
     two_player_stock,
 )
-
-from spades import Bid, Card, CardSet, Game, Rules
-from spades.actions import Discard
 
 
 class Script:
@@ -133,10 +132,14 @@ def test_partnership_blind_nil_exchange_boston_bag_penalty_to_500() -> None:
 
 def test_partnership_game_ended_by_losing_score() -> None:
     rules = Rules(losing_score=-200)
-    script = Script(rules, 1, [
-        (["bid 5", "bid 3", "bid 5", "bid 3"], [3, 4, 3, 3]),  # N-S 10 took 6: -100; E-W 6 took 7: +61
-        (["bid 5", "bid 3", "bid 5", "bid 3"], [3, 4, 3, 3]),  # again: -200 (at the losing score), 122
-    ])
+    script = Script(
+        rules,
+        1,
+        [
+            (["bid 5", "bid 3", "bid 5", "bid 3"], [3, 4, 3, 3]),  # N-S 10 took 6: -100; E-W 6 took 7: +61
+            (["bid 5", "bid 3", "bid 5", "bid 3"], [3, 4, 3, 3]),  # again: -200 (at the losing score), 122
+        ],
+    )
     game = script.play_hand()
     assert game.scores == (-100, 61) and game.bags == (0, 1) and not game.is_over
     script.play_hand()
@@ -211,10 +214,14 @@ def test_two_player_blind_nil_draw_reject_and_redraw() -> None:
 
 def test_cutthroat_blind_nil_without_exchange_to_target() -> None:
     rules = Rules.preset("cutthroat", target_score=300)
-    script = Script(rules, 3, [
-        (["blind nil", "bid 4", "bid 4", "bid 4"], [0, 5, 4, 4]),  # +200, 4 took 5 +41, +40, +40
-        (["nil", "bid 3", "bid 5", "bid 5"], [0, 3, 5, 5]),  # +100, +30, +50, +50
-    ])
+    script = Script(
+        rules,
+        3,
+        [
+            (["blind nil", "bid 4", "bid 4", "bid 4"], [0, 5, 4, 4]),  # +200, 4 took 5 +41, +40, +40
+            (["nil", "bid 3", "bid 5", "bid 5"], [0, 3, 5, 5]),  # +100, +30, +50, +50
+        ],
+    )
     game = script.game
     bids, plan = script.plans[0]
     bid_round(game, bids)
@@ -232,10 +239,14 @@ def test_cutthroat_blind_nil_without_exchange_to_target() -> None:
 
 def test_three_player_game_with_boston() -> None:
     rules = Rules.preset("three-player", blind_nil=False, boston_bonus=100)
-    script = Script(rules, 0, [
-        (["bid 6", "bid 5", "bid 5"], [7, 5, 5]),  # 6 took 7: +61; 5/5 +50; 5/5 +50
-        (["nil", "bid 10", "nil"], [0, 17, 0]),  # nil +100; 10 took 17: +107 +100 Boston; nil +100
-    ])
+    script = Script(
+        rules,
+        0,
+        [
+            (["bid 6", "bid 5", "bid 5"], [7, 5, 5]),  # 6 took 7: +61; 5/5 +50; 5/5 +50
+            (["nil", "bid 10", "nil"], [0, 17, 0]),  # nil +100; 10 took 17: +107 +100 Boston; nil +100
+        ],
+    )
     game = script.play_hand()
     assert game.scores == (61, 50, 50) and game.bags == (1, 0, 0)
     assert game.dealer == 1
