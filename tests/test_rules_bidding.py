@@ -7,7 +7,7 @@ from itertools import combinations
 
 import pytest
 
-from spades import Bid, Card, CardSet, Choice, Game, IllegalActionError, Rules
+from spades import Bid, Card, CardSet, Choice, Game, IllegalActionError, Pass, Rules
 from spades_helpers import bid_round, deck_from_hands, play_cards, scripted_game_deck
 
 # A deal where nobody is void (dealer West = 3, so North leads and bids first).
@@ -209,14 +209,23 @@ def test_blind_nil_exchange_partner_passes_first_then_bidder() -> None:
     received = CardSet.parse("8S 7S 6S")
     assert game.hand(0) == north_before | received and len(game.hand(0)) == 16
     assert game.view(0).received == received and game.view(2).passed == received
-    # the bidder may pass back cards just received
-    game.apply("pass 8S AC QC")
+    game.apply("pass 8S AC QC")  # 8S was just received
     assert game.phase.value == "play" and game.to_act == 0
     back = CardSet.parse("8S AC QC")
     assert game.hand(2) == (south_before - received) | back
     assert len(game.hand(0)) == len(game.hand(2)) == 13
     assert game.view(0).passed == back and game.view(2).received == back
     assert game.dealt(0) == north_before
+
+
+def test_blind_nil_bidder_may_pass_back_cards_just_received() -> None:
+    game = base_game()
+    _bid_with_blind(game, {0})
+    game.apply("pass 8S 7S 6S")
+    assert Pass("8S 7S 6S") in game.legal_actions()
+    game.apply("pass 8S 7S 6S")
+    assert game.hand(0) == game.dealt(0) and game.hand(2) == game.dealt(2)
+    assert game.view(0).received == game.view(0).passed == CardSet.parse("8S 7S 6S")
 
 
 def test_exchange_passes_exactly_the_option_number_of_cards() -> None:

@@ -69,6 +69,15 @@ def test_bag_penalty_with_carry_over_across_hands() -> None:
     assert game.history[-1].bag_penalties == (1, 0)
 
 
+def test_nil_bidder_tricks_are_bags_not_partner_tricks() -> None:
+    # N nil takes 2: -100; S bid 4 takes 3 (N's 2 do not help): -40 -> -140; N's 2 tricks: 2 bags
+    # E-W bid 3+3 take 4+4: +62, 2 bags
+    game = planned_game(NOBLIND, 3, [(["nil", "bid 3", "bid 4", "bid 3"], [2, 4, 3, 4])])
+    play_next(game)
+    assert game.scores == (-140, 62) and game.bags == (2, 2)
+    assert game.history[0].made == (False, True) and game.history[0].nil_made[0] is False
+
+
 def test_boston_is_marked_in_history() -> None:
     # N-S take all 13: N bid 6 took 7, S bid 6 took 6: +121 (1 bag) and a Boston
     game = planned_game(NOBLIND, 3, [(["bid 6", "bid 1", "bid 6", "bid 1"], [7, 0, 6, 0])])

@@ -269,3 +269,44 @@ def test_score_hand_rejects_impossible_numbers(
 ) -> None:
     with pytest.raises(ValueError, match=words.replace("(", r"\(")):
         score_hand(P, bids=bids, tricks=tricks, bags=bags)
+
+
+def test_contract_is_sum_of_non_nil_bids_seed_000_example() -> None:
+    # Alex 4, Beth 3, Charlie 2, David 2: Alex+Charlie need 6, Beth+David need 5
+    s = score_hand(P, bids=[4, 3, 2, 2], tricks=[4, 3, 2, 4], bags=[0, 0])
+    assert [side.contract for side in s.sides] == [6, 5]
+    # with a nil, only the partner's bid counts
+    s = score_hand(P, bids=[NIL, 3, 2, 2], tricks=[0, 3, 6, 4], bags=[0, 0])
+    assert [side.contract for side in s.sides] == [2, 5]
+
+
+@pytest.mark.parametrize(
+    ("took", "score_after", "bags_after"),
+    [
+        # 337 with 7 bags, bid 5 took 7: +52 -> 389, 9 bags
+        pytest.param(7, 389, 9, id="took_7"),
+        # took 8: +53, 7+3 = 10 bags -> -100, 0 bags: 290
+        pytest.param(8, 290, 0, id="took_8"),
+        # took 9: +54, 11 bags -> -100, 1 bag: 291
+        pytest.param(9, 291, 1, id="took_9"),
+    ],
+)
+def test_worked_bag_example_seed_002(took: int, score_after: int, bags_after: int) -> None:
+    # the side bids 5 (3 + 2) and takes `took`; the other side bids 4 and takes the rest
+    tricks = [3, 13 - took - 2, took - 3, 2]
+    s = score_hand(P, bids=[3, 2, 2, 2], tricks=tricks, bags=[7, 0])
+    assert 337 + s.points[0] == score_after
+    assert s.bags[0] == bags_after
+
+
+def test_worked_bag_example_seed_000() -> None:
+    # bid 4 take 7 (+43), bid 3 take 6 (+33), bid 4 take 9 (+45): bags 3 + 3 + 5 = 11 -> -100 once
+    # in the third hand and 1 bag carries.  Side 0 bids (bid-1) + 1; side 1 bids 1 + 1.
+    total, bags = 0, 0
+    for bid, took in ((4, 7), (3, 6), (4, 9)):
+        other = 13 - took
+        s = score_hand(P, bids=[bid - 1, 1, 1, 1], tricks=[took - 1, other - 1, 1, 1], bags=[bags, 0])
+        total += s.points[0]
+        bags = s.bags[0]
+    assert bags == 1
+    assert total == 43 + 33 + 45 - 100
