@@ -16,7 +16,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from spades import CardSet, Game, Rules
+from spades import Bid, Card, CardSet, Game, Rules, score_hand
 from spades.actions import Discard, Pass
 
 PRESETS = ["partnership", "two-player", "cutthroat", "three-player", "openspiel"]
@@ -119,8 +119,55 @@ def check_views(game: Game) -> None:
         assert v.bids == game.bids and v.scores == game.scores and v.tricks_won == game.tricks_won
 
 
+def reference_winner(leader: int, cards: tuple[Card, ...], n: int) -> int:
+    """RULES.md: the highest spade wins, else the highest card of the suit led."""
+    spades = [c for c in cards if c.suit == 3]
+    pool = spades if spades else [c for c in cards if c.suit == cards[0].suit]
+    return (leader + cards.index(max(pool))) % n
+
+
+def reference_broken(game: Game) -> bool:
+    """Spades are broken once a spade has been played (on another suit's trick, or led by a
+    leader holding only spades, or led where the rule is off)."""
+    cards = [c for t in game.tricks for c in t.cards] + [c for _, c in game.trick]
+    return any(c.suit == 3 for c in cards)
+
+
+def reference_legal(game: Game) -> list[object] | None:
+    """The legal actions, derived from RULES.md independently of the engine (bid and play)."""
+    rules = game.rules
+    seat = game.to_act
+    if game.phase.value == "play":
+        hand = game.hand(seat)  # type: ignore[arg-type]
+        if game.trick:
+            follow = hand.suit(game.trick[0][1].suit)
+            return list(follow or hand)
+        if rules.spades_must_be_broken and not reference_broken(game):
+            others = hand - hand.suit(3)
+            return list(others or hand)
+        return list(hand)
+    if game.phase.value == "bid":
+        lo = 0 if rules.nil else 1
+        hi = rules.max_bid
+        if rules.max_side_bid is not None and rules.partnerships:
+            partner = game.bids[(seat + 2) % 4]  # type: ignore[operator]
+            if partner is None:
+                hi = min(hi, rules.max_side_bid - (0 if rules.nil else 1))
+            else:
+                hi = min(hi, rules.max_side_bid - partner.tricks)
+        return [Bid(i) for i in range(lo, max(lo, hi) + 1)]
+    return None
+
+
 def check_actions(game: Game, rng: random.Random) -> None:
     legal = game.legal_actions()
+    ref = reference_legal(game)
+    if ref is not None and not game.is_over:
+        assert sorted(map(str, legal)) == sorted(map(str, ref))
+    n = game.rules.num_seats
+    for t in game.tricks:
+        assert t.winner == reference_winner(t.leader, t.cards, n)
+    assert game.spades_broken == reference_broken(game)
     if game.is_over:
         assert legal == [] and game.to_act is None
         return
@@ -153,6 +200,13 @@ def play_randomly(game: Game, rng: random.Random, max_actions: int = 900) -> Non
             h = game.history[-1]
             assert sum(h.tricks) == game.rules.cards_per_hand
             assert len(game.history) == hands_seen
+            # the game scored the hand from the bags it had before it
+            before = game.history[-2] if hands_seen > 1 else None
+            bags = before.bags if before else (0,) * game.rules.num_sides
+            scores = before.scores if before else (0,) * game.rules.num_sides
+            s = score_hand(game.rules, h.bids, h.tricks, bags)
+            assert (h.points, h.bags) == (s.points, s.bags)
+            assert h.scores == tuple(a + b for a, b in zip(scores, s.points))
 
 
 SETTINGS = settings(
