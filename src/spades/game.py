@@ -435,8 +435,8 @@ class Game:
         if cap is not None and rules.partnerships:
             partner_bid = self._bids[(seat + 2) % 4]
             if partner_bid is None:
-                if not rules.nil:
-                    hi = min(hi, cap - 1)
+                # the partner bids later: leave them nil (or 1 when nil is off)
+                hi = min(hi, cap if rules.nil else cap - 1)
             else:
                 hi = min(hi, cap - partner_bid.tricks)
         return lo, max(hi, lo)
@@ -574,6 +574,10 @@ class Game:
                 raise IllegalActionError(
                     f"Your side may bid at most {rules.max_side_bid} tricks in all: your partner "
                     f"bid {partner_bid.tricks}, so bid at most {hi}"
+                )
+            if rules.nil:
+                raise IllegalActionError(
+                    f"Your side may bid at most {rules.max_side_bid} tricks in all: bid at most {hi}"
                 )
             raise IllegalActionError(
                 f"Bid at most {hi}: your partner must be left a bid of at least 1 "

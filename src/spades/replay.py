@@ -42,6 +42,8 @@ def narrate(record: dict[str, Any]) -> list[str]:
     trick: list[tuple[int, Card]] = []
     trick_no = 0
     actions = record.get("actions", [])
+    if not isinstance(actions, list):
+        raise RecordError("record actions must be a list")
     for index, entry in enumerate(actions):
         try:
             seat, text = entry

@@ -121,6 +121,10 @@ class Rules:
                 1 <= self.max_side_bid <= self.tricks_per_hand,
                 f"max_side_bid must be between 1 and {self.tricks_per_hand}",
             )
+            need(
+                self.nil or self.max_side_bid >= 2,
+                "max_side_bid must be at least 2 when nil is off (each partner bids at least 1)",
+            )
         if self.hands is not None:
             need(self.hands >= 1, "hands must be at least 1 (or None to play to the target)")
         if self.first_dealer is not None:

@@ -25,6 +25,9 @@ def run(args: argparse.Namespace) -> int:
     except json.JSONDecodeError as exc:
         print(f"spades replay: {args.file} is not JSON: {exc}", file=sys.stderr)
         return 2
+    except UnicodeDecodeError:
+        print(f"spades replay: {args.file} is not a text (UTF-8) file", file=sys.stderr)
+        return 2
     try:
         lines = narrate(record)
     except RecordError as exc:
