@@ -124,8 +124,11 @@ def test_first_dealer_range_depends_on_variant() -> None:
         Rules(variant="three-player", first_dealer=3)
 
 
-def test_three_player_max_side_bid_range() -> None:
-    assert Rules(variant="three-player", max_side_bid=17).max_side_bid == 17
+@pytest.mark.parametrize("variant", ["two-player", "cutthroat", "three-player"])
+def test_max_side_bid_only_for_partnerships(variant: str) -> None:
+    # a side of one player cannot out-bid a "side maximum": the option would do nothing
+    with pytest.raises(RulesError, match="partnerships only"):
+        Rules(variant=variant, max_side_bid=10)
 
 
 def test_rules_errors_are_value_errors() -> None:

@@ -148,6 +148,8 @@ class Game:
 
     def _check_deck(self, deck: Sequence[CardLike]) -> tuple[Card, ...]:
         rules = self._rules
+        if isinstance(deck, (str, int)) or not isinstance(deck, Iterable):
+            raise ValueError("decks must be a list of decks, each a list of cards (e.g. decks=[deck])")
         try:
             cards = tuple(to_card(c) for c in deck)
         except NotationError as exc:
@@ -480,8 +482,8 @@ class Game:
             return
         if self._is_over:
             raise IllegalActionError("The game is over")
-        if seat is not None and seat != self._to_act:
-            if not isinstance(seat, int) or not 0 <= seat < self._n:
+        if seat is not None and (seat != self._to_act or type(seat) is not int):
+            if type(seat) is not int or not 0 <= seat < self._n:
                 raise IllegalActionError(f"There is no seat {seat!r} at this table")
             raise IllegalActionError(
                 f"Not your turn: {self._rules.seat_name(self._to_act)} is to play"  # type: ignore[arg-type]
@@ -864,6 +866,8 @@ class Game:
         for i, entry in enumerate(actions):
             try:
                 seat, text = entry
+                if type(seat) is not int:
+                    raise TypeError("the seat must be a number")
                 game.apply(text, seat=seat)
             except (TypeError, ValueError) as exc:
                 raise RecordError(f"action {i + 1} ({entry!r}) does not replay: {exc}") from None

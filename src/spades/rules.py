@@ -117,6 +117,7 @@ class Rules:
             "choose either boston_bonus or boston_wins, not both",
         )
         if self.max_side_bid is not None:
+            need(self.partnerships, "max_side_bid applies to partnerships only")
             need(
                 1 <= self.max_side_bid <= self.tricks_per_hand,
                 f"max_side_bid must be between 1 and {self.tricks_per_hand}",
