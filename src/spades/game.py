@@ -495,6 +495,32 @@ class Game:
         self._log.append((self._to_act, act))  # type: ignore[arg-type]
         self._execute(act)
 
+    def apply_redraw(self, action: Discard | str, replacements: Iterable[CardLike]) -> None:
+        """Apply a two-player redraw whose replacement cards the caller chose.
+
+        For adapters that model the redraw's random draw as an explicit chance
+        event (OpenSpiel): ``replacements`` must be as many distinct cards of the
+        discard pile as the action gives up.  A game played this way does not
+        replay from :meth:`to_record` (the record assumes the seeded draw).
+        """
+        act = self._coerce(action)
+        if self._phase is not Phase.REDRAW or not isinstance(act, Discard):
+            raise IllegalActionError("apply_redraw is only for a redraw (discard) action")
+        self._validate(act)
+        take = 0
+        for value in replacements:
+            card = to_card(value)
+            if take >> card & 1:
+                raise IllegalActionError(f"{card} is given twice as a replacement")
+            take |= 1 << card
+        if take & ~self._pile:
+            raise IllegalActionError("a replacement card is not on the discard pile")
+        if take.bit_count() != len(act.cards):
+            raise IllegalActionError(f"give exactly {len(act.cards)} replacement cards")
+        seat: int = self._to_act  # type: ignore[assignment]
+        self._log.append((seat, act))
+        self._do_redraw(seat, act.cards.mask, take)
+
     def _coerce(self, action: Action | str) -> Action:
         if isinstance(action, str):
             try:
@@ -662,13 +688,14 @@ class Game:
             self._looked = [True] * self._n
             self._next_bidder()
 
-    def _do_redraw(self, seat: int, mask: int) -> None:
+    def _do_redraw(self, seat: int, mask: int, take: int | None = None) -> None:
         k = mask.bit_count()
-        take = 0
-        if k:
-            pile = cards_of_mask(self._pile)
-            for c in self._hand_rng(seat + 1).sample(pile, k):
-                take |= 1 << c
+        if take is None:
+            take = 0
+            if k:
+                pile = cards_of_mask(self._pile)
+                for c in self._hand_rng(seat + 1).sample(pile, k):
+                    take |= 1 << c
         self._hands[seat] = (self._hands[seat] & ~mask) | take
         self._pile = (self._pile & ~take) | mask
         self._discards[seat] |= mask
