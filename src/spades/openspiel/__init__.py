@@ -242,6 +242,8 @@ class SpadesState(pyspiel.State):  # type: ignore[misc]
         self._log: list[tuple[Action, list[int] | None]] = []
         self._redraw: Discard | None = None
         self._picks: list[int] = []
+        #: index in ``_log`` where each hand's actions begin
+        self._hand_starts: list[int] = []
 
     # -- helpers ------------------------------------------------------------
 
@@ -344,6 +346,7 @@ class SpadesState(pyspiel.State):  # type: ignore[misc]
                 self._deal.append(action)
                 if len(self._deal) == self._rules.deck_size:
                     self._decks.append(self._deal)
+                    self._hand_starts.append(len(self._log))
                     self._deal = []
                     self._dealing = False
                     self._build_engine()
@@ -410,6 +413,7 @@ class SpadesState(pyspiel.State):  # type: ignore[misc]
         new._log = list(self._log)
         new._redraw = self._redraw
         new._picks = list(self._picks)
+        new._hand_starts = list(self._hand_starts)
         return new
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> SpadesState:
