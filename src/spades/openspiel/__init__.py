@@ -68,7 +68,16 @@ from ..observation import (
 from ..rules import Rules
 from ..view import View
 
-__all__ = ["GAME_NAME", "SpadesGame", "SpadesState", "rules_from_params"]
+__all__ = [
+    "GAME_NAME",
+    "SpadesGame",
+    "SpadesObserver",
+    "SpadesState",
+    "apply_redraw",
+    "params_from_rules",
+    "rules_from_params",
+    "state_from_view",
+]
 
 GAME_NAME: Final = "python_spades"
 PRESET_SENTINEL: Final = -1_000_000
@@ -126,6 +135,43 @@ def rules_from_params(params: dict[str, Any]) -> tuple[Rules, bool]:
     elif rules.hands is None:
         rules = dataclasses.replace(rules, hands=max_hands)
     return rules, whole
+
+
+def params_from_rules(rules: Rules, whole_game: bool = False) -> dict[str, Any]:
+    """OpenSpiel parameters that reproduce ``rules`` exactly (the inverse of
+    :func:`rules_from_params`)."""
+    params: dict[str, Any] = {"preset": rules.variant, "whole_game": whole_game}
+    for name in _INT_OPTIONS:
+        params[name] = getattr(rules, name)
+    for name in _OPT_INT_OPTIONS:
+        value = getattr(rules, name)
+        params[name] = (1 if name == "losing_score" else -1) if value is None else value
+    for name in _BOOL_OPTIONS:
+        params[name] = int(getattr(rules, name))
+    return params
+
+
+def state_from_view(game: SpadesGame, view: View, rng: random.Random,
+                    pending: list[int] | tuple[int, ...] = ()) -> SpadesState:
+    """A single-hand ``python_spades`` state in the position ``view`` shows, with the
+    cards the seat cannot see dealt at random (see :mod:`spades.openspiel.determinize`).
+
+    ``game`` must be a single-hand game with the view's rules and dealer (see
+    :func:`spades.openspiel.bots.search_rules`); scores and earlier hands are not
+    part of the state.
+    """
+    from .determinize import build_from_view, logged_actions
+
+    engine, plan = build_from_view(view, rng, game.rules, view.dealer, [], [])
+    state = game.new_initial_state()
+    state._dealer = view.dealer
+    state._decks = [plan.deck]
+    state._hand_starts = [0]
+    state._dealing = False
+    state._log = logged_actions(engine, 0)
+    state._stepper = Stepper(engine)
+    state._stepper.pending = list(pending)
+    return state
 
 
 def _hand_bounds(rules: Rules) -> tuple[int, int]:
