@@ -236,8 +236,8 @@ def _simulate_batch(rules: Rules, h: int, rng: np.random.Generator, kernel: Any)
             kept = np.where(draws[:, step], top, nxt)
             hands[rows, seat, kept] = True
     else:
-        for i in range(size):
-            hands[rows, (dealers + 1 + i) % n, decks[:, i]] = True
+        seats = (dealers[:, None] + 1 + np.arange(size)[None, :]) % n
+        hands[rows[:, None], seats, decks] = True
     bids = _random_bids(rules, dealers, rng.random((h, n)))
     u = rng.random((h, t * n))
     leader = (dealers + 1) % n
