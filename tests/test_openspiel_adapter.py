@@ -205,8 +205,8 @@ def test_python_ismcts_plays_whole_games():
             else:
                 state.apply_action(rng.choice(state.legal_actions()))
         assert state.engine.hands_played == 2
-        assert state.returns() == [float(s) for s in
-                                   (state.engine.scores[game.rules.side_of(p)] for p in range(game.num_players()))]
+        scores = state.engine.scores
+        assert state.returns() == [float(scores[game.rules.side_of(p)]) for p in range(game.num_players())]
 
 
 @pytest.mark.parametrize("preset", ["partnership", "two-player", "three-player"])

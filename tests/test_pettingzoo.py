@@ -7,11 +7,11 @@ import pytest
 
 pytest.importorskip("pettingzoo")
 
-from pettingzoo.test import api_test, seed_test  # noqa: E402
+from pettingzoo.test import api_test, seed_test
 
-from spades.action_space import NUM_ACTIONS  # noqa: E402
-from spades.envs.pettingzoo import ENV_NAME, env, raw_env  # noqa: E402
-from spades.observation import encode  # noqa: E402
+from spades.action_space import NUM_ACTIONS
+from spades.envs.pettingzoo import ENV_NAME, env, raw_env
+from spades.observation import encode
 
 PRESETS = ["partnership", "two-player", "cutthroat", "three-player", "openspiel"]
 

@@ -85,7 +85,7 @@ FIELDS: Final[tuple[Field, ...]] = (
     Field("received", 52, "cards the observer received in the blind-nil exchange"),
     Field("discards", 52, "two-player: cards the observer put on the discard pile (draw and redraw)"),
     Field("redrawn", 52, "two-player: cards the observer took from the pile in its redraw"),
-    Field("bids", MAX_SEATS * BID_SLOTS, "per rel seat 20 slots: bid 0-17 (0 = nil), 18 blind nil, 19 not yet"),
+    Field("bids", MAX_SEATS * BID_SLOTS, "per rel seat 20 slots: bid 0-17 (0 nil), 18 blind nil, 19 not yet"),
     Field("tricks_won", MAX_SEATS * (MAX_TRICKS + 1), "per rel seat one-hot 0-17: tricks won this hand"),
     Field("played", MAX_SEATS * 52, "per rel seat: cards it played this hand (completed tricks and current)"),
     Field("trick", MAX_SEATS * 52, "current trick: per position in play order (0 = led card), the card"),

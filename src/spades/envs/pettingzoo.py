@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 from gymnasium import spaces
@@ -63,11 +63,12 @@ def env(**kwargs: Any) -> AECEnv:
     return e
 
 
-class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's naming
+class raw_env(AECEnv):  # type: ignore[misc]
     """The unwrapped AEC environment; see the module docstring."""
 
-    metadata = {"render_modes": ["ansi", "human"], "name": ENV_NAME, "is_parallelizable": False,
-                "render_fps": 1}
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["ansi", "human"], "name": ENV_NAME, "is_parallelizable": False, "render_fps": 1,
+    }
 
     def __init__(self, preset: str = "partnership", render_mode: str | None = None,
                  whole_game: bool = True, max_hands: int = 100, **options: Any) -> None:
@@ -76,7 +77,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's naming
         if not whole_game:
             rules = dataclasses.replace(rules, hands=1)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}")
+            modes = self.metadata["render_modes"]
+            raise ValueError(f"render_mode must be one of {modes}, not {render_mode!r}")
         if not isinstance(max_hands, int) or max_hands < 1:
             raise ValueError("max_hands must be a whole number, at least 1")
         self.rules = rules
@@ -94,10 +96,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's naming
         self._seeder = random.Random()
         self._stepper: Stepper | None = None
 
-    def observation_space(self, agent: str) -> spaces.Space:
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> spaces.Space:
+    def action_space(self, agent: str) -> spaces.Space[Any]:
         return self.action_spaces[agent]
 
     @property

@@ -180,7 +180,8 @@ def _hand_bounds(rules: Rules) -> tuple[int, int]:
     seats = len(rules.seats_of(0))
     bonus = max(rules.nil_bonus, rules.blind_nil_bonus if rules.blind_nil else 0)
     best = 10 * t + t + seats * bonus + rules.boston_bonus
-    worst = 10 * t * seats + seats * bonus + rules.bag_penalty * ((rules.bag_limit + t) // rules.bag_limit + 1)
+    penalties = (rules.bag_limit + t) // rules.bag_limit + 1
+    worst = 10 * t * seats + seats * bonus + rules.bag_penalty * penalties
     return best, -worst
 
 
@@ -236,9 +237,9 @@ class SpadesGame(pyspiel.Game):  # type: ignore[misc]
         if params:
             raise ValueError(f"python_spades observers take no parameters, got {params}")
         perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        if iig_obs_type is not None:
-            if iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER or not iig_obs_type.public_info:
-                raise ValueError("python_spades observes from one player's view (private and public info)")
+        single = pyspiel.PrivateInfoType.SINGLE_PLAYER
+        if iig_obs_type is not None and (iig_obs_type.private_info != single or not iig_obs_type.public_info):
+            raise ValueError("python_spades observes from one player's view (private and public info)")
         return SpadesObserver(perfect_recall)
 
 
@@ -410,18 +411,18 @@ class SpadesState(pyspiel.State):  # type: ignore[misc]
             return
         stepper = self._stepper
         assert stepper is not None
-        act = stepper.to_engine(action)
-        if act is None:
+        done = stepper.to_engine(action)
+        if done is None:
             stepper.pending.append(action)
             return
         stepper.pending = []
-        if isinstance(act, Discard) and len(act.cards) > 0:
-            self._redraw = act
+        if isinstance(done, Discard) and len(done.cards) > 0:
+            self._redraw = done
             self._picks = []
             return
         before = stepper.game.hands_played
-        stepper.game.apply(act)
-        self._engine_applied(act, None, before)
+        stepper.game.apply(done)
+        self._engine_applied(done, None, before)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -506,9 +507,12 @@ class SpadesObserver:
             game = state.engine
             scores = list(game.scores) if game is not None else []
             dealer = state._rules.seat_name(state._dealer) if state._dealer is not None else "?"
-            text = f"deal: hand {len(state._decks) + 1} dealer {dealer} dealt {len(state._deal)} scores {scores}"
+            text = f"deal: hand {len(state._decks) + 1} dealer {dealer} dealt {len(state._deal)}"
+            text += f" scores {scores}"
             if self.perfect_recall and game is not None:
-                hist = [f"{[b.label() for b in h.bids]} {list(h.tricks)} {list(h.points)}" for h in game.history]
+                hist = [
+                    f"{[b.label() for b in h.bids]} {list(h.tricks)} {list(h.points)}" for h in game.history
+                ]
                 text += " history " + "; ".join(hist)
             return f"seat {player} " + text
         pending = state.pending_of(player)

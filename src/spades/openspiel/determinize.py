@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 
 from ..actions import KEEP, LOOK, REJECT, Action, Discard, Pass
 from ..bids import Bid
-from ..cards import FULL_DECK, SUIT_MASKS, cards_of_mask
+from ..cards import FULL_DECK, cards_of_mask
 from ..errors import IllegalActionError, SpadesError
 from ..game import Game, Phase
 from ..rules import Rules
@@ -199,11 +199,11 @@ def _plan_dealt(view: View, rng: random.Random) -> _Plan | None:
     deck = [0] * rules.deck_size
     for seat in range(n):
         positions = [i for i in range(rules.deck_size) if (view.dealer + 1 + i) % n == seat]
-        cards = _bits(holdings[seat])
-        if len(cards) != len(positions):
+        dealt = _bits(holdings[seat])
+        if len(dealt) != len(positions):
             return None
-        rng.shuffle(cards)
-        for pos, c in zip(positions, cards):
+        rng.shuffle(dealt)
+        for pos, c in zip(positions, dealt):
             deck[pos] = c
     return _Plan(deck=deck, passes=passes)
 
@@ -349,7 +349,8 @@ def _facts(v: View) -> tuple[object, ...]:
 
 
 def build_from_view(view: View, rng: random.Random, rules: Rules, dealer: int,
-                    prefix: list[list[int]], log: list[tuple[Action, list[int] | None]]) -> tuple[Game, _Plan]:
+                    prefix: list[list[int]], log: list[tuple[Action, list[int] | None]],
+                    ) -> tuple[Game, _Plan]:
     """An engine game in the position of ``view`` (current hand resampled).
 
     ``prefix`` and ``log`` are the decks and actions of the finished hands
@@ -380,7 +381,6 @@ def build_from_view(view: View, rng: random.Random, rules: Rules, dealer: int,
 
 def resample(state: SpadesState, player: int, rng: random.Random) -> SpadesState:
     """A copy of ``state`` with the current hand's hidden cards resampled for ``player``."""
-    from . import SpadesState
 
     view = state.view(player)
     if view is None or state.is_terminal():
@@ -397,7 +397,7 @@ def resample(state: SpadesState, player: int, rng: random.Random) -> SpadesState
     assert new._stepper is not None
     pending = list(new._stepper.pending)
     new._build_engine()
-    new._stepper.pending = pending  # type: ignore[union-attr]
+    new._stepper.pending = pending
     return new
 
 

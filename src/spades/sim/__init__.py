@@ -140,7 +140,8 @@ def score_table(rules: Rules) -> tuple[np.ndarray, np.ndarray]:
             for b2 in range(top + 1):
                 for t1 in range(t + 1):
                     for t2 in range(t + 1 - t1):
-                        s = score_hand(rules, [Bid(b1), Bid(1), Bid(b2), Bid(1)], [t1, t - t1 - t2, t2, 0], [0, 0])
+                        bids = [Bid(b1), Bid(1), Bid(b2), Bid(1)]
+                        s = score_hand(rules, bids, [t1, t - t1 - t2, t2, 0], [0, 0])
                         pts[b1, b2, t1, t2] = s.points[0]
                         bags[b1, b2, t1, t2] = s.bags[0]
         return pts, bags
@@ -212,7 +213,7 @@ def random_hands(rules: Rules | str = "partnership", hands: int = 10000, seed: i
         done += size
     keys = parts[0].keys()
     merged = {k: (np.concatenate([p[k] for p in parts]) if parts[0][k] is not None else None) for k in keys}
-    return HandResults(rules=rules, backend=backend, **merged)
+    return HandResults(rules=rules, backend=backend, **merged)  # type: ignore[arg-type]
 
 
 def _simulate_batch(rules: Rules, h: int, rng: np.random.Generator, kernel: Any) -> dict[str, Any]:
@@ -269,7 +270,8 @@ def play_hands(rules: Rules | str = "partnership", hands: int = 100, bots: Seque
         raise ValueError(f"give one bot, or one bot for each of the {n} seats")
     base_seed = 0 if seed is None else seed
     players = [
-        bot_registry.get(b, seed=base_seed * 1000 + i) if isinstance(b, str) else b for i, b in enumerate(names)
+        bot_registry.get(b, seed=base_seed * 1000 + i) if isinstance(b, str) else b
+        for i, b in enumerate(names)
     ]
     single = dataclasses.replace(rules, hands=1)
     rng = np.random.default_rng(seed)
@@ -297,7 +299,7 @@ def play_hands(rules: Rules | str = "partnership", hands: int = 100, bots: Seque
                 out["draws"][i, draw] = act is KEEP
                 draw += 1
             elif game.phase is Phase.PLAY:
-                out["plays"][i, play] = int(act)  # type: ignore[call-overload]
+                out["plays"][i, play] = int(act)  # type: ignore[arg-type]
                 play += 1
             game.apply(act)
         summary = game.history[0]

@@ -57,7 +57,7 @@ def play_numpy(hands: np.ndarray, leader: np.ndarray, u: np.ndarray, must_break:
                     block = has_other & ~broken
                     legal[block, 39:] = False
             else:
-                follow = hand & _SUIT_BOOL[led_suit]
+                follow = np.logical_and(hand, _SUIT_BOOL[led_suit])
                 can = follow.any(axis=1)
                 legal = np.where(can[:, None], follow, hand)
             count = legal.sum(axis=1)
@@ -83,6 +83,7 @@ def play_numpy(hands: np.ndarray, leader: np.ndarray, u: np.ndarray, must_break:
     return plays, nlegal, tricks
 
 
+numba: Any
 try:  # pragma: no cover - depends on the environment
     import numba
 
