@@ -71,7 +71,7 @@ NUM_ACTIONS: Final = DONE_ID + 1
 def action_name(aid: int) -> str:
     """Readable notation of an id (card choices in the exchange read as the card).
 
-    >>> action_name(34), action_name(56), action_name(70), action_name(74)
+    >>> action_name(36), action_name(56), action_name(70), action_name(74)
     ('QH', 'bid 4', 'blind nil', 'done')
     """
     if aid == DONE_ID:
