@@ -20,6 +20,7 @@ used by someone), since a fresh one-hand game cannot know who trails by how much
 from __future__ import annotations
 
 import dataclasses
+import random
 from typing import Any
 
 import numpy as np
@@ -31,7 +32,41 @@ from ..rules import Rules
 from ..view import View
 from . import SpadesGame, params_from_rules, state_from_view
 
-__all__ = ["ISMCTSBot", "OpenSpielBot", "search_rules"]
+__all__ = ["EngineRolloutEvaluator", "ISMCTSBot", "OpenSpielBot", "search_rules"]
+
+
+class EngineRolloutEvaluator:
+    """An OpenSpiel MCTS evaluator whose random playouts run on the rules engine
+    directly (uniformly random legal engine actions; a pass or redraw is one
+    random set of cards), several times faster than stepping ``python_spades``
+    states.  ``prior`` is uniform over the legal actions."""
+
+    def __init__(self, n_rollouts: int = 1, seed: int | None = None) -> None:
+        self.n_rollouts = n_rollouts
+        self.rng = random.Random(seed)
+
+    def evaluate(self, state: Any) -> np.ndarray:
+        n = state.num_players()
+        if state.is_terminal():
+            return np.array(state.returns(), dtype=float)
+        total = np.zeros(n)
+        rules = state._rules
+        for _ in range(self.n_rollouts):
+            game = state.engine.copy()
+            redraw = state._redraw
+            if redraw is not None and not state._dealing:
+                game.apply(redraw)
+            rng = self.rng
+            while not game.is_over:
+                game.apply(rng.choice(game.legal_actions()))
+            total += [game.scores[rules.side_of(p)] for p in range(n)]
+        return total / self.n_rollouts
+
+    def prior(self, state: Any) -> list[tuple[int, float]]:
+        if state.is_chance_node():
+            return list(state.chance_outcomes())
+        legal = state.legal_actions(state.current_player())
+        return [(a, 1.0 / len(legal)) for a in legal]
 
 
 def search_rules(view: View) -> Rules:
@@ -105,16 +140,17 @@ class OpenSpielBot(Bot):
 
 class ISMCTSBot(OpenSpielBot):
     """OpenSpiel's information-set MCTS (``open_spiel.python.algorithms.ismcts``)
-    with random-rollout evaluation.
+    with random-rollout evaluation (:class:`EngineRolloutEvaluator`).
 
-    ``simulations`` per decision (default 100), ``uct_c`` the exploration constant
+    ``simulations`` per decision (default 50, about a quarter of a second a card
+    on one core), ``uct_c`` the exploration constant
     (default 50: returns are hand points, tens to hundreds), ``rollouts`` random
     playouts per leaf.
     """
 
     name = "openspiel-ismcts"
 
-    def __init__(self, seed: int | None = None, simulations: int = 100, uct_c: float = 50.0,
+    def __init__(self, seed: int | None = None, simulations: int = 50, uct_c: float = 50.0,
                  rollouts: int = 1) -> None:
         super().__init__(seed)
         if not isinstance(simulations, int) or simulations < 1:
@@ -126,9 +162,9 @@ class ISMCTSBot(OpenSpielBot):
         self.rollouts = rollouts
 
     def make_bot(self, game: SpadesGame, resampler: Any, random_state: np.random.RandomState) -> Any:
-        from open_spiel.python.algorithms import ismcts, mcts
+        from open_spiel.python.algorithms import ismcts
 
-        evaluator = mcts.RandomRolloutEvaluator(self.rollouts, random_state)
+        evaluator = EngineRolloutEvaluator(self.rollouts, int(random_state.randint(2**31)))
         bot = ismcts.ISMCTSBot(
             game, evaluator, self.uct_c, self.simulations, random_state=random_state,
             use_observation_string=True,
