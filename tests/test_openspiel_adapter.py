@@ -223,3 +223,51 @@ def test_ismcts_bot_sits_at_a_spades_table(preset):
         game.apply(action)
         moves += seat == 0
     assert moves >= game.rules.tricks_per_hand
+
+
+def test_blind_nil_exchange_is_three_single_card_steps():
+    from spades.observation import OFFSETS as _OFFSETS
+
+    game = pyspiel.load_game("python_spades", {"preset": "partnership", "first_dealer": 3})
+    state = _random_play(game.new_initial_state(), random.Random(6), stop=lambda s: not s.is_chance_node())
+    assert state.current_player() == 0
+    state.apply_action(70)  # North: blind nil
+    for _seat in (1, 2, 3):
+        state.apply_action(71)  # look
+        state.apply_action(52 + 3)  # bid 3
+    engine = state.engine
+    assert engine.phase.value == "exchange" and state.current_player() == 2
+    south = [int(c) for c in engine.hand(2)]
+    chosen = south[:3]
+    state.apply_action(chosen[0])
+    assert chosen[0] not in state.legal_actions()
+    obs = np.array(state.observation_tensor(2))
+    assert obs[_OFFSETS["pending"] + chosen[0]] == 1.0
+    assert np.array(state.observation_tensor(0))[_OFFSETS["pending"] + chosen[0]] == 0.0
+    assert state.current_player() == 2 and engine.hand(2) == type(engine.hand(2))(south)
+    state.apply_action(chosen[1])
+    state.apply_action(chosen[2])
+    assert state.current_player() == 0
+    assert set(chosen) <= {int(c) for c in engine.hand(0)}
+    back = [int(c) for c in engine.hand(0)][:3]
+    for c in back:
+        state.apply_action(c)
+    assert engine.phase.value == "play"
+    assert {int(c) for c in engine.view(2).received} == set(back)
+    assert {int(c) for c in engine.view(0).received} == set(chosen)
+
+
+def test_engine_rollout_evaluator():
+    from spades.openspiel.bots import EngineRolloutEvaluator
+
+    game = pyspiel.load_game("python_spades", {"preset": "cutthroat"})
+    state = _random_play(game.new_initial_state(), random.Random(1), stop=lambda s: not s.is_chance_node())
+    ev = EngineRolloutEvaluator(4, seed=1)
+    values = ev.evaluate(state)
+    assert values.shape == (4,)
+    assert all(game.min_utility() <= v <= game.max_utility() for v in values)
+    prior = ev.prior(state)
+    assert sorted(a for a, _ in prior) == state.legal_actions()
+    assert abs(sum(p for _, p in prior) - 1.0) < 1e-9
+    end = _random_play(state.clone(), random.Random(2))
+    assert ev.evaluate(end).tolist() == end.returns()

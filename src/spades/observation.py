@@ -43,6 +43,7 @@ __all__ = [
     "FIELDS",
     "INFO_STATE_SIZE",
     "OBSERVATION_SIZE",
+    "OFFSETS",
     "PHASES",
     "VARIANTS",
     "Field",
@@ -103,6 +104,8 @@ FIELDS: Final[tuple[Field, ...]] = (
 )
 
 _OFFSETS: Final[dict[str, int]] = {}
+#: where each field starts (public alias)
+OFFSETS: Final = _OFFSETS
 _pos = 0
 for _f in FIELDS:
     _OFFSETS[_f.name] = _pos
