@@ -36,8 +36,8 @@ def openspiel_rate(hands: int, seed: int) -> float:
 
 
 def fast_rate(preset: str, hands: int, seed: int, backend: str) -> float:
-    from spades.sim import random_hands, score_table
     from spades.rules import Rules
+    from spades.sim import random_hands, score_table
 
     score_table(Rules.preset(preset))  # one-off table, built once per rules
     random_hands(preset, 2000, seed=seed, backend=backend)  # warm-up (numba compiles)

@@ -271,3 +271,20 @@ def test_engine_rollout_evaluator():
     assert abs(sum(p for _, p in prior) - 1.0) < 1e-9
     end = _random_play(state.clone(), random.Random(2))
     assert ev.evaluate(end).tolist() == end.returns()
+
+
+def test_resample_after_a_redraw_of_no_cards():
+    # regression: a blind-nil player who gives up nothing in the redraw
+    game = pyspiel.load_game("python_spades", {"preset": "two-player", "first_dealer": 0})
+    rng = random.Random(12)
+    state = _random_play(game.new_initial_state(), rng, stop=lambda s: not s.is_chance_node())
+    state.apply_action(70)  # North: blind nil
+    while state.engine.phase.value in ("draw", "blind"):
+        state.apply_action(72 if 72 in state.legal_actions() else 71)
+    state.apply_action(DONE_ID)  # North keeps all its cards
+    assert not state.is_chance_node() and state.engine.phase.value == "bid"
+    for _ in range(5):
+        player = state.current_player()
+        other = resample(state, player, rng)
+        assert other.information_state_string(player) == state.information_state_string(player)
+        state.apply_action(rng.choice(state.legal_actions()))

@@ -284,7 +284,6 @@ def _replay(game: Game, view: View, plan: _Plan) -> None:
     """Drive ``game`` (at the start of the hand) to the position ``view`` shows."""
     from . import apply_redraw
 
-    me = view.seat
     plays = [c for t in view.tricks for c in t.cards] + [c for _, c in view.trick]
     play_i = 0
     pass_i = 0
@@ -315,11 +314,10 @@ def _replay(game: Game, view: View, plan: _Plan) -> None:
             game.apply(plan.draws[draw_i])
             draw_i += 1
         elif phase is Phase.REDRAW:
-            if at_target and seat == me and seat not in plan.redraws:
+            if at_target:
                 return
-            if seat not in plan.redraws:
-                return
-            gave, picks = plan.redraws.pop(seat)
+            # a redraw that gave up no cards shows as a count of 0
+            gave, picks = plan.redraws.pop(seat, (0, []))
             act = Discard(gave)
             if picks:
                 apply_redraw(game, act, picks)
