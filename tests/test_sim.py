@@ -124,3 +124,20 @@ def test_import_spades_stays_light():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          env={"PYTHONPATH": str(ROOT / "src")})
     assert out.stdout.strip() == "[]"
+
+
+def test_cli_sim(capsys, tmp_path):
+    import json
+
+    from spades.cli import main
+
+    out = tmp_path / "hands.npz"
+    argv = ["sim", "--preset", "cutthroat", "--hands", "500", "--seed", "2", "--json", "--out", str(out)]
+    assert main(argv) == 0
+    summary = json.loads(capsys.readouterr().out)
+    expected = random_hands("cutthroat", 500, seed=2).summary()
+    assert summary["hands"] == 500 and summary["mean_points"] == expected["mean_points"]
+    saved = np.load(out)
+    assert saved["points"].shape == (500, 4)
+    assert main(["sim", "--preset", "bridge", "--hands", "5"]) == 2
+    assert "unknown preset" in capsys.readouterr().err
