@@ -288,3 +288,25 @@ def test_resample_after_a_redraw_of_no_cards():
         other = resample(state, player, rng)
         assert other.information_state_string(player) == state.information_state_string(player)
         state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_second_deal_of_a_whole_game():
+    from spades.observation import OFFSETS
+
+    game = pyspiel.load_game("python_spades", {"preset": "cutthroat", "whole_game": True, "hands": 2,
+                                               "first_dealer": 0})
+    rng = random.Random(3)
+    state = game.new_initial_state()
+    state = _random_play(state, rng, stop=lambda s: s.engine is not None and s.engine.hands_played == 1)
+    assert state.is_chance_node() and len(state.chance_outcomes()) == 52
+    obs = np.array(state.observation_tensor(2))
+    assert obs[OFFSETS["dealer"] + (1 - 2) % 4] == 1.0  # the deal has passed to East
+    assert obs[OFFSETS["hand"]:OFFSETS["hand"] + 52].sum() == 0  # no cards during the deal
+    scores = state.engine.scores
+    assert obs[OFFSETS["scores"]] == pytest.approx(scores[2] / 500)
+    deal = list(range(52))
+    for card in deal:
+        state.apply_action(card)
+    assert state.engine.dealer == 1 and state.current_player() == 2
+    for i, card in enumerate(deal):
+        assert card in state.engine.hand((1 + 1 + i) % 4)

@@ -330,6 +330,13 @@ class SpadesState(pyspiel.State):  # type: ignore[misc]
             self._dealing = True
             self._deal = []
 
+    @property
+    def hand_dealer(self) -> int | None:
+        """The dealer of the hand being played or dealt (None before it is chosen)."""
+        game = self.engine
+        # between hands the engine has already moved the deal on to the next dealer
+        return game.dealer if game is not None else self._dealer
+
     def view(self, player: int) -> View | None:
         """The engine's view of ``player``, or None while cards are being dealt."""
         game = self.engine
@@ -492,7 +499,7 @@ class SpadesObserver:
                 hands = 0
             else:
                 scores, bags, hands = game.scores, game.bags, game.hands_played
-            encode_deal(state._rules, player, state._dealer, scores, bags, hands, len(state._deal),
+            encode_deal(state._rules, player, state.hand_dealer, scores, bags, hands, len(state._deal),
                         self.tensor[:OBSERVATION_SIZE])
             return
         pending = state.pending_of(player)
@@ -506,7 +513,7 @@ class SpadesObserver:
         if view is None:
             game = state.engine
             scores = list(game.scores) if game is not None else []
-            dealer = state._rules.seat_name(state._dealer) if state._dealer is not None else "?"
+            dealer = state._rules.seat_name(state.hand_dealer) if state.hand_dealer is not None else "?"
             text = f"deal: hand {len(state._decks) + 1} dealer {dealer} dealt {len(state._deal)}"
             text += f" scores {scores}"
             if self.perfect_recall and game is not None:
