@@ -21,19 +21,34 @@ import numpy as np
 
 __all__ = ["HAVE_NUMBA", "play_numba", "play_numpy"]
 
-_SUIT_BOOL = np.zeros((4, 52), dtype=bool)
-for _s in range(4):
-    _SUIT_BOOL[_s, _s * 13:(_s + 1) * 13] = True
+_SUIT_MASKS = np.array([((1 << 13) - 1) << (13 * s) for s in range(4)], np.int64)
+_NON_SPADES = np.int64((1 << 39) - 1)
+_BYTE_SHIFTS = np.arange(0, 56, 8, dtype=np.int64)  # 7 bytes hold the 52 card bits
+#: set bits per byte value, and the position of the r-th set bit of a byte value
+_POP8 = np.array([bin(v).count("1") for v in range(256)], np.int64)
+_SEL8 = np.zeros((256, 8), np.int64)
+for _v in range(256):
+    for _r, _bit in enumerate(b for b in range(8) if _v >> b & 1):
+        _SEL8[_v, _r] = _bit
+
+
+def to_masks(hands: np.ndarray) -> np.ndarray:
+    """Bool hands (B, n, 52) as 52-bit integer masks (B, n)."""
+    weights = np.int64(1) << np.arange(52, dtype=np.int64)
+    return (hands.astype(np.int64) * weights).sum(axis=2)
 
 
 def play_numpy(hands: np.ndarray, leader: np.ndarray, u: np.ndarray, must_break: bool
                ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Play out ``hands`` (bool, shape (B, n, 52); consumed) from ``leader`` (B,).
+    """Play out ``hands`` (bool, shape (B, n, 52)) from ``leader`` (B,).
 
     Returns ``plays`` (B, T*n) card ids in play order, ``nlegal`` (B, T*n)
-    the number of legal cards at each step, and ``tricks`` (B, n).
+    the number of legal cards at each play, and ``tricks`` (B, n).  Vectorised
+    over hands on 52-bit masks; the k-th legal card is found through per-byte
+    bit counts.
     """
     b, n, _ = hands.shape
+    masks = to_masks(hands)
     steps = u.shape[1]
     t_count = steps // n
     rows = np.arange(b)
@@ -42,6 +57,7 @@ def play_numpy(hands: np.ndarray, leader: np.ndarray, u: np.ndarray, must_break:
     tricks = np.zeros((b, n), np.int8)
     broken = np.zeros(b, bool)
     lead = leader.astype(np.int64).copy()
+    one = np.int64(1)
     step = 0
     for _t in range(t_count):
         seat = lead.copy()
@@ -49,27 +65,30 @@ def play_numpy(hands: np.ndarray, leader: np.ndarray, u: np.ndarray, must_break:
         best = np.zeros(b, np.int64)
         best_pos = np.zeros(b, np.int64)
         for pos in range(n):
-            hand = hands[rows, seat]
+            hand = masks[rows, seat]
             if pos == 0:
-                legal = hand.copy()
+                legal = hand
                 if must_break:
-                    has_other = hand[:, :39].any(axis=1)
-                    block = has_other & ~broken
-                    legal[block, 39:] = False
+                    others = hand & _NON_SPADES
+                    legal = np.where((others != 0) & ~broken, others, hand)
             else:
-                follow = np.logical_and(hand, _SUIT_BOOL[led_suit])
-                can = follow.any(axis=1)
-                legal = np.where(can[:, None], follow, hand)
-            count = legal.sum(axis=1)
+                follow = hand & _SUIT_MASKS[led_suit]
+                legal = np.where(follow != 0, follow, hand)
+            octets = (legal[:, None] >> _BYTE_SHIFTS[None, :]) & 0xFF
+            pop = _POP8[octets]
+            cum = pop.cumsum(axis=1)
+            count = cum[:, -1]
             k = np.minimum((u[:, step] * count).astype(np.int64), count - 1)
-            card = np.argmax(legal.cumsum(axis=1) > k[:, None], axis=1)
-            hands[rows, seat, card] = False
+            at = np.argmax(cum > k[:, None], axis=1)
+            within = k - (cum[rows, at] - pop[rows, at])
+            card = at * 8 + _SEL8[octets[rows, at], within]
+            masks[rows, seat] = hand & ~(one << card)
             plays[:, step] = card
             nlegal[:, step] = count
             broken |= card >= 39
             if pos == 0:
                 led_suit = card // 13
-                best = card.copy()
+                best = card
             else:
                 same = (card // 13) == (best // 13)
                 wins = np.where(same, card > best, card >= 39)
@@ -168,8 +187,7 @@ def play_numba(hands: np.ndarray, leader: np.ndarray, u: np.ndarray, must_break:
     if _jit_loop is None:
         _jit_loop = numba.njit(cache=True)(_play_loop)
     b, n, _ = hands.shape
-    weights = (np.int64(1) << np.arange(52, dtype=np.int64))
-    masks = (hands.astype(np.int64) * weights).sum(axis=2)
+    masks = to_masks(hands)
     steps = u.shape[1]
     plays = np.zeros((b, steps), np.int8)
     nlegal = np.zeros((b, steps), np.int8)
