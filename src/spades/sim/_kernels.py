@@ -35,7 +35,8 @@ for _v in range(256):
 def to_masks(hands: np.ndarray) -> np.ndarray:
     """Bool hands (B, n, 52) as 52-bit integer masks (B, n)."""
     weights = np.int64(1) << np.arange(52, dtype=np.int64)
-    return (hands.astype(np.int64) * weights).sum(axis=2)
+    masks: np.ndarray = (hands.astype(np.int64) * weights).sum(axis=2)
+    return masks
 
 
 def play_numpy(hands: np.ndarray, leader: np.ndarray, u: np.ndarray, must_break: bool
