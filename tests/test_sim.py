@@ -141,3 +141,28 @@ def test_cli_sim(capsys, tmp_path):
     assert saved["points"].shape == (500, 4)
     assert main(["sim", "--preset", "bridge", "--hands", "5"]) == 2
     assert "unknown preset" in capsys.readouterr().err
+
+
+def test_every_observation_field_is_used():
+    """Random play over every preset sets every field of the observation at least once."""
+    import random
+
+    from spades.action_space import Stepper
+    from spades.observation import FIELDS, OBSERVATION_SIZE, OFFSETS, encode, encode_deal
+
+    seen = np.zeros(OBSERVATION_SIZE, bool)
+    rng = random.Random(1)
+    for preset in ("partnership", "two-player", "cutthroat", "three-player"):
+        for seed in range(6):
+            stepper = Stepper(Game(Rules.preset(preset, hands=2), seed=seed))
+            game = stepper.game
+            while not game.is_over:
+                seat = game.to_act
+                for s in range(game.rules.num_seats):
+                    seen |= encode(game.view(s), stepper.pending if s == seat else ()) != 0
+                ids = stepper.legal_ids()
+                # blind nil often, so exchanges and redraws happen
+                stepper.apply_id(70 if 70 in ids and rng.random() < 0.5 else rng.choice(ids))
+    seen |= encode_deal(Rules(), 0, 1, (10, 20), (1, 2), 1, 5) != 0
+    unused = [f.name for f in FIELDS if not seen[OFFSETS[f.name]:OFFSETS[f.name] + f.size].any()]
+    assert unused == []
