@@ -21,6 +21,8 @@ __all__ = ["Bot", "RandomBot", "get", "names", "register"]
 
 _REGISTRY: dict[str, str | Callable[..., Bot]] = {
     "random": RandomBot,
+    # OpenSpiel's IS-MCTS (needs the `research` extra: open_spiel)
+    "openspiel-ismcts": "spades.openspiel.bots:ISMCTSBot",
 }
 
 

@@ -1,0 +1,530 @@
+"""Spades as a Python OpenSpiel game: ``python_spades``.
+
+Importing this module registers the game with pyspiel::
+
+    import pyspiel
+    import spades.openspiel  # registers "python_spades"
+    game = pyspiel.load_game("python_spades", {"preset": "two-player", "whole_game": True})
+
+Design (docs/research.md has the user's view):
+
+* **Chance.**  At the start, if the preset has no fixed first dealer, one chance
+  node picks the dealer (outcome = seat).  Every hand begins with a deal: one
+  chance node per card of the pack, outcome = card id, each remaining card
+  equally likely.  Card ``i`` of the deal goes to seat ``(dealer + 1 + i) % n``;
+  in the two-player game the pack is the stock, index 0 on top.  When the pack
+  is complete the engine is built with ``Game(rules, seed=0, dealer, decks=[...])``
+  and the hand's player actions are applied to it, so the engine alone decides
+  what is legal and how it scores.  In whole games the deal of the next hand is
+  again a chance phase; the engine is then rebuilt with one more deck and the
+  logged actions replayed (only at hand boundaries).
+* **Two-player redraw.**  After a blind-nil player has chosen the cards it
+  gives up (``k`` > 0 of them), ``k`` chance nodes each pick one card from the
+  discard pile (uniform among the pile's cards not yet picked); the engine's
+  own random draw for that redraw is replaced by exactly these picks.
+* **Actions.**  The fixed space of :mod:`spades.action_space` (75 ids: cards
+  0-51, bids 52-69, blind nil 70, look 71, keep 72, reject 73, done 74); the
+  exchange and the redraw are sequential single-card choices.
+* **Observations.**  :mod:`spades.observation`, computed from the engine's
+  :class:`~spades.view.View` of the player (plus its own unfinished card
+  choice); the information state adds the hand's tricks in order.
+* **Returns.**  At the end, each player receives its side's final score (for a
+  single hand: the points of that hand).  Partners get the same return.  The
+  game is general-sum.  Whole games end at the target score (or the losing
+  score, or the ``hands`` option), and at the latest after ``max_hands`` hands.
+
+Parameters: ``preset`` (str), ``whole_game`` (bool, default False: one hand),
+``max_hands`` (int, 100), and every rule option of RULES.md section 5.  OpenSpiel
+parameters cannot be None, so an option left at its default sentinel keeps the
+preset's value: ints default to ``-1000000`` ("preset"), true/false options are
+ints ``-1`` (preset), ``0`` (off), ``1`` (on); to ask for "none" give ``-1`` for
+``max_side_bid``, ``hands`` and ``first_dealer``, and any positive number for
+``losing_score``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from typing import Any, Final
+
+import numpy as np
+import pyspiel
+
+from ..action_space import DONE_ID, NUM_ACTIONS, Stepper, action_name
+from ..actions import Action, Discard
+from ..cards import ALL_CARDS, FULL_DECK, cards_of_mask
+from ..errors import IllegalActionError, RulesError
+from ..game import Game
+from ..observation import (
+    INFO_STATE_SIZE,
+    OBSERVATION_SIZE,
+    encode,
+    encode_deal,
+    encode_info_state,
+    info_state_string,
+    observation_string,
+)
+from ..rules import Rules
+from ..view import View
+
+__all__ = [
+    "GAME_NAME",
+    "SpadesGame",
+    "SpadesObserver",
+    "SpadesState",
+    "apply_redraw",
+    "params_from_rules",
+    "rules_from_params",
+    "state_from_view",
+]
+
+GAME_NAME: Final = "python_spades"
+PRESET_SENTINEL: Final = -1_000_000
+
+_INT_OPTIONS: Final = (
+    "target_score", "nil_bonus", "blind_nil_bonus", "blind_nil_exchange", "blind_nil_min_deficit",
+    "bag_limit", "bag_penalty", "boston_bonus",
+)
+_OPT_INT_OPTIONS: Final = ("losing_score", "max_side_bid", "hands", "first_dealer")
+_BOOL_OPTIONS: Final = ("nil", "blind_nil", "boston_wins", "spades_must_be_broken",
+                        "nil_tricks_count_for_partner")
+
+_PARAMS: Final[dict[str, Any]] = {
+    "preset": "partnership",
+    "whole_game": False,
+    "max_hands": 100,
+    **{name: PRESET_SENTINEL for name in _INT_OPTIONS + _OPT_INT_OPTIONS},
+    **{name: -1 for name in _BOOL_OPTIONS},
+}
+
+
+def rules_from_params(params: dict[str, Any]) -> tuple[Rules, bool]:
+    """The engine rules and ``whole_game`` flag of some OpenSpiel parameters.
+
+    The returned rules always have ``hands`` set: 1 for a single hand, else the
+    ``hands`` option or ``max_hands``, so that every game ends.
+    """
+    unknown = set(params) - set(_PARAMS)
+    if unknown:
+        raise RulesError(f"unknown python_spades parameter(s): {', '.join(sorted(unknown))}")
+    p = {**_PARAMS, **params}
+    changes: dict[str, Any] = {}
+    for name in _INT_OPTIONS:
+        if p[name] != PRESET_SENTINEL:
+            changes[name] = int(p[name])
+    for name in _OPT_INT_OPTIONS:
+        value = p[name]
+        if value == PRESET_SENTINEL:
+            continue
+        none = value > 0 if name == "losing_score" else value == -1
+        changes[name] = None if none else int(value)
+    for name in _BOOL_OPTIONS:
+        value = p[name]
+        if value not in (-1, 0, 1):
+            raise RulesError(f"{name} must be -1 (the preset's value), 0 (off) or 1 (on), not {value!r}")
+        if value != -1:
+            changes[name] = bool(value)
+    rules = Rules.preset(str(p["preset"]), **changes)
+    whole = bool(p["whole_game"])
+    max_hands = int(p["max_hands"])
+    if max_hands < 1:
+        raise RulesError("max_hands must be at least 1")
+    if not whole:
+        rules = dataclasses.replace(rules, hands=1)
+    elif rules.hands is None:
+        rules = dataclasses.replace(rules, hands=max_hands)
+    return rules, whole
+
+
+def params_from_rules(rules: Rules, whole_game: bool = False) -> dict[str, Any]:
+    """OpenSpiel parameters that reproduce ``rules`` exactly (the inverse of
+    :func:`rules_from_params`)."""
+    params: dict[str, Any] = {"preset": rules.variant, "whole_game": whole_game}
+    for name in _INT_OPTIONS:
+        params[name] = getattr(rules, name)
+    for name in _OPT_INT_OPTIONS:
+        value = getattr(rules, name)
+        params[name] = (1 if name == "losing_score" else -1) if value is None else value
+    for name in _BOOL_OPTIONS:
+        params[name] = int(getattr(rules, name))
+    return params
+
+
+def state_from_view(game: SpadesGame, view: View, rng: random.Random,
+                    pending: list[int] | tuple[int, ...] = ()) -> SpadesState:
+    """A single-hand ``python_spades`` state in the position ``view`` shows, with the
+    cards the seat cannot see dealt at random (see :mod:`spades.openspiel.determinize`).
+
+    ``game`` must be a single-hand game with the view's rules and dealer (see
+    :func:`spades.openspiel.bots.search_rules`); scores and earlier hands are not
+    part of the state.
+    """
+    from .determinize import build_from_view, logged_actions
+
+    engine, plan = build_from_view(view, rng, game.rules, view.dealer, [], [])
+    state = game.new_initial_state()
+    state._dealer = view.dealer
+    state._decks = [plan.deck]
+    state._hand_starts = [0]
+    state._dealing = False
+    state._log = logged_actions(engine, 0)
+    state._stepper = Stepper(engine)
+    state._stepper.pending = list(pending)
+    return state
+
+
+def _hand_bounds(rules: Rules) -> tuple[int, int]:
+    """Bounds on one side's points in one hand."""
+    t = rules.tricks_per_hand
+    seats = len(rules.seats_of(0))
+    bonus = max(rules.nil_bonus, rules.blind_nil_bonus if rules.blind_nil else 0)
+    best = 10 * t + t + seats * bonus + rules.boston_bonus
+    penalties = (rules.bag_limit + t) // rules.bag_limit + 1
+    worst = 10 * t * seats + seats * bonus + rules.bag_penalty * penalties
+    return best, -worst
+
+
+def _max_actions_per_hand(rules: Rules) -> int:
+    n = rules.num_seats
+    k = rules.blind_nil_exchange
+    return 2 * n + 4 * k + 2 * (k + 1) + 26 + rules.tricks_per_hand * n
+
+
+_GAME_TYPE: Final = pyspiel.GameType(
+    short_name=GAME_NAME,
+    long_name="Python Spades (every variant, single hand or whole game)",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.GENERAL_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=4,
+    min_num_players=2,
+    provides_information_state_string=True,
+    provides_information_state_tensor=True,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification=_PARAMS,
+)
+
+
+class SpadesGame(pyspiel.Game):  # type: ignore[misc]
+    """The OpenSpiel game; see the module docstring."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        params = dict(params or {})
+        rules, whole = rules_from_params(params)
+        hands = rules.hands or 1
+        best, worst = _hand_bounds(rules)
+        max_utility = best if not whole else max(rules.target_score - 1, 0) + best
+        info = pyspiel.GameInfo(
+            num_distinct_actions=NUM_ACTIONS,
+            max_chance_outcomes=52,
+            num_players=rules.num_seats,
+            min_utility=float(worst * hands),
+            max_utility=float(max_utility if not whole else max(max_utility, best * hands)),
+            max_game_length=_max_actions_per_hand(rules) * hands,
+        )
+        super().__init__(_GAME_TYPE, info, {**_PARAMS, **params})
+        self.rules = rules
+        self.whole_game = whole
+
+    def new_initial_state(self) -> SpadesState:
+        return SpadesState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> SpadesObserver:
+        if params:
+            raise ValueError(f"python_spades observers take no parameters, got {params}")
+        perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        single = pyspiel.PrivateInfoType.SINGLE_PLAYER
+        if iig_obs_type is not None and (iig_obs_type.private_info != single or not iig_obs_type.public_info):
+            raise ValueError("python_spades observes from one player's view (private and public info)")
+        return SpadesObserver(perfect_recall)
+
+
+class _ScriptedDraw(random.Random):
+    """Stands in for the engine's random generator during one redraw."""
+
+    def __init__(self, picks: list[int]) -> None:
+        super().__init__(0)
+        self.picks = picks
+
+    def sample(self, population: Any, k: int, *, counts: Any = None) -> list[Any]:
+        if sorted(self.picks) != sorted(set(self.picks)) or len(self.picks) != k:
+            raise IllegalActionError("redraw picks do not match the cards given up")
+        pool = set(population)
+        if any(c not in pool for c in self.picks):
+            raise IllegalActionError("a redraw pick is not on the discard pile")
+        return [ALL_CARDS[c] for c in self.picks]
+
+
+def apply_redraw(game: Game, act: Discard, picks: list[int]) -> None:
+    """Apply a redraw whose replacements are ``picks`` (instead of the game's own draw).
+
+    The engine draws redraw replacements with ``game._rng.sample``; this swaps
+    in a generator that returns ``picks`` for that one call.
+    """
+    original = game._rng
+    game._rng = _ScriptedDraw(picks)
+    try:
+        game.apply(act)
+    finally:
+        game._rng = original
+
+
+class SpadesState(pyspiel.State):  # type: ignore[misc]
+    """A state of ``python_spades``: chance deal, then the engine."""
+
+    def __init__(self, game: SpadesGame) -> None:
+        super().__init__(game)
+        self._rules: Rules = game.rules
+        self._n = self._rules.num_seats
+        self._dealer: int | None = self._rules.first_dealer
+        self._decks: list[list[int]] = []
+        self._deal: list[int] = []
+        self._dealing = True
+        self._stepper: Stepper | None = None
+        #: every engine action, with the redraw picks where there were some
+        self._log: list[tuple[Action, list[int] | None]] = []
+        self._redraw: Discard | None = None
+        self._picks: list[int] = []
+        #: index in ``_log`` where each hand's actions begin
+        self._hand_starts: list[int] = []
+
+    # -- helpers ------------------------------------------------------------
+
+    @property
+    def engine(self) -> Game | None:
+        """The engine game (None before the first deal is complete)."""
+        return self._stepper.game if self._stepper is not None else None
+
+    def _pack(self) -> int:
+        return FULL_DECK & ~1 if self._rules.variant == "three-player" else FULL_DECK
+
+    def _pile(self) -> int:
+        game = self.engine
+        assert game is not None
+        held = 0
+        for s in range(self._n):
+            held |= game.hand(s).mask
+        return self._pack() & ~held
+
+    def _build_engine(self) -> None:
+        assert self._dealer is not None
+        game = Game(self._rules, seed=0, dealer=self._dealer, decks=self._decks)
+        for act, picks in self._log:
+            if picks:
+                apply_redraw(game, act, picks)  # type: ignore[arg-type]
+            else:
+                game.apply(act)
+        pending = self._stepper.pending if self._stepper is not None else []
+        self._stepper = Stepper(game)
+        self._stepper.pending = pending
+
+    def _engine_applied(self, act: Action, picks: list[int] | None, hands_before: int) -> None:
+        self._log.append((act, picks))
+        game = self.engine
+        assert game is not None
+        if not game.is_over and game.hands_played > hands_before:
+            self._dealing = True
+            self._deal = []
+
+    @property
+    def hand_dealer(self) -> int | None:
+        """The dealer of the hand being played or dealt (None before it is chosen)."""
+        game = self.engine
+        # between hands the engine has already moved the deal on to the next dealer
+        return game.dealer if game is not None else self._dealer
+
+    def view(self, player: int) -> View | None:
+        """The engine's view of ``player``, or None while cards are being dealt."""
+        game = self.engine
+        if game is None or self._dealing:
+            return None
+        return game.view(player)
+
+    def pending_of(self, player: int) -> list[int]:
+        """The player's own unfinished card choice (exchange / redraw)."""
+        if self._redraw is not None and self.engine is not None and self.engine.to_act == player:
+            return [int(c) for c in self._redraw.cards]
+        if self._stepper is not None and self._stepper.game.to_act == player:
+            return list(self._stepper.pending)
+        return []
+
+    # -- OpenSpiel API ------------------------------------------------------
+
+    def current_player(self) -> int:
+        if self._dealer is None or self._dealing or self._redraw is not None:
+            return int(pyspiel.PlayerId.CHANCE)
+        game = self.engine
+        assert game is not None
+        if game.is_over:
+            return int(pyspiel.PlayerId.TERMINAL)
+        return game.to_act  # type: ignore[return-value]
+
+    def is_terminal(self) -> bool:
+        game = self.engine
+        return game is not None and game.is_over and not self._dealing
+
+    def _legal_actions(self, player: int) -> list[int]:
+        if player != self.current_player() or self._stepper is None:
+            return []
+        return self._stepper.legal_ids()
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self._dealer is None:
+            outcomes = list(range(self._n))
+        elif self._dealing:
+            left = self._pack()
+            for c in self._deal:
+                left &= ~(1 << c)
+            outcomes = [int(c) for c in cards_of_mask(left)]
+        else:
+            pile = self._pile()
+            for c in self._picks:
+                pile &= ~(1 << c)
+            outcomes = [int(c) for c in cards_of_mask(pile)]
+        p = 1.0 / len(outcomes)
+        return [(o, p) for o in outcomes]
+
+    def _apply_action(self, action: int) -> None:
+        action = int(action)
+        if self.is_chance_node():
+            legal = {o for o, _ in self.chance_outcomes()}
+            if action not in legal:
+                raise IllegalActionError(f"{action} is not a possible chance outcome here")
+            if self._dealer is None:
+                self._dealer = action
+            elif self._dealing:
+                self._deal.append(action)
+                if len(self._deal) == self._rules.deck_size:
+                    self._decks.append(self._deal)
+                    self._hand_starts.append(len(self._log))
+                    self._deal = []
+                    self._dealing = False
+                    self._build_engine()
+            else:
+                self._picks.append(action)
+                act = self._redraw
+                assert act is not None
+                if len(self._picks) == len(act.cards):
+                    game = self.engine
+                    assert game is not None
+                    before = game.hands_played
+                    picks, self._picks, self._redraw = self._picks, [], None
+                    apply_redraw(game, act, picks)
+                    self._engine_applied(act, picks, before)
+            return
+        stepper = self._stepper
+        assert stepper is not None
+        done = stepper.to_engine(action)
+        if done is None:
+            stepper.pending.append(action)
+            return
+        stepper.pending = []
+        if isinstance(done, Discard) and len(done.cards) > 0:
+            self._redraw = done
+            self._picks = []
+            return
+        before = stepper.game.hands_played
+        stepper.game.apply(done)
+        self._engine_applied(done, None, before)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            if self._dealer is None:
+                return f"Dealer:{self._rules.seat_name(action)}"
+            if self._dealing:
+                return f"Deal:{ALL_CARDS[action]}"
+            return f"Redraw:{ALL_CARDS[action]}"
+        if action == DONE_ID:
+            return "done"
+        return action_name(action)
+
+    def returns(self) -> list[float]:
+        game = self.engine
+        if game is None or not self.is_terminal():
+            return [0.0] * self._n
+        return [float(game.scores[self._rules.side_of(p)]) for p in range(self._n)]
+
+    def __str__(self) -> str:
+        game = self.engine
+        head = f"dealer {self._dealer} decks {len(self._decks)} dealing {self._dealing}"
+        if game is None:
+            return head + f" dealt {len(self._deal)}"
+        hands = " | ".join(str(game.hand(s)) for s in range(self._n))
+        return f"{head} {game!r} hands {hands} actions {len(self._log)}"
+
+    def __deepcopy__(self, memo: Any) -> SpadesState:
+        # pyspiel clones Python states with copy.deepcopy
+        new = SpadesState(self.get_game())
+        new._dealer = self._dealer
+        new._decks = [list(d) for d in self._decks]
+        new._deal = list(self._deal)
+        new._dealing = self._dealing
+        new._stepper = self._stepper.copy() if self._stepper is not None else None
+        new._log = list(self._log)
+        new._redraw = self._redraw
+        new._picks = list(self._picks)
+        new._hand_starts = list(self._hand_starts)
+        return new
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> SpadesState:
+        """A state the player cannot tell from this one (for IS-MCTS); see
+        :mod:`spades.openspiel.determinize`."""
+        from .determinize import resample
+
+        seed = int(probability_sampler() * 2**31) if callable(probability_sampler) else None
+        return resample(self, player_id, random.Random(seed))
+
+
+class SpadesObserver:
+    """The PyObserver of ``python_spades`` (observation or information state)."""
+
+    def __init__(self, perfect_recall: bool) -> None:
+        self.perfect_recall = perfect_recall
+        size = INFO_STATE_SIZE if perfect_recall else OBSERVATION_SIZE
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: SpadesState, player: int) -> None:
+        view = state.view(player)
+        if view is None:
+            self.tensor[:] = 0.0
+            game = state.engine
+            if game is None:
+                scores: tuple[int, ...] = ()
+                bags: tuple[int, ...] = ()
+                hands = 0
+            else:
+                scores, bags, hands = game.scores, game.bags, game.hands_played
+            encode_deal(state._rules, player, state.hand_dealer, scores, bags, hands, len(state._deal),
+                        self.tensor[:OBSERVATION_SIZE])
+            return
+        pending = state.pending_of(player)
+        if self.perfect_recall:
+            encode_info_state(view, pending, self.tensor)
+        else:
+            encode(view, pending, self.tensor)
+
+    def string_from(self, state: SpadesState, player: int) -> str:
+        view = state.view(player)
+        if view is None:
+            game = state.engine
+            scores = list(game.scores) if game is not None else []
+            dealer = state._rules.seat_name(state.hand_dealer) if state.hand_dealer is not None else "?"
+            text = f"deal: hand {len(state._decks) + 1} dealer {dealer} dealt {len(state._deal)}"
+            text += f" scores {scores}"
+            if self.perfect_recall and game is not None:
+                hist = [
+                    f"{[b.label() for b in h.bids]} {list(h.tricks)} {list(h.points)}" for h in game.history
+                ]
+                text += " history " + "; ".join(hist)
+            return f"seat {player} " + text
+        pending = state.pending_of(player)
+        return info_state_string(view, pending) if self.perfect_recall else observation_string(view, pending)
+
+
+pyspiel.register_game(_GAME_TYPE, SpadesGame)
+
