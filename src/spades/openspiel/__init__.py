@@ -243,34 +243,10 @@ class SpadesGame(pyspiel.Game):  # type: ignore[misc]
         return SpadesObserver(perfect_recall)
 
 
-class _ScriptedDraw(random.Random):
-    """Stands in for the engine's random generator during one redraw."""
-
-    def __init__(self, picks: list[int]) -> None:
-        super().__init__(0)
-        self.picks = picks
-
-    def sample(self, population: Any, k: int, *, counts: Any = None) -> list[Any]:
-        if sorted(self.picks) != sorted(set(self.picks)) or len(self.picks) != k:
-            raise IllegalActionError("redraw picks do not match the cards given up")
-        pool = set(population)
-        if any(c not in pool for c in self.picks):
-            raise IllegalActionError("a redraw pick is not on the discard pile")
-        return [ALL_CARDS[c] for c in self.picks]
-
-
 def apply_redraw(game: Game, act: Discard, picks: list[int]) -> None:
-    """Apply a redraw whose replacements are ``picks`` (instead of the game's own draw).
-
-    The engine draws redraw replacements with ``game._rng.sample``; this swaps
-    in a generator that returns ``picks`` for that one call.
-    """
-    original = game._rng
-    game._rng = _ScriptedDraw(picks)
-    try:
-        game.apply(act)
-    finally:
-        game._rng = original
+    """Apply a redraw whose replacements are ``picks`` (the chance outcomes), not the
+    engine's own seeded draw: see :meth:`spades.game.Game.apply_redraw`."""
+    game.apply_redraw(act, picks)
 
 
 class SpadesState(pyspiel.State):  # type: ignore[misc]
