@@ -83,7 +83,7 @@ class Solver:
         self.tt_mask = (1 << tt_bits) - 1
         self.tt = _new_array((self.tt_mask + 1) * kernel.TT_WORDS)
         self._epoch = 0
-        self._stats = _new_array(4)
+        self._stats = _new_array(8)
         self._moves = _new_array(kernel.MAXPLY * kernel.MAXMOVES)
         self._scores = _new_array(kernel.MAXPLY * kernel.MAXMOVES)
         self._played = _new_array(kernel.MAXPLY)
@@ -146,7 +146,8 @@ class Solver:
         """Can ``maximizers`` make the ``count`` seats take at least ``target`` tricks?"""
         nseat = len(hands)
         self._load(hands, trick)
-        self._stats[0] = 0
+        for i in range(8):
+            self._stats[i] = 0
         result = kernel.can_take(
             self._hands, nseat, leader, self._trick, len(trick), bool(broken), int(target), count,
             maximizers, self.tt, self.tt_mask, self._gen(nseat, count, maximizers), self._stats,

@@ -289,6 +289,63 @@ def _spade_bounds(hands: Array, nseat: int, cmask: int) -> tuple[int, int]:
     return sure, lost
 
 
+@njit
+def _quick_tricks(hands: Array, nseat: int, leader: int, broken: bool, xmask: int) -> int:
+    """Tricks the leader can cash at once, a lower bound on its side's tricks.
+
+    In each suit the leader's cards that are the top cards of the suit in an
+    unbroken run (above every other hand's cards, partner's included, so the
+    leader keeps the lead) win when led, as long as no opponent who still has
+    spades is void in the suit: a side suit is cashed at most as many times as
+    the shortest spade-holding opponent can follow.  Opponents keep following
+    while the leader cashes, so their lengths in the other suits do not change
+    and the suits add up.  Top spades count only if a spade may be led.  A
+    partner holding nothing but spades would have to ruff and take the lead,
+    so then no bound is claimed.
+    """
+    side = (xmask >> leader) & 1
+    for s in range(nseat):
+        if s != leader and ((xmask >> s) & 1) == side:
+            h = hands[s]
+            if h != 0 and (h & NONSPADES) == 0:
+                return 0
+    lead = hands[leader]
+    total = 0
+    for suit in range(4):
+        smask = SUIT0 << (13 * suit)
+        mine = lead & smask
+        if mine == 0:
+            continue
+        allc = 0
+        for s in range(nseat):
+            allc |= hands[s]
+        allc &= smask
+        run = 0
+        c = 13 * suit + 12
+        while c >= 13 * suit:
+            b = 1 << c
+            if allc & b:
+                if mine & b:
+                    run += 1
+                else:
+                    break
+            c -= 1
+        if run == 0:
+            continue
+        if suit == 3:
+            if broken or (lead & NONSPADES) == 0:
+                total += run
+            continue
+        cap = run
+        for s in range(nseat):
+            if ((xmask >> s) & 1) != side and (hands[s] & SPADES) != 0:
+                length = popcount(hands[s] & smask)
+                if length < cap:
+                    cap = length
+        total += cap
+    return total
+
+
 # fields of one ply's frame in the explicit search stack
 F_LEADER = 0
 F_K = 1
@@ -382,21 +439,39 @@ def search(
                     r = False
                     mode = _RETURN
                     continue
+                if cmask == xmask:
+                    quick = _quick_tricks(hands, nseat, leader, broken, xmask)
+                    if (xmask >> leader) & 1:
+                        if quick >= target:
+                            r = True
+                            mode = _RETURN
+                            continue
+                    elif remaining - quick < target:
+                        r = False
+                        mode = _RETURN
+                        continue
                 k1, k2 = _tt_key(hands, nseat, leader, broken)
-                h = (k1 ^ (k1 >> 23) ^ (k2 * 0x9E3779B1) ^ (k2 >> 17) ^ (k2 >> 41)) & tt_mask
+                h = (k1 * 0x1E3779B97F4A7C15) ^ (k2 * 0x42B2AE3D27D4EB4F)
+                h = (h ^ (h >> 31) ^ (h >> 17)) & tt_mask
                 slot = h * TT_WORDS
+                stats[1] += 1
                 if tt[slot + 3] == gen and tt[slot] == k1 and tt[slot + 1] == k2:
+                    stats[2] += 1
                     bounds = tt[slot + 2]
                     lb = bounds & 0xFF
                     ub = bounds >> 8
                     if lb >= target:
+                        stats[3] += 1
                         r = True
                         mode = _RETURN
                         continue
                     if ub < target:
+                        stats[3] += 1
                         r = False
                         mode = _RETURN
                         continue
+                elif tt[slot + 3] == gen:
+                    stats[4] += 1
                 stk[f + F_SLOT] = slot
                 stk[f + F_K1] = k1
                 stk[f + F_K2] = k2
