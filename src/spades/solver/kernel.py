@@ -637,7 +637,7 @@ def _trick_rel(hands: Array, played: Array, start: int, nseat: int, leader: int)
     own suit, with the cards of the winner's hand equivalent to it just below
     (they were not searched separately, and would have won the same way)."""
     wi = trick_winner_index(played, start, nseat)
-    wc = played[start + wi]
+    wc: int = played[start + wi]
     suit = wc // 13
     beat = False
     for j in range(nseat):
