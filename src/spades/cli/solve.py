@@ -8,6 +8,7 @@ positional hands solve a two- or three-player position.
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 import time
 
@@ -17,13 +18,16 @@ _SEATS = ("north", "east", "south", "west")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    # Hands such as '-.AK.-.-' start with '-' (a void); let them through as values, the way
+    # argparse lets negative numbers through (it uses this pattern to tell them from options).
+    parser._negative_number_matcher = re.compile(r"^-[.\d]|^-$")  # type: ignore[attr-defined]
     parser.description = (
         "Solve a card-play position double dummy (every hand in view) and print each legal card "
         "of the seat to play with the tricks its side then takes from this trick on, with best play."
     )
     parser.epilog = (
         "Example: spades solve AKQ2.J.T98.765 JT9.AK32.76.K32 8765.Q54.AJ2.AQ8 43.T9876.KQ543.- "
-        "--leader 1  (hands: spades.hearts.diamonds.clubs, '-' for a void)"
+        "--leader 1  (hands: spades.hearts.diamonds.clubs; a void is '-' or empty, e.g. '-.AK.-.-' or '.AK..')"
     )
     parser.add_argument("hands", nargs="*", metavar="HAND",
                         help="hands in seat order (North East South West); 2 or 3 hands for 2-3 players")
