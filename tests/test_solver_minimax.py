@@ -8,7 +8,6 @@ from __future__ import annotations
 import random
 
 from solver_helpers import random_position
-
 from spades import Card
 from spades.solver import (
     Position,
@@ -40,7 +39,8 @@ def test_random_objectives_match_minimax() -> None:
         pos = random_position(rng, nseat, rng.randint(1, _max_cards(nseat)))
         count = rng.randrange(1, 1 << nseat)
         maxi = count if rng.random() < 0.5 else rng.randrange(0, 1 << nseat)
-        assert _ints(card_values(pos, count, maxi, solver)) == minimax_values(pos, count, maxi), pos.describe()
+        got = _ints(card_values(pos, count, maxi, solver))
+        assert got == minimax_values(pos, count, maxi), pos.describe()
 
 
 def test_individual_seats_paranoid() -> None:

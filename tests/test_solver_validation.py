@@ -45,7 +45,8 @@ def test_bad_positions(hands: list[str], kwargs: dict[str, object], message: str
 def test_accepts_card_lists_and_masks() -> None:
     from spades import Card, CardSet
 
-    as_lists = [[Card.parse(t) for t in str_cards.split()] for str_cards in ("AS KS", "AH KH", "AD KD", "AC KC")]
+    pairs = ("AS KS", "AH KH", "AD KD", "AC KC")
+    as_lists = [[Card.parse(t) for t in pair.split()] for pair in pairs]
     as_masks = [CardSet.parse(h).mask for h in FOUR]
     assert solve(as_lists) == solve(FOUR) == solve(as_masks)
     assert solve(FOUR, trick="") == solve(FOUR)

@@ -20,14 +20,15 @@ _SEATS = ("north", "east", "south", "west")
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     # Hands such as '-.AK.-.-' start with '-' (a void); let them through as values, the way
     # argparse lets negative numbers through (it uses this pattern to tell them from options).
-    parser._negative_number_matcher = re.compile(r"^-[.\d]|^-$")  # type: ignore[attr-defined]
+    parser._negative_number_matcher = re.compile(r"^-[.\d]|^-$")
     parser.description = (
         "Solve a card-play position double dummy (every hand in view) and print each legal card "
         "of the seat to play with the tricks its side then takes from this trick on, with best play."
     )
     parser.epilog = (
         "Example: spades solve AKQ2.J.T98.765 JT9.AK32.76.K32 8765.Q54.AJ2.AQ8 43.T9876.KQ543.- "
-        "--leader 1  (hands: spades.hearts.diamonds.clubs; a void is '-' or empty, e.g. '-.AK.-.-' or '.AK..')"
+        "--leader 1  (hands: spades.hearts.diamonds.clubs; a void is '-' or empty: "
+        "'-.AK.-.-' or '.AK..')"
     )
     parser.add_argument("hands", nargs="*", metavar="HAND",
                         help="hands in seat order (North East South West); 2 or 3 hands for 2-3 players")
@@ -56,14 +57,16 @@ def _seat(text: str, nseat: int) -> int:
 
 def run(args: argparse.Namespace) -> int:
     from ..cards import Card
-    from ..solver import Position, card_values, nil_values, solve
+    from ..solver import Position, nil_values, solve
     from ..solver.position import seat_name
 
     named = [getattr(args, s) for s in _SEATS]
     try:
         if any(h is not None for h in named):
             if args.hands:
-                raise SpadesError("give the hands either in order or with --north/--east/--south/--west, not both")
+                raise SpadesError(
+                    "give the hands either in order or with --north/--east/--south/--west, not both"
+                )
             if any(h is None for h in named):
                 missing = ", ".join(f"--{s}" for s, h in zip(_SEATS, named) if h is None)
                 raise SpadesError(f"missing hands: {missing}")
@@ -86,7 +89,6 @@ def run(args: argparse.Namespace) -> int:
     except SpadesError as exc:
         print(f"spades solve: {exc}", file=sys.stderr)
         return 2
-    _ = card_values
     seat = pos.to_play
     who = seat_name(seat, nseat)
     if partnership:
