@@ -55,7 +55,8 @@ def main() -> int:
     solver = Solver()
     started = time.perf_counter()
     solver.values_masks([1, 2, 4, 8], 0, [], True, 5, 5)
-    print(f"numba JIT: {'on' if _jit.JIT_ENABLED else 'off'}; first call {time.perf_counter() - started:.2f} s")
+    first = time.perf_counter() - started
+    print(f"numba JIT: {'on' if _jit.JIT_ENABLED else 'off'}; first call {first:.2f} s")
     for ncards in (int(x) for x in args.sizes.split(",")):
         rng = random.Random(args.seed * 1000 + ncards)
         ours: list[float] = []

@@ -74,14 +74,15 @@ class Solver:
     """A double-dummy solver with its own transposition table and buffers.
 
     Not thread-safe: use one per thread (:func:`default_solver` does that).
-    ``tt_bits`` sets the table size (2**tt_bits buckets of 4 entries, 160 bytes a bucket).
+    ``tt_bits`` sets the table size: 2**tt_bits entries of 40 bytes (default 2**20, 40 MB).
     """
 
     def __init__(self, tt_bits: int | None = None) -> None:
         if tt_bits is None:
-            tt_bits = 18 if JIT_ENABLED else 14
-        self.tt_mask = (1 << tt_bits) - 1
-        self.tt = _new_array((self.tt_mask + 1) * kernel.TT_WORDS)
+            tt_bits = 20 if JIT_ENABLED else 14
+        buckets = max(1, (1 << tt_bits) // kernel.TT_WAYS)
+        self.tt_mask = buckets - 1
+        self.tt = _new_array(buckets * kernel.TT_WORDS)
         self._epoch = 0
         self._stats = _new_array(8)
         self._moves = _new_array(kernel.MAXPLY * kernel.MAXMOVES)

@@ -13,8 +13,9 @@ State
                current trick are ``played[ply - k .. ply - 1]`` where ``k`` is
                how many cards the trick holds so far.
 ``moves``      a move buffer, ``MAXMOVES`` slots per ply.
-``tt``         the transposition table, flat: ``TT_WORDS`` integers per slot
-               (key 1, key 2, bounds, generation).
+``tt``         the transposition table, flat: ``TT_WORDS`` integers a bucket,
+               ``TT_ENTRY`` an entry (shape, tag = generation/leader/broken,
+               two pattern words, bounds and best card).
 ``cmask``      seats whose tricks are counted (bit per seat).
 ``xmask``      seats that maximize the count; the others minimize it.  The
                game is thus always two-sided and zero-sum, so plain alpha-beta
@@ -25,10 +26,17 @@ Techniques (after the published descriptions of DDS, re-implemented here):
 * target search: every search answers a yes/no question, so each node cuts as
   soon as one child decides it; exact values come from a few such searches
   (MTD(f)-like stepping from a guess, see :func:`card_values`);
-* transposition table at trick starts, keyed on *relative* ranks: for each
-  suit the owners of the remaining cards from the highest down, so positions
-  that differ only in which small cards are gone share an entry; entries hold
-  a lower and an upper bound on the tricks still to come;
+* transposition table at trick starts with *winning ranks* (partition
+  search): a result is stored with the suit lengths of every hand plus, per
+  suit, the owners of the top cards down to the lowest card whose rank
+  mattered (a trick won by beating a card of the same suit, a quick-trick
+  count, a table hit); it then serves every position with the same lengths
+  and the same owners of those top cards, whatever the smaller cards.  Ranks
+  are relative (cards already played are skipped), entries hold a lower and
+  an upper bound on the tricks still to come and the card that decided the
+  position last time (tried first on the next visit).  The table is
+  set-associative (``TT_WAYS`` entries a bucket, the bucket chosen by the
+  suit-length shape, since positions that match share it);
 * equivalent cards: cards of one hand with no other remaining card (or card of
   the current trick) between them are one move;
 * move ordering: winners and cheap overtakes first, partner's winner not
@@ -55,7 +63,7 @@ MAXMOVES = 16
 MAXPLY = 56
 #: the table is set-associative: TT_WAYS entries of TT_ENTRY words per bucket
 #: (suit-length shape, generation/leader/broken tag, two pattern words, bounds)
-TT_WAYS = 4
+TT_WAYS = 64
 TT_ENTRY = 5
 TT_WORDS = TT_WAYS * TT_ENTRY
 
