@@ -59,7 +59,7 @@ __all__ = [
     "legal_mask",
 ]
 
-MAXMOVES = 16
+MAXMOVES = 20  # a three-player hand holds 17 cards
 MAXPLY = 56
 #: the table is set-associative: TT_WAYS entries of TT_ENTRY words per bucket
 #: (suit-length shape, generation/leader/broken tag, two pattern words, bounds)
