@@ -370,8 +370,68 @@ def _spade_bounds(hands: Array, nseat: int, cmask: int) -> tuple[int, int, int]:
 
 
 @njit
+def _top_run(mine: int, allc: int, suit: int) -> int:
+    """How many of the top cards of ``allc`` (one suit) are ``mine`` without a break."""
+    run = 0
+    c = 13 * suit + 12
+    while c >= 13 * suit:
+        b = 1 << c
+        if allc & b:
+            if mine & b:
+                run += 1
+            else:
+                break
+        c -= 1
+    return run
+
+
+@njit
+def _ruff_cap(hands: Array, nseat: int, side: int, xmask: int, smask: int, cap: int) -> int:
+    """``cap`` lowered to the shortest length in a suit among opponents holding spades."""
+    for s in range(nseat):
+        if ((xmask >> s) & 1) != side and (hands[s] & SPADES) != 0:
+            length = popcount(hands[s] & smask)
+            if length < cap:
+                cap = length
+    return cap
+
+
+@njit
+def _cash(hands: Array, nseat: int, who: int, broken: bool, xmask: int, skip: int) -> tuple[int, int]:
+    """Tricks ``who`` can cash from the top, on lead, in every suit but ``skip``
+    (see :func:`_quick_tricks`), and the cards counted."""
+    side = (xmask >> who) & 1
+    h = hands[who]
+    allh = 0
+    for s in range(nseat):
+        allh |= hands[s]
+    total = 0
+    rel = 0
+    for suit in range(4):
+        if suit == skip:
+            continue
+        smask = SUIT0 << (13 * suit)
+        mine = h & smask
+        if mine == 0:
+            continue
+        allc = allh & smask
+        run = _top_run(mine, allc, suit)
+        if run == 0:
+            continue
+        if suit == 3:
+            if broken or (h & NONSPADES) == 0:
+                total += run
+                rel |= _top_cards(allc, run)
+            continue
+        cap = _ruff_cap(hands, nseat, side, xmask, smask, run)
+        total += cap
+        rel |= _top_cards(allc, cap)
+    return total, rel
+
+
+@njit
 def _quick_tricks(hands: Array, nseat: int, leader: int, broken: bool, xmask: int) -> tuple[int, int]:
-    """Tricks the leader can cash at once, a lower bound on its side's tricks.
+    """Tricks the leader's side can cash at once, a lower bound on its tricks.
 
     In each suit the leader's cards that are the top cards of the suit in an
     unbroken run (above every other hand's cards, partner's included, so the
@@ -381,53 +441,54 @@ def _quick_tricks(hands: Array, nseat: int, leader: int, broken: bool, xmask: in
     while the leader cashes, so their lengths in the other suits do not change
     and the suits add up.  Top spades count only if a spade may be led.  A
     partner holding nothing but spades would have to ruff and take the lead,
-    so then no bound is claimed.  Also returns the cards counted: the bound
-    holds wherever the leader holds the same top cards (and hands the same
-    suit lengths).
+    so then the leader's own cashing is not counted.
+
+    With a partner, the leader may instead lead a side suit in which partner
+    holds the top cards and then let partner cash everything (same rules);
+    the leader must then hold a side-suit card for every trick counted, so it
+    is never forced to ruff partner's winner.
+
+    Also returns the cards counted: the bound holds wherever the same hands
+    hold the same top cards (and every hand the same suit lengths).
     """
     side = (xmask >> leader) & 1
+    blocked = False
     for s in range(nseat):
         if s != leader and ((xmask >> s) & 1) == side:
             h = hands[s]
             if h != 0 and (h & NONSPADES) == 0:
-                return 0, 0
-    lead = hands[leader]
+                blocked = True
     total = 0
     rel = 0
-    for suit in range(4):
-        smask = SUIT0 << (13 * suit)
-        mine = lead & smask
-        if mine == 0:
-            continue
-        allc = 0
-        for s in range(nseat):
-            allc |= hands[s]
-        allc &= smask
-        run = 0
-        c = 13 * suit + 12
-        while c >= 13 * suit:
-            b = 1 << c
-            if allc & b:
-                if mine & b:
-                    run += 1
-                else:
-                    break
-            c -= 1
-        if run == 0:
-            continue
-        if suit == 3:
-            if broken or (lead & NONSPADES) == 0:
-                total += run
-                rel |= _top_cards(allc, run)
-            continue
-        cap = run
-        for s in range(nseat):
-            if ((xmask >> s) & 1) != side and (hands[s] & SPADES) != 0:
-                length = popcount(hands[s] & smask)
-                if length < cap:
-                    cap = length
-        total += cap
-        rel |= _top_cards(allc, cap)
+    if not blocked:
+        total, rel = _cash(hands, nseat, leader, broken, xmask, -1)
+    if nseat == 4:
+        p = (leader + 2) % 4
+        if ((xmask >> p) & 1) == side and hands[p] != 0:
+            lead = hands[leader]
+            nons = popcount(lead & NONSPADES)
+            allh = 0
+            for s in range(nseat):
+                allh |= hands[s]
+            for suit in range(3):
+                smask = SUIT0 << (13 * suit)
+                if (lead & smask) == 0:
+                    continue
+                pm = hands[p] & smask
+                if pm == 0:
+                    continue
+                allc = allh & smask
+                run = _top_run(pm, allc, suit)
+                if run == 0:
+                    continue
+                cap = _ruff_cap(hands, nseat, side, xmask, smask, run)
+                if cap == 0:
+                    continue
+                rest, rrel = _cash(hands, nseat, p, broken, xmask, suit)
+                alt = cap + rest
+                if alt > total and nons >= alt:
+                    total = alt
+                    rel = _top_cards(allc, cap) | rrel
     return total, rel
 
 
