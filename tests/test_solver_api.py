@@ -1,0 +1,36 @@
+"""Public API of spades.solver: solve() on hand-made positions."""
+
+from __future__ import annotations
+
+from spades import Card
+from spades.solver import solve
+
+
+def test_solve_simple_partnership() -> None:
+    values = solve(["AK.-.-.-", "-.AK.-.-", "-.-.AK.-", "-.-.-.AK"], leader=0)
+    assert values == {Card.parse("AS"): 2, Card.parse("KS"): 2}
+
+
+def test_solve_east_leads_into_trumps() -> None:
+    values = solve(["AK.-.-.-", "-.AK.-.-", "-.-.AK.-", "-.-.-.AK"], leader=1)
+    assert values == {Card.parse("AH"): 0, Card.parse("KH"): 0}
+
+
+def test_mask_level_api_matches_friendly_api() -> None:
+    """card_values_masks / can_take_masks (the fast path for bots) agree with solve()."""
+    import random
+
+    from solver_helpers import random_position
+    from spades.solver import Solver, can_take_masks, card_values_masks
+
+    rng = random.Random(21)
+    solver = Solver(tt_bits=16)
+    for _ in range(30):
+        pos = random_position(rng, 4, rng.randint(2, 6))
+        side = 0b101 << (pos.to_play & 1)
+        raw = card_values_masks(pos.hands, pos.leader, pos.trick, pos.spades_broken, solver=solver)
+        friendly = solve(list(pos.hands), pos.leader, pos.trick, pos.spades_broken)
+        assert raw == {int(c): v for c, v in friendly.items()}
+        best = max(raw.values())
+        assert can_take_masks(pos.hands, pos.leader, pos.trick, pos.spades_broken, side, best, solver=solver)
+        assert not can_take_masks(pos.hands, pos.leader, pos.trick, pos.spades_broken, side, best + 1)
