@@ -454,7 +454,7 @@ class Controller:
         words = text.lower().split()
         word = words[0]
         if word in _COMMANDS:
-            if len(words) > 1 and word not in ("save",):
+            if len(words) > 1:
                 return self._reply("error", f"Just type '{word}' on its own.")
             if word == "hint":
                 return self.hint()
@@ -465,7 +465,7 @@ class Controller:
             if word in ("help", "?"):
                 return self._reply("help", HELP_LINES[0])
             if word == "save":
-                return self.save_now(text.split(maxsplit=1)[1] if len(words) > 1 else None)
+                return self.save_now()
             if word == "new":
                 return self.new_game()
             self.quit_requested = True
@@ -616,9 +616,7 @@ class Controller:
             return self._reply("info", "No trick has been completed in this hand yet.")
         return self._reply("info", "Last trick: " + self.describe_trick(trick))
 
-    def save_now(self, where: str | None = None) -> Message:
-        if where:
-            self.save_path = Path(where).expanduser()
+    def save_now(self) -> Message:
         if self.save_path is None:
             return self._reply("error", "This game is not being saved (no file).")
         self._autosave()
