@@ -194,8 +194,9 @@ class PlayApp(App[int]):
     #command { height: 1; border: none; padding: 0 1; margin: 0; }
     #keys { height: 1; padding: 0 1; color: $text-muted; }
     ModalScreen { align: center middle; }
-    #dialog { width: auto; max-width: 78; height: auto; max-height: 22;
+    #dialog { width: 72; max-width: 100%; height: auto; max-height: 100%;
               border: round $accent; padding: 0 1; background: $surface; }
+    #dialog Static { width: 100%; height: auto; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "quit_game", "quit", priority=True),
@@ -267,6 +268,11 @@ class PlayApp(App[int]):
         for widget_id in ("#table", "#side", "#hand", "#choices"):
             self.query_one(widget_id).refresh()
 
+    def refresh_cursor(self) -> None:
+        """Redraw only what the cursor and the marks change."""
+        self.query_one("#hand").refresh()
+        self.query_one("#choices").refresh()
+
     def cursor_on_cards(self) -> bool:
         return bool(self.options) and self.options[0].card is not None
 
@@ -309,7 +315,7 @@ class PlayApp(App[int]):
             if not legal_only or options[i].legal:
                 break
         self.cursor = i
-        self.refresh_view()
+        self.refresh_cursor()
 
     def toggle_mark(self) -> None:
         ctl = self.controller
@@ -326,7 +332,8 @@ class PlayApp(App[int]):
         else:
             ctl.feedback = None
             ctl._reply("error", f"You can mark only {k} cards: press Space on one to unmark it")
-        self.refresh_view()
+            self.refresh_view()
+        self.refresh_cursor()
 
     def on_input_changed(self, event: Input.Changed) -> None:
         """Type-ahead: move the cursor to the card or bid being typed."""
@@ -334,9 +341,9 @@ class PlayApp(App[int]):
         if not text or not self.options:
             return
         found = _match(self.options, text)
-        if found is not None:
+        if found is not None and found != self.cursor:
             self.cursor = found
-            self.refresh_view()
+            self.refresh_cursor()
 
     async def on_input_submitted(self, event: Input.Submitted) -> None:
         line = event.value
@@ -443,7 +450,8 @@ class PlayApp(App[int]):
             except Exception as exc:  # a faulty bot must not end the game
                 error = exc
             ctl.commit(turn, action, error)
-            self.refresh_view()
+            if self.pace > 0:  # instant play redraws once, at the end
+                self.refresh_view()
         self.refresh_view()
         self._check_screens()
 
@@ -452,11 +460,9 @@ class PlayApp(App[int]):
         if isinstance(self.screen, (SummaryScreen, GameOverScreen)):
             return
         if ctl.game.is_over:
-            parts: list[object] = []
+            parts: list[object] = [Text(ctl.result_text(), style="bold"), history_table(ctl)]
             if ctl.game.history:
                 parts.append(summary_table(ctl, ctl.game.history[-1]))
-            parts.append(Text(ctl.result_text(), style="bold"))
-            parts.append(history_table(ctl))
             self.push_screen(GameOverScreen(Group(*parts)), self._after_game)  # type: ignore[arg-type]
         elif ctl.pending_summary is not None:
             summary = ctl.pending_summary

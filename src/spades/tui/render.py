@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from rich import box
 from rich.table import Table
 from rich.text import Text
 
@@ -274,7 +275,13 @@ def choices_text(ctl: Controller, options: Sequence[Option], cursor: int | None,
 def summary_table(ctl: Controller, summary: HandSummary) -> Table:
     """A finished hand: each seat's bid, tricks and nil result; each side's points and bags."""
     rules = ctl.rules
-    table = Table(title=f"Hand {summary.number + 1}", title_style="bold", expand=False, pad_edge=False)
+    table = Table(
+        title=f"Hand {summary.number + 1}",
+        title_style="bold",
+        expand=False,
+        pad_edge=False,
+        box=box.SIMPLE_HEAD,
+    )
     table.add_column("Seat")
     table.add_column("Bid", justify="right")
     table.add_column("Took", justify="right")
@@ -283,7 +290,7 @@ def summary_table(ctl: Controller, summary: HandSummary) -> Table:
         nil = summary.nil_made[seat]
         nil_text = "" if nil is None else ("made" if nil else "failed")
         table.add_row(ctl.title(seat), summary.bids[seat].label(), str(summary.tricks[seat]), nil_text)
-    sides = Table(expand=False, pad_edge=False)
+    sides = Table(expand=False, pad_edge=False, box=box.SIMPLE_HEAD)
     sides.add_column("Side")
     sides.add_column("Points", justify="right")
     sides.add_column("Bags", justify="right")
@@ -310,11 +317,11 @@ def summary_table(ctl: Controller, summary: HandSummary) -> Table:
     return outer
 
 
-def history_table(ctl: Controller, last: int = 12) -> Table:
+def history_table(ctl: Controller, last: int = 8) -> Table:
     """The game hand by hand: each side's points and running total (the last ``last`` hands)."""
     rules = ctl.rules
     history = ctl.game.history
-    table = Table(title="History", expand=False, pad_edge=False)
+    table = Table(title="History", expand=False, pad_edge=False, box=box.SIMPLE_HEAD)
     table.add_column("Hand", justify="right")
     for side in range(rules.num_sides):
         table.add_column(ctl.side_label(side), justify="right")
