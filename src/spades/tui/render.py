@@ -213,7 +213,7 @@ def hand_text(options: Sequence[Option], cursor: int | None, marks: set[Card], h
     if not options:
         if hidden:
             return Text(f"{hidden} cards, face down: choose blind nil or look", style="italic")
-        return Text("(no cards)", style="dim")
+        return Text("(no cards yet)", style="dim")
     top = Text()
     bottom = Text()
     some_illegal = any(not o.legal for o in options)
