@@ -299,6 +299,8 @@ def test_cli_makes_new_and_resumed_games(monkeypatch: pytest.MonkeyPatch, tmp_pa
     ctl.submit(str(ctl.game.legal_actions()[0]))
     again = play_cli.make_controller(_args("--resume"))
     assert again.game == ctl.game and again.human == 1 and again.save_path == ctl.save_path
+    with pytest.raises(ValueError, match="keeps its own rules: leave out --target, --no-nil"):
+        play_cli.make_controller(_args("--resume", "--target", "300", "--no-nil"))
     with pytest.raises(ValueError, match="pace"):
         play_cli.make_controller(_args("--pace", "-1"))
     from spades.errors import RulesError

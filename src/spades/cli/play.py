@@ -128,6 +128,18 @@ def build_rules(args: argparse.Namespace) -> Rules:
     return dataclasses.replace(base, **changes) if changes else base
 
 
+_FLAG_OPTIONS = ("no_nil", "no_blind_nil", "boston_wins", "no_breaking", "nil_tricks_count")
+
+
+def _rule_options_given(args: argparse.Namespace) -> list[str]:
+    """The rule options on the command line, spelled as typed (``--target``...)."""
+    names = [d for d in (*_VALUE_OPTIONS, "first_dealer") if getattr(args, d, None) is not None]
+    names += [d for d in _FLAG_OPTIONS if getattr(args, d, False)]
+    if args.preset != "partnership":
+        names.append("preset")
+    return ["--" + n.replace("_", "-") for n in names]
+
+
 def _fail(message: str) -> int:
     print(f"spades play: {message}", file=sys.stderr)
     return 2
@@ -166,6 +178,9 @@ def make_controller(args: argparse.Namespace) -> Any:
     opponents = args.opponents or args.bots
     save = Path(args.save).expanduser() if args.save else None
     if args.resume is not None:
+        given = _rule_options_given(args)
+        if given:
+            raise ValueError(f"a resumed game keeps its own rules: leave out {', '.join(given)}")
         if args.resume:
             path = Path(args.resume).expanduser()
         else:
