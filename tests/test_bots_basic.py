@@ -5,8 +5,8 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from botutil import game_with, make_hands
 
+from botutil import game_with, make_hands
 from spades import Bid, Card, CardSet, Game, Rules, bots
 from spades.bots.basic import BasicBot, estimate_tricks, nil_danger
 
@@ -98,7 +98,9 @@ def test_strong_hand_bids_high_and_not_nil() -> None:
     game = game_with(hands, [])
     bid = act(game)
     assert isinstance(bid, Bid) and bid.tricks >= 6
-    assert estimate_tricks(CardSet.parse(hand).mask, 4) > estimate_tricks(CardSet.parse("32.742.8532.9642").mask, 4)
+    assert estimate_tricks(CardSet.parse(hand).mask, 4) > estimate_tricks(
+        CardSet.parse("32.742.8532.9642").mask, 4
+    )
 
 
 def test_ducks_when_contract_is_made() -> None:

@@ -169,7 +169,9 @@ def _play_board(
             specs[bot_of_side[rules.side_of(s)]].make(seed=(bseed + 1000 * t + s) % (1 << 62))
             for s in range(n)
         ]
-        tables.append(_play_table(rules, seat_bots, bot_of_side, decks, dealer0, bseed, hands, t, keep_records))
+        tables.append(
+            _play_table(rules, seat_bots, bot_of_side, decks, dealer0, bseed, hands, t, keep_records)
+        )
     return _BoardResult(board, tables)
 
 

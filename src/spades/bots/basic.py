@@ -39,7 +39,7 @@ from collections.abc import Sequence
 
 from ..actions import KEEP, LOOK, REJECT, Action, Discard, Pass
 from ..bids import Bid
-from ..cards import ALL_CARDS, SUIT_MASKS
+from ..cards import ALL_CARDS, SUIT_MASKS, Card
 from ..errors import IllegalActionError
 from ..view import View
 from .base import Bot
@@ -242,9 +242,8 @@ class BasicBot(Bot):
         ):
             return False  # without a partner's exchange only as a last resort
         partner = view.partner
-        if partner is not None and view.bids[partner] is not None and view.bids[partner].is_nil:  # type: ignore[union-attr]
-            return False
-        return True
+        partner_bid = view.bids[partner] if partner is not None else None
+        return not (partner_bid is not None and partner_bid.is_nil)
 
     # -- bidding --------------------------------------------------------------
 
@@ -302,7 +301,7 @@ class BasicBot(Bot):
         k = view.rules.blind_nil_exchange
         hand = view.hand.mask if view.hand is not None else 0
         cards = bit_cards(hand)
-        giver, receiver = view.exchange if view.exchange is not None else (view.seat, view.seat)
+        _giver, receiver = view.exchange if view.exchange is not None else (view.seat, view.seat)
         receiver_bid = view.bids[receiver]
         if receiver_bid is not None and receiver_bid.blind:
             # helping the blind-nil partner: give low cards (non-spades first)
@@ -346,7 +345,7 @@ class BasicBot(Bot):
     # -- card play -------------------------------------------------------------
 
     def choose_card(self, view: View, know: Knowledge) -> int:
-        legal = [int(c) for c in view.legal]
+        legal = [int(c) for c in view.legal if isinstance(c, Card)]
         if len(legal) == 1:
             return legal[0]
         rules = view.rules
@@ -441,6 +440,7 @@ class BasicBot(Bot):
         side = [c for c in legal if c // 13 != SPADE] or legal
         if shed_high:
             return max(side, key=lambda c: (_card_danger(c), c))
+
         # keep winners and length: throw the lowest card of the shortest suit
         def key(c: int) -> tuple[int, int, int]:
             suit_len = bin(know.hand & SUIT_MASKS[c // 13]).count("1")

@@ -57,8 +57,11 @@ SolveFn = Callable[..., dict[Card, int]]
 
 def _load_solver() -> SolveFn | None:
     try:
-        from ..solver import solve  # type: ignore[attr-defined]
-    except ImportError:
+        import importlib
+
+        module = importlib.import_module("spades.solver")
+        solve = module.solve
+    except (ImportError, AttributeError):
         return None
     return solve  # type: ignore[no-any-return]
 
@@ -139,7 +142,7 @@ class ExpertBot(Bot):
 
     def _choose_card(self, view: View, deadline: float | None) -> int:
         know = Knowledge(view)
-        legal = [int(c) for c in view.legal]
+        legal = [int(c) for c in view.legal if isinstance(c, Card)]
         cands = self._candidates(know, legal)
         if len(cands) == 1:
             return cands[0]
@@ -147,11 +150,7 @@ class ExpertBot(Bot):
         n = know.n
         bids: list[Bid] = [b if b is not None else Bid(1) for b in view.bids]
         live_nil = any(b.is_nil and view.tricks_won[s] == 0 for s, b in enumerate(bids))
-        use_solver = (
-            self._solve is not None
-            and not live_nil
-            and (rules.partnerships or n == 2)
-        )
+        use_solver = self._solve is not None and not live_nil and (rules.partnerships or n == 2)
         samples = self.samples
         if not use_solver and len(cands) * samples > 120:
             samples = max(6, 120 // len(cands))
@@ -172,17 +171,17 @@ class ExpertBot(Bot):
             for c in cands:
                 h = list(hands)
                 h[view.seat] &= ~(1 << c)
-                t = trick + [c]
-                pos = Position(rules, h, leader, t, view.spades_broken or c >= 39, list(view.tricks_won), bids)
+                t = [*trick, c]
+                pos = Position(
+                    rules, h, leader, t, view.spades_broken or c >= 39, list(view.tricks_won), bids
+                )
                 if len(t) == n:
                     w = (leader + winner_index(t)) % n
                     pos.won[w] += 1
                     pos.trick = []
                     pos.leader = w
                 final = rollout(pos)
-                totals[c] += hand_utility(
-                    rules, side, bids, final, view.bags, view.scores, view.hands_played
-                )
+                totals[c] += hand_utility(rules, side, bids, final, view.bags, view.scores, view.hands_played)
         best = max(cands, key=lambda c: (totals[c], -(c % 13)))
         return best
 
@@ -290,12 +289,16 @@ class ExpertBot(Bot):
             for t in numeric:
                 trial = list(bids)
                 trial[view.seat] = Bid(t)
-                totals[t] += hand_utility(rules, side, trial, final, view.bags, view.scores, view.hands_played)
+                totals[t] += hand_utility(
+                    rules, side, trial, final, view.bags, view.scores, view.hands_played
+                )
             if try_nil:
                 nbids = list(bids)
                 nbids[view.seat] = Bid(0)
                 nfinal = self._play_out(view, hands, nbids)
-                nil_total += hand_utility(rules, side, nbids, nfinal, view.bags, view.scores, view.hands_played)
+                nil_total += hand_utility(
+                    rules, side, nbids, nfinal, view.bags, view.scores, view.hands_played
+                )
         if not done or not numeric:
             return basic_bid
         best_t = max(numeric, key=lambda t: (totals[t], -abs(t - base)))
@@ -332,7 +335,9 @@ class ExpertBot(Bot):
                 gmask = sum(1 << c for c in give)
                 bhands[partner] &= ~gmask
                 bhands[me] |= gmask
-                back = sorted(bit_cards(bhands[me]), key=lambda c: -((c % 13) + (8 if c // 13 == SPADE else 0)))[:k]
+                back = sorted(
+                    bit_cards(bhands[me]), key=lambda c: -((c % 13) + (8 if c // 13 == SPADE else 0))
+                )[:k]
                 bmask = sum(1 << c for c in back)
                 bhands[me] &= ~bmask
                 bhands[partner] |= bmask

@@ -30,7 +30,7 @@ from ..bids import Bid
 from ..cards import SUIT_MASKS
 from ..rules import Rules
 from ..scoring import score_hand
-from .knowledge import SPADE, SPADES, Knowledge, bit_cards
+from .knowledge import SPADES, Knowledge, bit_cards
 
 __all__ = ["GAME_VALUE", "Position", "hand_utility", "rollout", "sample_deals"]
 
@@ -291,9 +291,7 @@ def _choose(pos: Position, seat: int) -> int:
         card = _play_cover(pos, seat, legal, later, partner)
         if card >= 0:
             return card
-    opp_nils = [
-        s for s in range(n) if s != seat and s != partner and bids[s].tricks == 0 and won[s] == 0
-    ]
+    opp_nils = [s for s in range(n) if s != seat and s != partner and bids[s].tricks == 0 and won[s] == 0]
     if opp_nils:
         card = _play_set(pos, seat, legal, later, opp_nils)
         if card >= 0:
@@ -330,10 +328,7 @@ def _wants(pos: Position, seat: int, partner: int) -> bool:
 
 
 def _later_beats(pos: Position, later: list[int], exclude: int, led: int, best: int) -> bool:
-    for s in later:
-        if s != exclude and _best_reply(pos.hands[s], led, best):
-            return True
-    return False
+    return any(s != exclude and _best_reply(pos.hands[s], led, best) for s in later)
 
 
 def _play_nil(pos: Position, seat: int, legal: int, later: list[int]) -> int:
@@ -448,9 +443,9 @@ def _play_win(pos: Position, seat: int, legal: int, later: list[int], partner: i
             low = m & -m
             c = low.bit_length() - 1
             m ^= low
-            if not any(_best_reply(hands[s], c // 13, c) for s in others):
-                if sure < 0 or (c % 13) < (sure % 13):
-                    sure = c
+            cheaper = sure < 0 or (c % 13) < (sure % 13)
+            if cheaper and not any(_best_reply(hands[s], c // 13, c) for s in others):
+                sure = c
         if sure >= 0:
             return sure
         side = legal & NON_SPADES or legal

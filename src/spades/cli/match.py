@@ -45,7 +45,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="one bot per side, in side order, e.g. 'expert,basic' (cutthroat: four names). "
         "Options follow a colon: 'expert:samples=20:seconds=0.2'",
     )
-    parser.add_argument("--preset", default="partnership", help="partnership, two-player, cutthroat, three-player or openspiel")
+    parser.add_argument(
+        "--preset",
+        default="partnership",
+        help="partnership, two-player, cutthroat, three-player or openspiel",
+    )
     parser.add_argument(
         "--hands",
         type=int,
@@ -58,7 +62,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=0, help="seed for the deals and the bots (default 0)")
     parser.add_argument("--workers", type=int, default=None, help="processes to use (default: every core)")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
-    parser.add_argument("--records", metavar="DIR", help="write every game's record here, for 'spades replay'")
+    parser.add_argument(
+        "--records", metavar="DIR", help="write every game's record here, for 'spades replay'"
+    )
     rules = parser.add_argument_group("rule options (override the preset)")
     for flag, _field, typ in _RULE_FLAGS:
         rules.add_argument(f"--{flag}", type=typ, default=None, metavar="N")
