@@ -19,6 +19,7 @@ __all__ = ["COMMANDS", "main"]
 COMMANDS: dict[str, tuple[str, str]] = {
     "replay": ("spades.cli.replay", "print a readable hand-by-hand account of a saved game"),
     "play": ("spades.cli.play", "play a game in the terminal against computer players"),
+    "match": ("spades.cli.match", "play computer players against each other in duplicate and compare them"),
 }
 
 
