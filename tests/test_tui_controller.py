@@ -23,7 +23,10 @@ from spades.tui.controller import Controller, parse_seat, seat_bots
 
 def _controller(preset: str = "partnership", seed: int = 11, **options: object) -> Controller:
     rules = Rules.preset(preset, **options)  # type: ignore[arg-type]
-    return Controller.new(rules, seed=seed, partner="random", opponents="random")
+    # hints from the quick basic player (the expert's first search may compile its solver)
+    return Controller.new(
+        rules, seed=seed, partner="random", opponents="random", hint_bots=("basic", "random")
+    )
 
 
 def _play_out(ctl: Controller, rng: random.Random, limit: int = 20_000) -> int:
@@ -173,6 +176,27 @@ def test_hint_names_a_legal_action_with_a_reason() -> None:
         assert reply.kind == "hint" and ": " in reply.text
         assert ctl.last_hint in ctl.game.legal_actions()
         ctl.submit(str(rng.choice(ctl.game.legal_actions())))
+
+
+def test_hints_come_from_the_strongest_installed_bot() -> None:
+    from spades import bots
+
+    ctl = Controller.new(Rules.preset("partnership"), seed=1)
+    expected = next(n for n in ("expert", "basic", "random") if n in bots.names())
+    assert ctl._hinter()[1] == expected
+    only_random = Controller.new(Rules.preset("partnership"), seed=1, hint_bots=("no-such-bot",))
+    only_random.run_bots()
+    reply = only_random.hint()
+    assert reply.text.startswith("Hint (random): ") and "no expert or basic" in reply.text
+
+
+def test_partner_and_opponents_may_differ() -> None:
+    from spades import bots
+
+    ctl = Controller.new(Rules.preset("partnership"), seed=1, partner="expert", opponents="basic")
+    want = [n if n in bots.names() else "random" for n in ("expert", "basic")]
+    assert ctl.bot_names == [want[0], want[1], None, want[1]]
+    assert ctl.requested == ["expert", "basic", None, "basic"]
 
 
 def test_unknown_bot_falls_back_to_random_and_says_so() -> None:

@@ -39,7 +39,7 @@ from ..actions import Pass
 from ..cards import Card
 from ..errors import NotationError
 from ..game import Phase
-from .controller import HELP_LINES, Controller, Option
+from .controller import HELP_LINES, Controller, HintTurn, Message, Option
 from .render import choices_text, hand_text, history_table, side_text, summary_table, table_text
 
 __all__ = ["PlayApp"]
@@ -212,7 +212,6 @@ class PlayApp(App[int]):
         self.marks: set[Card] = set()
         self.options: list[Option] = []
         self.internal_errors: list[BaseException] = []
-        self.busy = False
         self._cursor_key: tuple[object, ...] | None = None
 
     # -- layout ---------------------------------------------------------------
@@ -352,8 +351,6 @@ class PlayApp(App[int]):
 
     async def handle_line(self, line: str) -> None:
         """One line of input (an empty one chooses what the cursor is on)."""
-        if self.busy:
-            return
         ctl = self.controller
         try:
             word = line.strip().lower()
@@ -362,12 +359,10 @@ class PlayApp(App[int]):
             elif word in ("help", "?"):
                 self.action_help()
             elif word == "hint":
-                self.busy = True
-                try:
-                    await asyncio.to_thread(ctl.hint)
-                finally:
-                    self.busy = False
-                self._follow_hint()
+                turn = ctl.hint_turn()
+                if not isinstance(turn, Message):
+                    ctl._reply("info", "Thinking about a hint...")
+                    self.run_worker(self._hint(turn), group="hint", exclusive=True)
             else:
                 ctl.submit(line)
         except Exception as exc:  # the screen must survive anything
@@ -432,6 +427,17 @@ class PlayApp(App[int]):
             self.run_worker(self._bots(), group="bots", exclusive=True)
         else:
             self._check_screens()
+
+    async def _hint(self, turn: HintTurn) -> None:
+        """Compute a hint on a thread; the keyboard stays live meanwhile."""
+        try:
+            result = await asyncio.to_thread(turn.decide)
+        except Exception as exc:  # the screen must survive anything
+            self.internal_errors.append(exc)
+            return
+        self.controller.finish_hint(turn, result)
+        self._follow_hint()
+        self.refresh_view()
 
     async def _bots(self) -> None:
         ctl = self.controller

@@ -51,6 +51,7 @@ __all__ = [
     "HELP_LINES",
     "BotTurn",
     "Controller",
+    "HintTurn",
     "Message",
     "Option",
     "Prompt",
@@ -61,6 +62,8 @@ __all__ = [
 FALLBACK_BOT: Final = "random"
 #: Bots asked for hints, strongest first.
 HINT_BOTS: Final = ("expert", "basic", "random")
+#: Thinking time offered to a hint bot that takes a ``seconds`` option.
+HINT_SECONDS: Final = 2.0
 
 HELP_LINES: Final = (
     "Choose with the arrow keys and press Enter, or type a move and press Enter:",
@@ -125,6 +128,36 @@ class BotTurn:
         return self.bot.act(self.view)
 
 
+@dataclass(frozen=True)
+class HintTurn:
+    """A hint to compute: the person's view when it was asked."""
+
+    controller: Controller
+    view: View
+    token: tuple[int, int]
+
+    def decide(self) -> tuple[Action | None, str, str]:
+        """(action or None, bot name, reason or error text); reads only the view."""
+        bot, used = self.controller._hinter()
+        view = self.view
+        try:
+            action = bot.act(view)
+        except Exception as exc:  # a faulty bot must not end the person's game
+            return None, used, str(exc)
+        reason = None
+        explainer = getattr(bot, "explain", None)
+        if callable(explainer):
+            try:
+                reason = str(explainer(view, action))
+            except Exception:
+                reason = None
+        if used == FALLBACK_BOT:
+            reason = "a random legal move: no expert or basic computer player is installed"
+        elif not reason:
+            reason = hints.explain(view, action)
+        return action, used, reason
+
+
 def make_bot(name: str, seed: int) -> tuple[Bot, str, str | None]:
     """``bots.get(name, seed=seed)``, falling back to the random player only when the
     name is unknown (``bots.get`` raises ValueError).  Returns the bot, the name
@@ -159,6 +192,7 @@ class Controller:
         name: str | None = None,
         save_path: Path | None = None,
         save_folder: Path | None = None,
+        hint_bots: Sequence[str] = HINT_BOTS,
     ) -> None:
         rules = game.rules
         if not 0 <= human < rules.num_seats:
@@ -171,6 +205,8 @@ class Controller:
         self.save_path = save_path
         #: when games are saved to the data folder, a new game gets a new file there
         self.save_folder = save_folder
+        #: bots asked for hints, first installed one wins
+        self.hint_bots = tuple(hint_bots)
         self.generation = 0
         self.log: deque[Message] = deque(maxlen=400)
         self.feedback: Message | None = None
@@ -203,12 +239,21 @@ class Controller:
         opponents: str = "basic",
         save_path: Path | None = None,
         save_folder: Path | None = None,
+        hint_bots: Sequence[str] = HINT_BOTS,
     ) -> Controller:
         """A new game: the person at ``human`` (default South, or North without a South)."""
         game = Game(rules, seed=seed)
         seat = default_seat(rules) if human is None else human
         bots = seat_bots(rules, seat, partner, opponents)
-        return cls(game, human=seat, bots=bots, name=name, save_path=save_path, save_folder=save_folder)
+        return cls(
+            game,
+            human=seat,
+            bots=bots,
+            name=name,
+            save_path=save_path,
+            save_folder=save_folder,
+            hint_bots=hint_bots,
+        )
 
     @classmethod
     def resume(
@@ -550,27 +595,26 @@ class Controller:
 
     def hint(self) -> Message:
         """What the strongest installed bot would do for the person, and why."""
+        turn = self.hint_turn()
+        if isinstance(turn, Message):
+            return turn
+        return self.finish_hint(turn, turn.decide())
+
+    def hint_turn(self) -> HintTurn | Message:
+        """Prepare a hint (on the main thread); :meth:`HintTurn.decide` may then run anywhere."""
         if not self.human_to_act:
             if self.game.is_over:
                 return self._reply("error", "The game is over: nothing to decide.")
             return self._reply("error", f"Nothing to decide now: {self.prompt().text}")
-        bot, used = self._hinter()
-        view = self.view()
-        try:
-            action = bot.act(view)
-        except Exception as exc:  # a faulty bot must not end the person's game
-            return self._reply("error", f"The {used} player could not give a hint ({exc}).")
-        explainer = getattr(bot, "explain", None)
-        reason = None
-        if callable(explainer):
-            try:
-                reason = str(explainer(view, action))
-            except Exception:
-                reason = None
-        if used == FALLBACK_BOT:
-            reason = "a random legal move: no expert or basic computer player is installed"
-        elif not reason:
-            reason = hints.explain(view, action)
+        return HintTurn(self, self.view(), self.decision_key)
+
+    def finish_hint(self, turn: HintTurn, result: tuple[Action | None, str, str]) -> Message:
+        """Show a computed hint, unless the game has moved on since it was asked."""
+        action, used, reason = result
+        if turn.token != self.decision_key:
+            return Message("info", "")
+        if action is None:
+            return self._reply("error", f"The {used} player could not give a hint ({reason}).")
         self.last_hint = action
         return self._reply("hint", f"Hint ({used}): {hints.pretty_action(action)}: {reason}")
 
@@ -579,7 +623,13 @@ class Controller:
             from .. import bots
 
             seed = _seat_seed(self.game.seed, self.human, "hint")
-            for name in HINT_BOTS:
+            for name in self.hint_bots:
+                # a time budget keeps a hint quick, for bots that accept one
+                try:
+                    self._hint_bot = (bots.get(name, seed=seed, seconds=HINT_SECONDS), name)
+                    break
+                except ValueError:
+                    pass
                 try:
                     self._hint_bot = (bots.get(name, seed=seed), name)
                     break
