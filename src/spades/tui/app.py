@@ -23,7 +23,10 @@ feeds it input.
 from __future__ import annotations
 
 import asyncio
-from typing import ClassVar
+import contextlib
+import threading
+from collections.abc import Callable
+from typing import ClassVar, TypeVar
 
 from rich.console import Group
 from rich.text import Text
@@ -431,7 +434,7 @@ class PlayApp(App[int]):
     async def _hint(self, turn: HintTurn) -> None:
         """Compute a hint on a thread; the keyboard stays live meanwhile."""
         try:
-            result = await asyncio.to_thread(turn.decide)
+            result = await in_daemon_thread(turn.decide)
         except Exception as exc:  # the screen must survive anything
             self.internal_errors.append(exc)
             return
@@ -452,7 +455,7 @@ class PlayApp(App[int]):
             error: BaseException | None = None
             action = None
             try:
-                action = await asyncio.to_thread(turn.decide)
+                action = await in_daemon_thread(turn.decide)
             except Exception as exc:  # a faulty bot must not end the game
                 error = exc
             ctl.commit(turn, action, error)
@@ -488,6 +491,40 @@ class PlayApp(App[int]):
             self.exit(0)
             return
         self.kick()
+
+
+T = TypeVar("T")
+
+
+async def in_daemon_thread(func: Callable[[], T]) -> T:
+    """Run ``func`` on a daemon thread and await its result.
+
+    Unlike ``asyncio.to_thread`` (whose pool is joined when the program ends),
+    a computer player still thinking - or compiling its solver - never keeps
+    the program from quitting.
+    """
+    loop = asyncio.get_running_loop()
+    future: asyncio.Future[T] = loop.create_future()
+
+    def deliver(value: T | None, error: BaseException | None) -> None:
+        if future.done():
+            return
+        if error is not None:
+            future.set_exception(error)
+        else:
+            future.set_result(value)  # type: ignore[arg-type]
+
+    def work() -> None:
+        try:
+            value, error = func(), None
+        except BaseException as exc:  # handed to the awaiting task
+            value, error = None, exc
+        # a closed loop (RuntimeError) means nobody is waiting any more
+        with contextlib.suppress(RuntimeError):
+            loop.call_soon_threadsafe(deliver, value, error)
+
+    threading.Thread(target=work, name="spades-bot", daemon=True).start()
+    return await future
 
 
 def _match(options: list[Option], text: str) -> int | None:

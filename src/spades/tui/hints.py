@@ -149,7 +149,12 @@ def _explain_bid(view: View, bid: Bid) -> str:
             return f"few high cards (best {pretty(top[0])}) and {spades} spade{'s' if spades != 1 else ''}"
         return "a weak hand: nil scores well if you take no trick"
     basis = ", ".join(reasons) if reasons else "no aces or guarded kings"
-    return f"about {count} likely trick{'s' if count != 1 else ''} ({basis})"
+    sure = f"about {count} high-card trick{'s' if count != 1 else ''} ({basis})"
+    if bid.tricks > count:
+        return f"{sure}, plus tricks from length, ruffs and your partner's help"
+    if bid.tricks < count:
+        return f"{sure}; bidding under them leaves room and avoids a set"
+    return sure
 
 
 def _explain_pass(view: View, action: Pass) -> str:
