@@ -239,6 +239,19 @@ def test_saved_after_every_action_and_resumed(tmp_path: Path) -> None:
     assert Game.from_record(json.loads(path.read_text())).is_over
 
 
+def test_saved_game_reads_with_spades_replay(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from spades.cli import main
+
+    path = tmp_path / "r.json"
+    ctl = Controller.new(
+        Rules.preset("partnership", hands=1), seed=6, partner="random", opponents="random", save_path=path
+    )
+    _play_out(ctl, random.Random(6))
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "=== Hand 1" in out and "Game over" in out
+
+
 def test_resume_errors_are_readable(tmp_path: Path) -> None:
     from spades.errors import RecordError
 

@@ -12,10 +12,13 @@ import argparse
 import dataclasses
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import RecordError, RulesError
 from ..rules import Rules
+
+if TYPE_CHECKING:
+    from ..tui.controller import Controller
 
 #: option dest -> Rules field, for the options that carry a value
 _VALUE_OPTIONS = {
@@ -167,7 +170,7 @@ def run(args: argparse.Namespace) -> int:
     return int(code or 0)
 
 
-def make_controller(args: argparse.Namespace) -> Any:
+def make_controller(args: argparse.Namespace) -> Controller:
     """The controller for these options: a new game, or a resumed one."""
     from ..tui import storage
     from ..tui.controller import Controller, parse_seat
