@@ -163,6 +163,10 @@ class GameOverScreen(ModalScreen[str]):
             yield Static(self.body)
             yield Static(Text("n: new game · u: take back your last move · q: quit", style="italic"))
 
+    def on_mount(self) -> None:
+        # arrow keys and Page Up/Down scroll a long history
+        self.query_one(VerticalScroll).focus()
+
     def action_choose(self, what: str) -> None:
         self.dismiss(what)
 
