@@ -352,3 +352,22 @@ def test_random_keystrokes_never_crash_it(tmp_path: Path) -> None:
             assert Game.from_record(json.loads((tmp_path / "fuzz.json").read_text())) == current
 
     _run(go())
+
+
+def test_tiny_and_huge_terminals() -> None:
+    ctl = _make("--seed", "7", "--no-blind-nil")
+
+    async def go() -> None:
+        app = PlayApp(ctl, pace=0)
+        async with app.run_test(size=(30, 10)) as pilot:
+            for key in ["enter", "enter", "right", "enter"]:
+                await pilot.press(key)
+                await settle(app, pilot)
+            await pilot.resize_terminal(200, 60)
+            await settle(app, pilot)
+            text = screen_text(app)
+            for card in ctl.game.hand(ctl.human):
+                assert pretty(card) in text
+            assert not app.internal_errors
+
+    _run(go())

@@ -171,6 +171,8 @@ def table_text(ctl: Controller, width: int, height: int = 9) -> Text:
         _row(width, centre=bottom[0]),
         _row(width, centre=bottom[1]),
     ]
+    if height > len(lines) + 1:  # a tall terminal: centre the table
+        lines = [Text()] * ((height - len(lines)) // 2) + lines
     if height < len(lines):
         # keep the seats and the trick; drop the notes first
         lines = [lines[i] for i in (0, 1, 2, 3, 4, 6, 7, 8, 5)][: max(0, height)]
