@@ -197,6 +197,7 @@ def test_partner_and_opponents_may_differ() -> None:
     want = [n if n in bots.names() else "random" for n in ("expert", "basic")]
     assert ctl.bot_names == [want[0], want[1], None, want[1]]
     assert ctl.requested == ["expert", "basic", None, "basic"]
+    assert ctl.bots_line() == f"partner {want[0]}, vs {want[1]}"
 
 
 def test_unknown_bot_falls_back_to_random_and_says_so() -> None:
@@ -204,6 +205,7 @@ def test_unknown_bot_falls_back_to_random_and_says_so() -> None:
     ctl = Controller.new(rules, seed=1, partner="no-such-bot", opponents="random")
     assert ctl.bot_names[0] == "random"
     assert any("'no-such-bot' computer player is not installed" in m.text for m in ctl.log)
+    assert ctl.feedback is not None and "not installed" in ctl.feedback.text
     # the wish is kept in the saved players, so a later install is used on resume
     assert ctl.players()[0].bot == "no-such-bot"
 

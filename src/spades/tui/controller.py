@@ -305,6 +305,8 @@ class Controller:
                 notes.add(note)
         for note in sorted(notes):
             self._event(note, kind="alert")
+        if notes:  # also on the message line, until the next answer
+            self.feedback = Message("error", " ".join(sorted(notes)))
 
     # -- who is who ----------------------------------------------------------
 
@@ -336,6 +338,18 @@ class Controller:
             text = "-".join(rules.seat_name(s)[0] for s in seats)
             return f"{text} (you)" if mine else text
         return self.title(seats[0]) if not mine else ("You" if not self.name else self.name)
+
+    def bots_line(self) -> str:
+        """Who the computer players are: ``'partner expert, vs basic'``."""
+        rules = self.rules
+        partner = rules.partner_of(self.human)
+        others = sorted(
+            {str(self.bot_names[s]) for s in range(rules.num_seats) if s not in (self.human, partner)}
+        )
+        text = f"vs {'/'.join(others)}"
+        if partner is not None:
+            text = f"partner {self.bot_names[partner]}, {text}"
+        return text
 
     def players(self) -> list[PlayerInfo]:
         out = []

@@ -205,7 +205,8 @@ def side_text(ctl: Controller) -> Text:
                 out.append(" ")
             out.append(rules.seat_name(seat)[0] + " ")
             out.append_text(card_text(card, bold=seat == last.winner))
-    out.rstrip()
+        out.append("\n")
+    out.append(ctl.bots_line(), style="dim")
     return out
 
 
