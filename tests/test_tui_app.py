@@ -285,16 +285,18 @@ def test_layout_shows_everything(preset: str, size: tuple[int, int]) -> None:
             assert ctl.prompt().text in text
             assert "▲" in text  # the cursor
             assert "Your hand" in text
-            # a card played shows on the table with the seat that played it
-            await press_first_legal(app, pilot)
+            # typing a card moves the cursor to it; Enter on an empty line then plays it
+            target = ctl.game.legal_actions()[-1]
+            assert isinstance(target, Card)
+            await pilot.press(*str(target).lower())
+            assert app.options[app.cursor].card == target
+            await pilot.press("backspace", "backspace", "enter")
+            await settle(app, pilot)
+            assert (ctl.human, target) in ctl.game.actions
+            # the card shows on the table (the trick goes on, or it is the last trick shown)
             assert "won by" in screen_text(app) or "led" in screen_text(app)
 
     _run(go())
-
-
-async def press_first_legal(app: PlayApp, pilot: object) -> None:
-    await pilot.press("enter")  # type: ignore[attr-defined]
-    await settle(app, pilot)
 
 
 def test_no_color(monkeypatch: pytest.MonkeyPatch) -> None:
