@@ -38,7 +38,7 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Input, Static
 
-from ..actions import Pass
+from ..actions import Discard, Pass
 from ..cards import Card
 from ..errors import NotationError
 from ..game import Phase
@@ -336,8 +336,7 @@ class PlayApp(App[int]):
         elif len(self.marks) < k:
             self.marks.add(card)
         else:
-            ctl.feedback = None
-            ctl._reply("error", f"You can mark only {k} cards: press Space on one to unmark it")
+            ctl.tell("error", f"You can mark only {k} cards: press Space on one to unmark it")
             self.refresh_view()
         self.refresh_cursor()
 
@@ -368,13 +367,13 @@ class PlayApp(App[int]):
             elif word == "hint":
                 turn = ctl.hint_turn()
                 if not isinstance(turn, Message):
-                    ctl._reply("info", "Thinking about a hint...")
+                    ctl.tell("info", "Thinking about a hint...")
                     self.run_worker(self._hint(turn), group="hint", exclusive=True)
             else:
                 ctl.submit(line)
         except Exception as exc:  # the screen must survive anything
             self.internal_errors.append(exc)
-            ctl._reply("error", f"Something went wrong ({exc!r}); your game is saved")
+            ctl.tell("error", f"Something went wrong ({exc!r}); your game is saved")
         if ctl.quit_requested:
             self.exit(0)
             return
@@ -393,7 +392,7 @@ class PlayApp(App[int]):
             cards = " ".join(str(c) for c in sorted(self.marks))
             verb = "pass" if ctl.game.phase is Phase.EXCHANGE else "discard"
             if verb == "pass" and len(self.marks) != k:
-                ctl._reply("error", f"Mark {k} cards with Space first ({len(self.marks)} marked)")
+                ctl.tell("error", f"Mark {k} cards with Space first ({len(self.marks)} marked)")
                 return
             ctl.submit(f"{verb} {cards}".strip())
             return
@@ -406,7 +405,7 @@ class PlayApp(App[int]):
         if hint is None:
             return
         self._sync_cursor()
-        if isinstance(hint, Pass):
+        if isinstance(hint, (Pass, Discard)):
             self.marks = set(hint.cards)
             return
         for i, option in enumerate(self.options):

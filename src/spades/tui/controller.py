@@ -725,6 +725,10 @@ class Controller:
 
     # -- narration ---------------------------------------------------------------
 
+    def tell(self, kind: str, text: str) -> Message:
+        """Show the person a message on the message line (as if answering their input)."""
+        return self._reply(kind, text)
+
     def _reply(self, kind: str, text: str) -> Message:
         message = Message(kind, text)
         self.feedback = message if text else None
