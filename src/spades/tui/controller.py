@@ -66,19 +66,20 @@ HINT_BOTS: Final = ("expert", "basic", "random")
 HINT_SECONDS: Final = 2.0
 
 HELP_LINES: Final = (
-    "Choose with the arrow keys and press Enter, or type a move and press Enter:",
-    "  bid 4 · nil · blind nil · look       bidding (a number alone also bids)",
+    "Choose with the arrow keys and Enter, or type a move and Enter:",
+    "  bid 4 · 4 · nil · blind nil · look   bidding",
     "  QH · 10h · Q♥ · play QH              play a card",
-    "  pass 2C 3D 4H                        blind-nil exchange (Space marks cards)",
+    "  pass 2C 3D 4H                        blind-nil exchange",
     "  keep · reject                        two-player draw",
-    "  discard 2C 3D · discard              two-player blind-nil redraw (Space marks)",
+    "  discard 2C 3D · discard              two-player redraw",
+    "  (Space marks cards for a pass or a discard)",
     "Commands:",
     "  hint    what the computer would do, and why",
-    "  undo    take back your last decision",
+    "  undo    take back your last decision (also Ctrl+Z)",
     "  last    show the last trick",
-    "  save    save now (the game is also saved after every move)",
+    "  save    save now (the game is saved after every move)",
     "  new     start a new game with the same options",
-    "  quit    leave (continue later with 'spades play --resume')",
+    "  quit    leave (Ctrl+Q); continue with 'spades play --resume'",
 )
 
 _COMMANDS: Final = ("hint", "undo", "last", "help", "save", "new", "quit", "exit", "?")
@@ -670,9 +671,7 @@ class Controller:
         self._autosave()
         others = count - 1
         extra = f" and {others} computer move{'s' if others != 1 else ''} after it" if others else ""
-        text = f"Took back your {_describe_action(undone)}{extra}."
-        self._event(text)
-        return self._reply("info", text)
+        return self._reply("info", f"Took back your {_describe_action(undone)}{extra}.")
 
     def show_last(self) -> Message:
         trick = self.last_trick()
