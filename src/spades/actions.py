@@ -135,7 +135,7 @@ def parse_action(text: str) -> Action:
         cards = [Card.parse(w) for w in " ".join(words[1:]).replace(",", " ").split()]
         mask = mask_of(cards)
         return Pass(mask) if head == "pass" else Discard(mask)
-    if head in ("bid", "nil", "blind", "bn", "double") or head.isdigit():
+    if head in ("bid", "nil", "blind", "bn", "double") or (head.isascii() and head.isdigit()):
         return Bid.parse(text)
     if len(words) == 1:
         try:

@@ -69,7 +69,7 @@ class Bid:
             return cls(0)
         if key in ("blind nil", "blind", "bn", "blind-nil", "double nil"):
             return cls(0, blind=True)
-        if key.isdigit():
+        if key.isascii() and key.isdigit():
             return cls(int(key))
         raise NotationError(f"{text!r} is not a bid: say e.g. 'bid 4', 'nil' or 'blind nil'")
 

@@ -23,6 +23,8 @@ _REGISTRY: dict[str, str | Callable[..., Bot]] = {
     "random": RandomBot,
     # OpenSpiel's IS-MCTS (needs the `research` extra: open_spiel)
     "openspiel-ismcts": "spades.openspiel.bots:ISMCTSBot",
+    "basic": "spades.bots.basic:BasicBot",
+    "expert": "spades.bots.expert:ExpertBot",
 }
 
 
@@ -45,4 +47,7 @@ def get(name: str, **options: Any) -> Bot:
     if isinstance(factory, str):
         module_name, _, attr = factory.partition(":")
         factory = getattr(importlib.import_module(module_name, __name__), attr)
-    return factory(**options)
+    try:
+        return factory(**options)
+    except TypeError as exc:
+        raise ValueError(f"bot {key!r} does not take these options: {exc}") from None

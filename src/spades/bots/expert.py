@@ -1,0 +1,369 @@
+"""``expert``: decides by sampling the unseen cards and evaluating each action on the samples.
+
+For a card to play, the bot deals the cards it cannot see consistently with
+what it knows (:func:`~spades.bots.simulate.sample_deals`: hand sizes, voids
+shown, cards it passed, its own discards, resampled to fit the bids), and
+scores each candidate card on every deal:
+
+* with the double-dummy solver (:func:`spades.solver.solve`) when it is
+  installed and the outcome depends only on how many tricks each side takes
+  (four-handed partnerships and two players, no nil still alive at the
+  table): the solver's trick count for the side after each card becomes the
+  final tricks of both sides;
+* otherwise by playing the hand out with every hand open
+  (:func:`~spades.bots.simulate.rollout`), which keeps track of who takes
+  each trick, so a nil's fate is scored exactly.
+
+Either way a deal's outcome is converted to *points* for the side by
+:func:`~spades.bots.simulate.hand_utility`: contract made or set, nils,
+bags and the bag penalty, the target and losing scores - never raw tricks.
+The card with the best average wins; cards equivalent in the bot's hand (no
+unseen card between them) are evaluated once.
+
+Bids are chosen by simulation too: on sampled deals (later bidders given the
+club player's bids) the hand is played out with a trial bid; the trick counts
+give the expected points of every bid near it, and separate play-outs with a
+nil bid give the value of nil.  The blind-nil decision compares play-outs of
+blind nil (with the partner's exchange) against looking and bidding, on
+deals that sample the bot's own hand as well.  The exchange, the two-player
+draw and the redraw use the club player's rules.
+
+Budget: ``samples`` deals per decision (default 16; play decisions with
+many candidates use fewer rollouts per card as the hand gets long) and an
+optional ``seconds`` cap.  Without ``seconds`` the bot is fully reproducible
+from its seed; with it, a slow machine may see fewer samples.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from ..actions import LOOK, Action
+from ..bids import Bid
+from ..cards import ALL_CARDS, Card
+from ..errors import IllegalActionError
+from ..view import View
+from .base import Bot
+from .basic import BasicBot, estimate_tricks, nil_danger
+from .knowledge import SPADE, Knowledge, bit_cards
+from .simulate import Position, hand_utility, rollout, sample_deals, winner_index
+
+__all__ = ["ExpertBot"]
+
+SolveFn = Callable[..., dict[Card, int]]
+
+
+def _load_solver() -> SolveFn | None:
+    try:
+        import importlib
+
+        module = importlib.import_module("spades.solver")
+        solve = module.solve
+    except (ImportError, AttributeError):
+        return None
+    return solve  # type: ignore[no-any-return]
+
+
+class ExpertBot(Bot):
+    """The sampling player (see the module docstring).
+
+    ``samples``: deals per decision; ``seconds``: optional time cap per
+    decision (makes play depend on the machine's speed); ``solver``: ``'auto'``
+    (use :mod:`spades.solver` when available), ``'off'`` (play-outs only).
+    """
+
+    name = "expert"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        samples: int = 16,
+        seconds: float | None = None,
+        solver: str = "auto",
+    ) -> None:
+        super().__init__(seed)
+        if not isinstance(samples, int) or samples < 1:
+            raise ValueError("samples must be a whole number of at least 1")
+        if seconds is not None and (not isinstance(seconds, (int, float)) or seconds <= 0):
+            raise ValueError("seconds must be a positive number")
+        if solver not in ("auto", "off", "on"):
+            raise ValueError("solver must be 'auto', 'on' or 'off'")
+        self.samples = samples
+        self.seconds = float(seconds) if seconds is not None else None
+        self.solver_mode = solver
+        self._solve: SolveFn | None = None if solver == "off" else _load_solver()
+        if solver == "on" and self._solve is None:
+            raise ValueError("the double-dummy solver (spades.solver) is not available")
+        self._basic = BasicBot(seed=seed)
+
+    # -- dispatch -----------------------------------------------------------------
+
+    def act(self, view: View) -> Action:
+        if not isinstance(view, View):
+            raise TypeError("a bot decides from a spades.View (game.view(seat)), nothing else")
+        legal = view.legal
+        if not legal:
+            raise IllegalActionError(f"{view.rules.seat_name(view.seat)} has nothing to do now")
+        if len(legal) == 1:
+            return legal[0]
+        deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
+        phase = view.phase
+        action: Action
+        if phase == "play":
+            action = ALL_CARDS[self._choose_card(view, deadline)]
+        elif phase == "bid":
+            action = self._choose_bid(view, deadline)
+        elif phase == "blind":
+            action = self._choose_blind(view, deadline)
+        else:
+            action = self._basic.act(view)
+        if action not in legal:
+            return self._basic.act(view)
+        return action
+
+    @staticmethod
+    def _out_of_time(deadline: float | None, done: int) -> bool:
+        return deadline is not None and done >= 2 and time.perf_counter() > deadline
+
+    # -- card play --------------------------------------------------------------------
+
+    def _candidates(self, know: Knowledge, legal: list[int]) -> list[int]:
+        """One card per group of equivalent legal cards (no unseen card between them)."""
+        out: list[int] = []
+        for c in sorted(legal):
+            if out and out[-1] // 13 == c // 13:
+                between = ((1 << c) - 1) & ~((1 << (out[-1] + 1)) - 1)
+                if not between & know.unseen:
+                    continue  # same as the card kept: only played or our cards between
+            out.append(c)
+        return out
+
+    def _choose_card(self, view: View, deadline: float | None) -> int:
+        know = Knowledge(view)
+        legal = [int(c) for c in view.legal if isinstance(c, Card)]
+        cands = self._candidates(know, legal)
+        if len(cands) == 1:
+            return cands[0]
+        rules = view.rules
+        n = know.n
+        bids: list[Bid] = [b if b is not None else Bid(1) for b in view.bids]
+        live_nil = any(b.is_nil and view.tricks_won[s] == 0 for s, b in enumerate(bids))
+        use_solver = self._solve is not None and not live_nil and (rules.partnerships or n == 2)
+        samples = self.samples
+        if not use_solver and len(cands) * samples > 120:
+            samples = max(6, 120 // len(cands))
+        deals = sample_deals(know, self.rng, samples)
+        totals = dict.fromkeys(cands, 0.0)
+        leader = view.leader if view.leader is not None else view.seat
+        trick = [int(c) for _, c in view.trick]
+        side = rules.side_of(view.seat)
+        for i, hands in enumerate(deals):
+            if self._out_of_time(deadline, i):
+                break
+            if use_solver:
+                values = self._solver_values(know, hands, leader, trick, view.spades_broken, cands)
+                if values is not None:
+                    for c in cands:
+                        totals[c] += self._value_from_side_tricks(view, bids, values[c])
+                    continue
+            for c in cands:
+                h = list(hands)
+                h[view.seat] &= ~(1 << c)
+                t = [*trick, c]
+                pos = Position(
+                    rules, h, leader, t, view.spades_broken or c >= 39, list(view.tricks_won), bids
+                )
+                if len(t) == n:
+                    w = (leader + winner_index(t)) % n
+                    pos.won[w] += 1
+                    pos.trick = []
+                    pos.leader = w
+                final = rollout(pos)
+                totals[c] += hand_utility(rules, side, bids, final, view.bags, view.scores, view.hands_played)
+        best = max(cands, key=lambda c: (totals[c], -(c % 13)))
+        return best
+
+    def _solver_values(
+        self,
+        know: Knowledge,
+        hands: list[int],
+        leader: int,
+        trick: list[int],
+        broken: bool,
+        cands: list[int],
+    ) -> dict[int, int] | None:
+        solve = self._solve
+        assert solve is not None
+        try:
+            result = solve(
+                hands=[[ALL_CARDS[c] for c in bit_cards(h)] for h in hands],
+                leader=leader,
+                trick=[ALL_CARDS[c] for c in trick],
+                spades_broken=broken,
+            )
+        except Exception:  # a solver that cannot take this position: fall back to play-outs
+            self._solve = None
+            return None
+        values = {int(c): int(v) for c, v in result.items()}
+        if not all(c in values for c in cands):
+            return None
+        return values
+
+    def _value_from_side_tricks(self, view: View, bids: Sequence[Bid], side_future: int) -> float:
+        """Points for a deal where our side takes ``side_future`` more tricks (this one included)."""
+        rules = view.rules
+        n = rules.num_seats
+        me = view.seat
+        side = rules.side_of(me)
+        left = rules.tricks_per_hand - len(view.tricks)
+        tricks = list(view.tricks_won)
+        ours = [s for s in range(n) if rules.side_of(s) == side]
+        theirs = [s for s in range(n) if rules.side_of(s) != side]
+
+        def give(seats: list[int], count: int) -> None:
+            # future tricks go to a seat that bid tricks (nobody's nil is alive here)
+            takers = [s for s in seats if not bids[s].is_nil] or seats
+            tricks[takers[0]] += count
+
+        give(ours, side_future)
+        give(theirs, left - side_future)
+        return hand_utility(rules, side, bids, tricks, view.bags, view.scores, view.hands_played)
+
+    # -- bidding --------------------------------------------------------------------------
+
+    def _provisional_bids(self, view: View, hands: list[int], me_bid: Bid) -> list[Bid]:
+        """Bids for a simulated hand: the real ones where made, the club player's estimate
+        for seats still to bid."""
+        rules = view.rules
+        out: list[Bid] = []
+        for s in range(rules.num_seats):
+            b = view.bids[s]
+            if s == view.seat:
+                out.append(me_bid)
+            elif b is not None:
+                out.append(b)
+            else:
+                h = hands[s]
+                if rules.nil and nil_danger(h) <= 0.8 and estimate_tricks(h, rules.num_seats) <= 2.5:
+                    out.append(Bid(0))
+                else:
+                    est = estimate_tricks(h, rules.num_seats, rules.partnerships)
+                    out.append(Bid(min(rules.max_bid, max(1, int(est + 0.45)))))
+        return out
+
+    def _play_out(self, view: View, hands: list[int], bids: list[Bid]) -> list[int]:
+        rules = view.rules
+        leader = (view.dealer + 1) % rules.num_seats
+        pos = Position(rules, list(hands), leader, [], False, [0] * rules.num_seats, bids)
+        return rollout(pos)
+
+    def _choose_bid(self, view: View, deadline: float | None) -> Bid:
+        rules = view.rules
+        legal_bids = [a for a in view.legal if isinstance(a, Bid)]
+        legal_set = {b.tricks for b in legal_bids if not b.blind}
+        know = Knowledge(view)
+        basic_bid = self._basic.choose_bid(view, know)
+        nonzero = legal_set - {0}
+        if not nonzero:
+            return basic_bid
+        base = basic_bid.tricks
+        if base < 1:
+            est = estimate_tricks(know.hand, rules.num_seats, rules.partnerships)
+            base = max(1, int(est + 0.45))
+        base = min(nonzero, key=lambda t: abs(t - base))
+        numeric = sorted(t for t in nonzero if abs(t - base) <= 2)
+        try_nil = 0 in legal_set and nil_danger(know.hand) <= 2.2
+        deals = sample_deals(know, self.rng, self.samples)
+        side = rules.side_of(view.seat)
+        totals = {t: 0.0 for t in numeric}
+        nil_total = 0.0
+        done = 0
+        for hands in deals:
+            if self._out_of_time(deadline, done):
+                break
+            done += 1
+            bids = self._provisional_bids(view, hands, Bid(base))
+            final = self._play_out(view, hands, bids)
+            for t in numeric:
+                trial = list(bids)
+                trial[view.seat] = Bid(t)
+                totals[t] += hand_utility(
+                    rules, side, trial, final, view.bags, view.scores, view.hands_played
+                )
+            if try_nil:
+                nbids = list(bids)
+                nbids[view.seat] = Bid(0)
+                nfinal = self._play_out(view, hands, nbids)
+                nil_total += hand_utility(
+                    rules, side, nbids, nfinal, view.bags, view.scores, view.hands_played
+                )
+        if not done or not numeric:
+            return basic_bid
+        best_t = max(numeric, key=lambda t: (totals[t], -abs(t - base)))
+        if try_nil and nil_total > totals[best_t]:
+            return Bid(0)
+        return Bid(best_t)
+
+    # -- blind nil ----------------------------------------------------------------------------
+
+    def _choose_blind(self, view: View, deadline: float | None) -> Action:
+        rules = view.rules
+        if not self._basic_might_blind(view):
+            return LOOK
+        know = Knowledge(view)
+        deals = sample_deals(know, self.rng, self.samples, sample_own=True)
+        side = rules.side_of(view.seat)
+        me = view.seat
+        look_total = blind_total = 0.0
+        done = 0
+        k = rules.blind_nil_exchange if rules.has_exchange else 0
+        for hands in deals:
+            if self._out_of_time(deadline, done):
+                break
+            done += 1
+            est = estimate_tricks(hands[me], rules.num_seats, rules.partnerships)
+            look_bid = Bid(min(rules.max_bid, max(1, int(est + 0.45))))
+            bids = self._provisional_bids(view, hands, look_bid)
+            final = self._play_out(view, hands, bids)
+            look_total += hand_utility(rules, side, bids, final, view.bags, view.scores, view.hands_played)
+            bhands = list(hands)
+            partner = view.partner
+            if k and partner is not None:
+                give = sorted(bit_cards(bhands[partner]), key=lambda c: (c % 13, c // 13 == SPADE))[:k]
+                gmask = sum(1 << c for c in give)
+                bhands[partner] &= ~gmask
+                bhands[me] |= gmask
+                back = sorted(
+                    bit_cards(bhands[me]), key=lambda c: -((c % 13) + (8 if c // 13 == SPADE else 0))
+                )[:k]
+                bmask = sum(1 << c for c in back)
+                bhands[me] &= ~bmask
+                bhands[partner] |= bmask
+            bbids = self._provisional_bids(view, bhands, Bid.blind_nil())
+            if partner is not None:
+                est_p = estimate_tricks(bhands[partner], rules.num_seats, rules.partnerships)
+                if view.bids[partner] is None:
+                    bbids[partner] = Bid(min(rules.max_bid, max(1, int(est_p + 0.45))))
+            bfinal = self._play_out(view, bhands, bbids)
+            blind_total += hand_utility(rules, side, bbids, bfinal, view.bags, view.scores, view.hands_played)
+        if done and blind_total > look_total + 20.0 * done:
+            return Bid.blind_nil()
+        return LOOK
+
+    @staticmethod
+    def _basic_might_blind(view: View) -> bool:
+        """Blind nil is only worth simulating when the side trails (or the rules reward it)."""
+        side = view.side
+        best_other = max(s for i, s in enumerate(view.scores) if i != side)
+        partner = view.partner
+        if partner is not None and view.bids[partner] is not None and view.bids[partner].is_nil:  # type: ignore[union-attr]
+            return False
+        return best_other - view.scores[side] >= 100
+
+    def __repr__(self) -> str:
+        extra: dict[str, Any] = {"samples": self.samples}
+        if self.seconds is not None:
+            extra["seconds"] = self.seconds
+        return f"ExpertBot(seed={self.seed!r}, " + ", ".join(f"{k}={v!r}" for k, v in extra.items()) + ")"

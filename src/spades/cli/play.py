@@ -1,0 +1,214 @@
+"""``spades play``: a game in the terminal against computer players.
+
+Rule options map one to one onto :class:`~spades.rules.Rules` fields (RULES.md
+section 5) and are applied on top of ``--preset``.  The game is saved after
+every action (see :mod:`spades.tui.storage` for where); ``--resume`` continues
+a saved game with its own rules, seats and computer players.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..errors import RecordError, RulesError
+from ..rules import Rules
+
+if TYPE_CHECKING:
+    from ..tui.controller import Controller
+
+#: option dest -> Rules field, for the options that carry a value
+_VALUE_OPTIONS = {
+    "target": "target_score",
+    "losing_score": "losing_score",
+    "nil_bonus": "nil_bonus",
+    "blind_nil_bonus": "blind_nil_bonus",
+    "exchange": "blind_nil_exchange",
+    "blind_nil_behind": "blind_nil_min_deficit",
+    "bag_limit": "bag_limit",
+    "bag_penalty": "bag_penalty",
+    "boston_bonus": "boston_bonus",
+    "max_side_bid": "max_side_bid",
+    "hands": "hands",
+}
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    game = parser.add_argument_group("game")
+    game.add_argument(
+        "--preset",
+        default="partnership",
+        choices=list(Rules.PRESET_NAMES),
+        help="the variant (default: partnership)",
+    )
+    game.add_argument("--seed", type=int, help="seed for the deal (the same seed deals the same cards)")
+    game.add_argument("--name", help="your name on the screen")
+    game.add_argument(
+        "--seat", help="your seat: a name (South, N...) or a number (default: South, else North)"
+    )
+    game.add_argument(
+        "--pace",
+        type=float,
+        default=0.6,
+        metavar="SECONDS",
+        help="pause before each computer move (default 0.6; 0 = instant)",
+    )
+    bots = parser.add_argument_group("computer players")
+    bots.add_argument("--bots", metavar="NAME", help="every computer player: basic (default), expert, random")
+    bots.add_argument("--partner", metavar="NAME", help="your partner (partnership games)")
+    bots.add_argument("--opponents", metavar="NAME", help="the opponents")
+    files = parser.add_argument_group("saving")
+    files.add_argument(
+        "--save", metavar="FILE", help="save the game to FILE (default: a file in the data folder)"
+    )
+    files.add_argument(
+        "--resume",
+        nargs="?",
+        const="",
+        metavar="FILE",
+        help="continue a saved game (default: the last unfinished one in the data folder)",
+    )
+    rules = parser.add_argument_group("rules (RULES.md section 5; default: the preset's)")
+    rules.add_argument("--target", type=int, metavar="POINTS", help="score that wins (default 500)")
+    rules.add_argument("--losing-score", type=int, metavar="POINTS", help="score that loses, e.g. -200")
+    rules.add_argument("--no-nil", action="store_true", help="no nil bids (and so no blind nil)")
+    rules.add_argument("--nil-bonus", type=int, metavar="POINTS", help="won or lost per nil (100)")
+    rules.add_argument("--no-blind-nil", action="store_true", help="no blind nil")
+    rules.add_argument(
+        "--blind-nil-bonus", type=int, metavar="POINTS", help="won or lost per blind nil (200)"
+    )
+    rules.add_argument("--exchange", type=int, metavar="CARDS", help="blind nil exchange / redraw cards (3)")
+    rules.add_argument(
+        "--blind-nil-behind", type=int, metavar="POINTS", help="blind nil only when trailing by this much (0)"
+    )
+    rules.add_argument("--bag-limit", type=int, metavar="BAGS", help="bags that cost the penalty (10)")
+    rules.add_argument(
+        "--bag-penalty", type=int, metavar="POINTS", help="the bag penalty; 0 turns bags off (100)"
+    )
+    rules.add_argument(
+        "--boston-bonus", type=int, metavar="POINTS", help="bonus for taking all 13 tricks (0)"
+    )
+    rules.add_argument("--boston-wins", action="store_true", help="taking all 13 tricks wins the game")
+    rules.add_argument("--no-breaking", action="store_true", help="spades may be led at any time")
+    rules.add_argument(
+        "--max-side-bid", type=int, metavar="TRICKS", help="partners' bids may not add up to more"
+    )
+    rules.add_argument(
+        "--nil-tricks-count",
+        action="store_true",
+        help="a nil bidder's tricks count for the partner's contract",
+    )
+    rules.add_argument("--hands", type=int, metavar="N", help="stop after N hands (higher score wins)")
+    rules.add_argument("--first-dealer", metavar="SEAT", help="who deals first (default: random)")
+
+
+def build_rules(args: argparse.Namespace) -> Rules:
+    """The preset with the rule options applied; raises RulesError (or ValueError) with the reason."""
+    base = Rules.preset(args.preset)
+    changes: dict[str, Any] = {}
+    for dest, field in _VALUE_OPTIONS.items():
+        value = getattr(args, dest, None)
+        if value is not None:
+            changes[field] = value
+    if args.no_nil:
+        changes["nil"] = False
+        changes["blind_nil"] = False
+    if args.no_blind_nil:
+        changes["blind_nil"] = False
+    if args.boston_wins:
+        changes["boston_wins"] = True
+    if args.no_breaking:
+        changes["spades_must_be_broken"] = False
+    if args.nil_tricks_count:
+        changes["nil_tricks_count_for_partner"] = True
+    if args.first_dealer is not None:
+        from ..tui.controller import parse_seat
+
+        changes["first_dealer"] = parse_seat(args.first_dealer, base)
+    return dataclasses.replace(base, **changes) if changes else base
+
+
+_FLAG_OPTIONS = ("no_nil", "no_blind_nil", "boston_wins", "no_breaking", "nil_tricks_count")
+
+
+def _rule_options_given(args: argparse.Namespace) -> list[str]:
+    """The rule options on the command line, spelled as typed (``--target``...)."""
+    names = [d for d in (*_VALUE_OPTIONS, "first_dealer") if getattr(args, d, None) is not None]
+    names += [d for d in _FLAG_OPTIONS if getattr(args, d, False)]
+    if args.preset != "partnership":
+        names.append("preset")
+    return ["--" + n.replace("_", "-") for n in names]
+
+
+def _fail(message: str) -> int:
+    print(f"spades play: {message}", file=sys.stderr)
+    return 2
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        from ..tui.app import PlayApp
+    except ImportError as exc:
+        return _fail(
+            f"the terminal game needs the 'tui' extra ({exc.name or exc}): pip install 'spades[tui]'"
+        )
+    try:
+        controller = make_controller(args)
+    except (RulesError, RecordError, ValueError) as exc:
+        return _fail(str(exc))
+    app = PlayApp(controller, pace=args.pace)
+    code = app.run()
+    path = controller.save_path
+    if path is not None and controller.save_error is None:
+        if controller.game.is_over:
+            print(f"The game is saved in {path} (see it again with: spades replay {path})")
+        else:
+            print(f"The game is saved in {path}; continue it with: spades play --resume {path}")
+    return int(code or 0)
+
+
+def make_controller(args: argparse.Namespace) -> Controller:
+    """The controller for these options: a new game, or a resumed one."""
+    from ..tui import storage
+    from ..tui.controller import Controller, parse_seat
+
+    if not 0 <= args.pace <= 60:
+        raise ValueError("--pace must be between 0 and 60 seconds")
+    partner = args.partner or args.bots
+    opponents = args.opponents or args.bots
+    save = Path(args.save).expanduser() if args.save else None
+    if args.resume is not None:
+        given = _rule_options_given(args)
+        if given:
+            raise ValueError(f"a resumed game keeps its own rules: leave out {', '.join(given)}")
+        if args.resume:
+            path = Path(args.resume).expanduser()
+        else:
+            found = storage.latest_unfinished()
+            if found is None:
+                raise RecordError(f"there is no unfinished game in {storage.games_dir()} to resume")
+            path = found
+        game_rules = storage.load_game(path)[0].rules
+        seat = parse_seat(args.seat, game_rules) if args.seat else None
+        return Controller.resume(
+            path, human=seat, name=args.name, partner=partner, opponents=opponents, save_path=save
+        )
+    rules = build_rules(args)
+    seat = parse_seat(args.seat, rules) if args.seat else None
+    folder = None
+    if save is None:
+        folder = storage.games_dir()
+        save = storage.new_game_path(folder)
+    return Controller.new(
+        rules,
+        seed=args.seed,
+        human=seat,
+        name=args.name,
+        partner=partner or "basic",
+        opponents=opponents or "basic",
+        save_path=save,
+        save_folder=folder,
+    )

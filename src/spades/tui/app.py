@@ -1,0 +1,558 @@
+"""The full-screen terminal game (textual).
+
+The application is a thin skin over :class:`~spades.tui.controller.Controller`:
+it draws the controller's state (:mod:`spades.tui.render`), keeps the only
+state of its own (the keyboard cursor and the cards marked for a pass), and
+feeds it input.
+
+* One command line has the focus all the time.  While it is empty, the arrow
+  keys move the cursor over the cards (or the bid buttons), Space marks a card
+  for a pass or a redraw and Enter chooses; anything typed is a move or a
+  command for :meth:`Controller.submit`.  Typing also moves the cursor to the
+  matching card or bid (``q`` jumps to a queen, ``QH`` to the queen of hearts).
+* Computer players run in a worker (:meth:`PlayApp._bots`): each decision is
+  computed on a thread from the seat's view, after ``pace`` seconds, and
+  committed only if the game has not changed meanwhile (undo, new game).
+* A finished hand shows its summary in a modal screen; the computer players
+  wait until it is dismissed.  The end of the game shows the result and a
+  short history.
+* Any unexpected exception while handling input is shown, not raised, and kept
+  in :attr:`PlayApp.internal_errors` (tests assert it stays empty).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import threading
+from collections.abc import Callable
+from typing import ClassVar, TypeVar
+
+from rich.console import Group
+from rich.text import Text
+from textual import events
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widget import Widget
+from textual.widgets import Input, Static
+
+from ..actions import Discard, Pass
+from ..cards import Card
+from ..errors import NotationError
+from ..game import Phase
+from .controller import HELP_LINES, Controller, HintTurn, Message, Option
+from .render import choices_text, hand_text, history_table, side_text, summary_table, table_text
+
+__all__ = ["PlayApp"]
+
+
+class CommandLine(Input):
+    """The input line; while empty, arrows move the card cursor and Space marks a card."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up", "move(-1)", "previous", show=False),
+        Binding("down", "move(1)", "next", show=False),
+    ]
+
+    @property
+    def play_app(self) -> PlayApp:
+        app = self.app
+        if not isinstance(app, PlayApp):  # pragma: no cover - only used inside PlayApp
+            raise TypeError("CommandLine belongs to PlayApp")
+        return app
+
+    def action_move(self, delta: int) -> None:
+        self.play_app.move_cursor(delta)
+
+    def action_cursor_left(self, select: bool = False) -> None:
+        if not self.value and not select:
+            self.play_app.move_cursor(-1)
+        else:
+            super().action_cursor_left(select)
+
+    def action_cursor_right(self, select: bool = False) -> None:
+        if not self.value and not select:
+            self.play_app.move_cursor(1)
+        else:
+            super().action_cursor_right(select)
+
+    async def _on_key(self, event: events.Key) -> None:
+        if event.key == "space" and not self.value:
+            event.stop()
+            event.prevent_default()
+            self.play_app.toggle_mark()
+
+
+class TableView(Widget):
+    def render(self) -> Text:
+        app = self.app
+        if not isinstance(app, PlayApp):  # pragma: no cover
+            return Text()
+        return table_text(app.controller, self.content_size.width, self.content_size.height)
+
+
+class SideView(Widget):
+    def render(self) -> Text:
+        app = self.app
+        if not isinstance(app, PlayApp):  # pragma: no cover
+            return Text()
+        return side_text(app.controller)
+
+
+class HandView(Widget):
+    def render(self) -> Text:
+        app = self.app
+        if not isinstance(app, PlayApp):  # pragma: no cover
+            return Text()
+        ctl = app.controller
+        on_cards = app.cursor_on_cards()
+        options = app.options if on_cards else ctl.hand_options()
+        view = ctl.view()
+        hidden = view.hand_sizes[ctl.human] if view.hand is None else 0
+        cursor = app.cursor if on_cards else None
+        return hand_text(options, cursor, app.marks, hidden)
+
+
+class ChoiceBar(Widget):
+    def render(self) -> Text:
+        app = self.app
+        if not isinstance(app, PlayApp):  # pragma: no cover
+            return Text()
+        ctl = app.controller
+        return choices_text(ctl, app.options, app.cursor, app.marks)
+
+
+class SummaryScreen(ModalScreen[None]):
+    """A finished hand; Enter (or Space, Escape) deals the next one."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,space,escape", "close", "next hand"),
+        Binding("q", "app.quit_game", "quit"),
+    ]
+
+    def __init__(self, body: Group) -> None:
+        super().__init__()
+        self.body = body
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static(self.body)
+            yield Static(Text("Enter: next hand · q: quit (the game is saved)", style="italic"))
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class GameOverScreen(ModalScreen[str]):
+    """The result and a short history; n: new game, u: undo, q/Enter: quit."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,q,escape", "choose('quit')", "quit"),
+        Binding("n", "choose('new')", "new game"),
+        Binding("u", "choose('undo')", "undo"),
+    ]
+
+    def __init__(self, body: Group) -> None:
+        super().__init__()
+        self.body = body
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="dialog"):
+            yield Static(self.body)
+            yield Static(Text("n: new game · u: take back your last move · q: quit", style="italic"))
+
+    def on_mount(self) -> None:
+        # arrow keys and Page Up/Down scroll a long history
+        self.query_one(VerticalScroll).focus()
+
+    def action_choose(self, what: str) -> None:
+        self.dismiss(what)
+
+
+class HelpScreen(ModalScreen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,space,escape,q,f1", "close", "close")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static(Text("\n".join(HELP_LINES)))
+            yield Static(Text("Press Enter to go back", style="italic"))
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class PlayApp(App[int]):
+    """``spades play``: one person against computer players."""
+
+    TITLE = "Spades"
+    CSS = """
+    Screen { layout: vertical; }
+    #title { height: 1; background: $primary; color: $text; padding: 0 1; }
+    #top { height: 1fr; min-height: 11; }
+    #table { width: 1fr; border: round $secondary; padding: 0 0; }
+    #side { width: 30; border: round $secondary; padding: 0 1; }
+    #hand { height: 4; border: round $accent; padding: 0 0; }
+    #choices { height: 1; padding: 0 1; }
+    #prompt { height: 1; padding: 0 1; text-style: bold; }
+    #message { height: 2; padding: 0 1; }
+    #log { height: 2; padding: 0 1; color: $text-muted; }
+    #command { height: 1; border: none; padding: 0 1; margin: 0; }
+    #keys { height: 1; padding: 0 1; color: $text-muted; }
+    ModalScreen { align: center middle; }
+    #dialog { width: 72; max-width: 100%; height: auto; max-height: 100%;
+              border: round $accent; padding: 0 1; background: $surface; }
+    #dialog Static { width: 100%; height: auto; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+q", "quit_game", "quit", priority=True),
+        Binding("f1", "help", "help"),
+        Binding("ctrl+z", "undo", "undo", show=False),
+    ]
+
+    def __init__(self, controller: Controller, *, pace: float = 0.6) -> None:
+        super().__init__()
+        self.controller = controller
+        self.pace = max(0.0, pace)
+        self.cursor = 0
+        self.marks: set[Card] = set()
+        self.options: list[Option] = []
+        self.internal_errors: list[BaseException] = []
+        self._cursor_key: tuple[object, ...] | None = None
+
+    # -- layout ---------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="title")
+        with Horizontal(id="top"):
+            yield TableView(id="table")
+            yield SideView(id="side")
+        yield HandView(id="hand")
+        yield ChoiceBar(id="choices")
+        yield Static(id="prompt")
+        yield Static(id="message")
+        yield Static(id="log")
+        yield CommandLine(placeholder="type a move or: hint · undo · last · help", id="command")
+        yield Static(
+            Text("←/→ choose · Enter play · Space mark · F1 help · Ctrl+Q quit (saved)"),
+            id="keys",
+        )
+
+    def on_mount(self) -> None:
+        self.query_one("#table").border_title = "Table"
+        self.query_one("#side").border_title = "Score"
+        self.query_one("#command", CommandLine).focus()
+        self.kick()
+
+    # -- drawing --------------------------------------------------------------
+
+    def refresh_view(self) -> None:
+        """Redraw everything from the controller's state."""
+        ctl = self.controller
+        self._sync_cursor()
+        rules = ctl.rules
+        title = f"♠ Spades · {rules.variant}"
+        if rules.describe():
+            title += " (house rules)"
+        title += f" · hand {ctl.game.hands_played + 1} · you are {rules.seat_name(ctl.human)}"
+        self.query_one("#title", Static).update(Text(title))
+        hand = self.query_one("#hand", HandView)
+        hand.border_title = f"Your hand · {ctl.title(ctl.human)}"
+        prompt = ctl.prompt()
+        style = "bold yellow" if prompt.kind not in ("wait",) else "dim"
+        self.query_one("#prompt", Static).update(Text(prompt.text, style=style))
+        feedback = ctl.feedback
+        message = Text()
+        if feedback is not None:
+            style = {"error": "bold red", "hint": "bold cyan"}.get(feedback.kind, "")
+            message = Text(("✗ " if feedback.kind == "error" else "") + feedback.text, style=style)
+        self.query_one("#message", Static).update(message)
+        events_ = [m for m in ctl.log if m.kind in ("event", "alert")][-2:]
+        log = Text("\n").join(Text(m.text, style="red" if m.kind == "alert" else "") for m in events_)
+        self.query_one("#log", Static).update(log)
+        for widget_id in ("#table", "#side", "#hand", "#choices"):
+            self.query_one(widget_id).refresh()
+
+    def refresh_cursor(self) -> None:
+        """Redraw only what the cursor and the marks change."""
+        self.query_one("#hand").refresh()
+        self.query_one("#choices").refresh()
+
+    def cursor_on_cards(self) -> bool:
+        return bool(self.options) and self.options[0].card is not None
+
+    def _sync_cursor(self) -> None:
+        """Reset the cursor and marks when the decision changes."""
+        ctl = self.controller
+        key = (*ctl.decision_key, ctl.human_to_act)
+        self.options = ctl.options()
+        if key == self._cursor_key:
+            self.cursor = min(self.cursor, max(0, len(self.options) - 1))
+            return
+        self._cursor_key = key
+        self.marks = set()
+        self.cursor = self._default_cursor()
+
+    def _default_cursor(self) -> int:
+        options = self.options
+        if not options:
+            return 0
+        if options[0].card is None:
+            for i, o in enumerate(options):
+                if o.label in ("3", "look", "keep") or o.label.startswith("keep"):
+                    return i
+            return 0
+        for i, o in enumerate(options):
+            if o.legal:
+                return i
+        return 0
+
+    # -- keyboard ---------------------------------------------------------------
+
+    def move_cursor(self, delta: int) -> None:
+        options = self.options
+        if not options:
+            return
+        legal_only = any(o.legal for o in options) and any(not o.legal for o in options)
+        i = self.cursor
+        for _ in range(len(options)):
+            i = (i + delta) % len(options)
+            if not legal_only or options[i].legal:
+                break
+        self.cursor = i
+        self.refresh_cursor()
+
+    def toggle_mark(self) -> None:
+        ctl = self.controller
+        k = ctl.choosing_cards()
+        if not k or not self.options:
+            return
+        card = self.options[self.cursor].card
+        if card is None:
+            return
+        if card in self.marks:
+            self.marks.discard(card)
+        elif len(self.marks) < k:
+            self.marks.add(card)
+        else:
+            ctl.tell("error", f"You can mark only {k} cards: press Space on one to unmark it")
+            self.refresh_view()
+        self.refresh_cursor()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """Type-ahead: move the cursor to the card or bid being typed."""
+        text = event.value.strip()
+        if not text or not self.options:
+            return
+        found = _match(self.options, text)
+        if found is not None and found != self.cursor:
+            self.cursor = found
+            self.refresh_cursor()
+
+    async def on_input_submitted(self, event: Input.Submitted) -> None:
+        line = event.value
+        event.input.value = ""
+        await self.handle_line(line)
+
+    async def handle_line(self, line: str) -> None:
+        """One line of input (an empty one chooses what the cursor is on)."""
+        ctl = self.controller
+        try:
+            word = line.strip().lower()
+            if not word:
+                self.choose_current()
+            elif word in ("help", "?"):
+                self.action_help()
+            elif word == "hint":
+                turn = ctl.hint_turn()
+                if not isinstance(turn, Message):
+                    ctl.tell("info", "Thinking about a hint...")
+                    self.run_worker(self._hint(turn), group="hint", exclusive=True)
+            else:
+                ctl.submit(line)
+        except Exception as exc:  # the screen must survive anything
+            self.internal_errors.append(exc)
+            ctl.tell("error", f"Something went wrong ({exc!r}); your game is saved")
+        if ctl.quit_requested:
+            self.exit(0)
+            return
+        self.kick()
+
+    def choose_current(self) -> None:
+        ctl = self.controller
+        if not ctl.human_to_act:
+            if ctl.pending_summary is not None:
+                ctl.acknowledge()
+            else:
+                ctl.submit("")
+            return
+        k = ctl.choosing_cards()
+        if k:
+            cards = " ".join(str(c) for c in sorted(self.marks))
+            verb = "pass" if ctl.game.phase is Phase.EXCHANGE else "discard"
+            if verb == "pass" and len(self.marks) != k:
+                ctl.tell("error", f"Mark {k} cards with Space first ({len(self.marks)} marked)")
+                return
+            ctl.submit(f"{verb} {cards}".strip())
+            return
+        if self.options and 0 <= self.cursor < len(self.options):
+            ctl.submit(self.options[self.cursor].notation)
+
+    def _follow_hint(self) -> None:
+        """Put the cursor on (or mark) what the hint suggests."""
+        hint = self.controller.last_hint
+        if hint is None:
+            return
+        self._sync_cursor()
+        if isinstance(hint, (Pass, Discard)):
+            self.marks = set(hint.cards)
+            return
+        for i, option in enumerate(self.options):
+            if option.notation == str(hint):
+                self.cursor = i
+                return
+
+    # -- actions ----------------------------------------------------------------
+
+    def action_help(self) -> None:
+        self.push_screen(HelpScreen())
+
+    async def action_undo(self) -> None:
+        await self.handle_line("undo")
+
+    def action_quit_game(self) -> None:
+        self.exit(0)
+
+    # -- the computer players and the flow of the game ------------------------------
+
+    def kick(self) -> None:
+        """Redraw, then let the computer players move or show a summary, as due."""
+        self.refresh_view()
+        if self.controller.bot_turn() is not None:
+            self.run_worker(self._bots(), group="bots", exclusive=True)
+        else:
+            self._check_screens()
+
+    async def _hint(self, turn: HintTurn) -> None:
+        """Compute a hint on a thread; the keyboard stays live meanwhile."""
+        try:
+            result = await in_daemon_thread(turn.decide)
+        except Exception as exc:  # the screen must survive anything
+            self.internal_errors.append(exc)
+            return
+        self.controller.finish_hint(turn, result)
+        self._follow_hint()
+        self.refresh_view()
+
+    async def _bots(self) -> None:
+        ctl = self.controller
+        while True:
+            turn = ctl.bot_turn()
+            if turn is None:
+                break
+            if self.pace > 0:
+                await asyncio.sleep(self.pace)
+                if ctl.decision_key != turn.token:
+                    continue
+            error: BaseException | None = None
+            action = None
+            try:
+                action = await in_daemon_thread(turn.decide)
+            except Exception as exc:  # a faulty bot must not end the game
+                error = exc
+            ctl.commit(turn, action, error)
+            if self.pace > 0:  # instant play redraws once, at the end
+                self.refresh_view()
+        self.refresh_view()
+        self._check_screens()
+
+    def _check_screens(self) -> None:
+        ctl = self.controller
+        if isinstance(self.screen, (SummaryScreen, GameOverScreen)):
+            return
+        if ctl.game.is_over:
+            parts: list[object] = [Text(ctl.result_text(), style="bold"), history_table(ctl)]
+            if ctl.game.history:
+                parts.append(summary_table(ctl, ctl.game.history[-1]))
+            self.push_screen(GameOverScreen(Group(*parts)), self._after_game)  # type: ignore[arg-type]
+        elif ctl.pending_summary is not None:
+            summary = ctl.pending_summary
+            self.push_screen(SummaryScreen(Group(summary_table(ctl, summary))), self._after_summary)
+
+    def _after_summary(self, _result: None) -> None:
+        self.controller.acknowledge()
+        self.kick()
+
+    def _after_game(self, what: str | None) -> None:
+        ctl = self.controller
+        if what == "new":
+            ctl.new_game()
+        elif what == "undo":
+            ctl.undo()
+        else:
+            self.exit(0)
+            return
+        self.kick()
+
+
+T = TypeVar("T")
+
+
+async def in_daemon_thread(func: Callable[[], T]) -> T:
+    """Run ``func`` on a daemon thread and await its result.
+
+    Unlike ``asyncio.to_thread`` (whose pool is joined when the program ends),
+    a computer player still thinking - or compiling its solver - never keeps
+    the program from quitting.
+    """
+    loop = asyncio.get_running_loop()
+    future: asyncio.Future[T] = loop.create_future()
+
+    def deliver(value: T | None, error: BaseException | None) -> None:
+        if future.done():
+            return
+        if error is not None:
+            future.set_exception(error)
+        else:
+            future.set_result(value)  # type: ignore[arg-type]
+
+    def work() -> None:
+        try:
+            value, error = func(), None
+        except BaseException as exc:  # handed to the awaiting task
+            value, error = None, exc
+        # a closed loop (RuntimeError) means nobody is waiting any more
+        with contextlib.suppress(RuntimeError):
+            loop.call_soon_threadsafe(deliver, value, error)
+
+    threading.Thread(target=work, name="spades-bot", daemon=True).start()
+    return await future
+
+
+def _match(options: list[Option], text: str) -> int | None:
+    """The option a partly typed move points at (legal ones first), or None."""
+    key = text.strip().lower()
+    if key.startswith("play "):
+        key = key[5:].strip()
+    if options[0].card is None:
+        for i, o in enumerate(options):
+            if key in (o.label.lower(), o.notation.lower()):
+                return i
+        return None
+    try:
+        card = Card.parse(key)
+    except NotationError:
+        card = None
+    if card is not None:
+        for i, o in enumerate(options):
+            if o.card == card:
+                return i
+        return None
+    if len(key) <= 2:
+        rank = key.upper().replace("10", "T")[:1]
+        hits = [i for i, o in enumerate(options) if o.notation.startswith(rank)]
+        legal = [i for i in hits if options[i].legal]
+        best = legal or hits
+        return best[0] if best else None
+    return None

@@ -1,0 +1,901 @@
+"""The game behind ``spades play``, without any user interface.
+
+:class:`Controller` owns a :class:`~spades.game.Game` in which one seat is a
+person and every other seat a computer player.  It is plain Python so that it
+can be tested (and fuzzed) without a terminal; the textual application in
+:mod:`spades.tui.app` only draws its state and feeds it keystrokes.
+
+What it does:
+
+* **Input.**  :meth:`Controller.submit` takes one typed line: the game's
+  notation (``bid 4``, ``nil``, ``blind nil``, ``look``, ``QH``,
+  ``pass 2C 3D 4H``, ``keep``, ``reject``, ``discard 2C``), applied for the
+  person's seat with :meth:`Game.apply` (whose :class:`IllegalActionError`
+  message becomes the answer), or a command: ``hint``, ``undo``, ``last``,
+  ``help``, ``save``, ``new``, ``quit``.  Every answer is a :class:`Message`;
+  no input raises.
+* **Computer players.**  :meth:`bot_turn` hands out the next bot decision as a
+  :class:`BotTurn` (the seat's :class:`View` and its bot), which can be
+  computed on another thread; :meth:`commit` applies the result only if the game
+  has not moved on meanwhile (an ``undo`` or ``new`` bumps
+  :attr:`generation`).  :meth:`run_bots` does both at once for callers without
+  a clock.  Bots wait while a finished hand's summary is unacknowledged.
+* **Undo** takes the game back to just before the person's last decision
+  (their action and every computer move after it), by :meth:`Game.undo`.
+* **Hint** asks the strongest installed bot (expert, else basic, else random)
+  what it would do for the person's seat and why (:mod:`spades.tui.hints`).
+* **Saving**: the record (plus who sits where) is written after every action.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final
+
+from ..actions import Action, Choice, Discard, Pass
+from ..bids import Bid
+from ..bots import Bot
+from ..cards import Card, CardSet
+from ..errors import RecordError
+from ..game import Game, Phase
+from ..rules import Rules
+from ..view import HandSummary, TrickRecord, View
+from . import hints
+from .storage import PlayerInfo, load_game, new_game_path, write_record
+
+__all__ = [
+    "HELP_LINES",
+    "BotTurn",
+    "Controller",
+    "HintTurn",
+    "Message",
+    "Option",
+    "Prompt",
+    "make_bot",
+]
+
+#: The bot used when a requested one is not installed.
+FALLBACK_BOT: Final = "random"
+#: Bots asked for hints, strongest first.
+HINT_BOTS: Final = ("expert", "basic", "random")
+#: Thinking time offered to a hint bot that takes a ``seconds`` option.
+HINT_SECONDS: Final = 2.0
+
+HELP_LINES: Final = (
+    "Choose with the arrow keys and Enter, or type a move and Enter:",
+    "  bid 4 · 4 · nil · blind nil · look   bidding",
+    "  QH · 10h · Q♥ · play QH              play a card",
+    "  pass 2C 3D 4H                        blind-nil exchange",
+    "  keep · reject                        two-player draw",
+    "  discard 2C 3D · discard              two-player redraw",
+    "  (Space marks cards for a pass or a discard)",
+    "Commands:",
+    "  hint    what the computer would do, and why",
+    "  undo    take back your last decision (also Ctrl+Z)",
+    "  last    show the last trick",
+    "  save    save now (the game is saved after every move)",
+    "  new     start a new game with the same options",
+    "  quit    leave (Ctrl+Q); continue with 'spades play --resume'",
+)
+
+_COMMANDS: Final = ("hint", "undo", "last", "help", "save", "new", "quit", "exit", "?")
+_MAX_LINE: Final = 200
+
+
+@dataclass(frozen=True)
+class Message:
+    """A line for the player.  ``kind``: ``info``, ``error``, ``hint``, ``event`` or ``help``."""
+
+    kind: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Option:
+    """One thing the player can pick with the keyboard.
+
+    ``notation`` is what :meth:`Controller.submit` takes for it; cards carry
+    ``card`` and are the options of the play, exchange and redraw decisions.
+    """
+
+    label: str
+    notation: str
+    legal: bool
+    card: Card | None = None
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """What the person is being asked: ``kind`` is the phase name or ``wait``/``over``/``summary``."""
+
+    kind: str
+    text: str
+
+
+@dataclass(frozen=True)
+class BotTurn:
+    """One computer decision to make: pure, so it may run on a worker thread."""
+
+    seat: int
+    view: View
+    bot: Bot
+    token: tuple[int, int]
+
+    def decide(self) -> Action:
+        return self.bot.act(self.view)
+
+
+@dataclass(frozen=True)
+class HintTurn:
+    """A hint to compute: the person's view when it was asked."""
+
+    controller: Controller
+    view: View
+    token: tuple[int, int]
+
+    def decide(self) -> tuple[Action | None, str, str]:
+        """(action or None, bot name, reason or error text); reads only the view."""
+        bot, used = self.controller._hinter()
+        view = self.view
+        try:
+            action = bot.act(view)
+        except Exception as exc:  # a faulty bot must not end the person's game
+            return None, used, str(exc)
+        reason = None
+        explainer = getattr(bot, "explain", None)
+        if callable(explainer):
+            try:
+                reason = str(explainer(view, action))
+            except Exception:
+                reason = None
+        if used == FALLBACK_BOT:
+            reason = "a random legal move: no expert or basic computer player is installed"
+        elif not reason:
+            reason = hints.explain(view, action)
+        return action, used, reason
+
+
+def make_bot(name: str, seed: int) -> tuple[Bot, str, str | None]:
+    """``bots.get(name, seed=seed)``, falling back to the random player only when the
+    name is unknown (``bots.get`` raises ValueError).  Returns the bot, the name
+    actually used, and a note for the player when it fell back."""
+    from .. import bots
+
+    try:
+        return bots.get(name, seed=seed), name, None
+    except ValueError:
+        note = f"The {name!r} computer player is not installed; a random player takes its place"
+        return bots.get(FALLBACK_BOT, seed=seed), FALLBACK_BOT, note
+
+
+def _seat_seed(game_seed: int, seat: int, salt: str = "bot") -> int:
+    return random.Random(f"{salt}:{game_seed}:{seat}").getrandbits(32)
+
+
+class Controller:
+    """One person against computer players; see the module docstring.
+
+    ``bots`` names each seat's computer player (``None`` for the person's seat).
+    ``save_path`` is where the record is written after every action (``None``:
+    not saved).
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        *,
+        human: int,
+        bots: Sequence[str | None],
+        name: str | None = None,
+        save_path: Path | None = None,
+        save_folder: Path | None = None,
+        hint_bots: Sequence[str] = HINT_BOTS,
+    ) -> None:
+        rules = game.rules
+        if not 0 <= human < rules.num_seats:
+            raise ValueError(f"the seat must be from 0 to {rules.num_seats - 1}")
+        if len(bots) != rules.num_seats:
+            raise ValueError(f"name a computer player for each of the {rules.num_seats} seats")
+        self.game = game
+        self.human = human
+        self.name = name.strip() if name and name.strip() else None
+        self.save_path = save_path
+        #: when games are saved to the data folder, a new game gets a new file there
+        self.save_folder = save_folder
+        #: bots asked for hints, first installed one wins
+        self.hint_bots = tuple(hint_bots)
+        self.generation = 0
+        self.log: deque[Message] = deque(maxlen=400)
+        self.feedback: Message | None = None
+        self.quit_requested = False
+        self.last_hint: Action | None = None
+        self.save_error: str | None = None
+        self.acknowledged = game.hands_played
+        self.requested: list[str | None] = [
+            None if s == human else (bots[s] or "basic") for s in range(len(bots))
+        ]
+        self.bots: dict[int, Bot] = {}
+        self.bot_names: list[str | None] = [None] * rules.num_seats
+        self._hint_bot: tuple[Bot, str] | None = None
+        self._view_cache: tuple[tuple[int, int], View] | None = None
+        #: the last completed trick, kept across the end of a hand
+        self.completed: TrickRecord | None = game.tricks[-1] if game.tricks else None
+        self._make_bots()
+
+    # -- construction ---------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls,
+        rules: Rules,
+        *,
+        seed: int | None = None,
+        human: int | None = None,
+        name: str | None = None,
+        partner: str = "basic",
+        opponents: str = "basic",
+        save_path: Path | None = None,
+        save_folder: Path | None = None,
+        hint_bots: Sequence[str] = HINT_BOTS,
+    ) -> Controller:
+        """A new game: the person at ``human`` (default South, or North without a South)."""
+        game = Game(rules, seed=seed)
+        seat = default_seat(rules) if human is None else human
+        bots = seat_bots(rules, seat, partner, opponents)
+        return cls(
+            game,
+            human=seat,
+            bots=bots,
+            name=name,
+            save_path=save_path,
+            save_folder=save_folder,
+            hint_bots=hint_bots,
+        )
+
+    @classmethod
+    def resume(
+        cls,
+        path: Path,
+        *,
+        human: int | None = None,
+        name: str | None = None,
+        partner: str | None = None,
+        opponents: str | None = None,
+        save_path: Path | None = None,
+    ) -> Controller:
+        """Continue a saved game.  Seats, names and bots come from the file unless given here.
+
+        Raises :class:`~spades.errors.RecordError` with a readable reason.
+        """
+        game, players = load_game(path)
+        rules = game.rules
+        saved_human = next((p for p in players if p.kind == "human"), None)
+        seat = human if human is not None else (saved_human.seat if saved_human else default_seat(rules))
+        if not 0 <= seat < rules.num_seats:
+            raise RecordError(f"this game has seats 0 to {rules.num_seats - 1}, not {seat}")
+        saved_bots = {p.seat: p.bot for p in players if p.kind == "bot" and p.bot}
+        names: list[str | None] = []
+        for s in range(rules.num_seats):
+            if s == seat:
+                names.append(None)
+                continue
+            is_partner = rules.partner_of(seat) == s
+            wanted = partner if is_partner else opponents
+            names.append(wanted or saved_bots.get(s) or "basic")
+        if name is None and saved_human is not None and saved_human.seat == seat:
+            name = saved_human.name
+        ctl = cls(game, human=seat, bots=names, name=name, save_path=save_path or path)
+        ctl._event(f"Resumed the game saved in {path}")
+        return ctl
+
+    def _make_bots(self) -> None:
+        game = self.game
+        notes: set[str] = set()
+        self.bots = {}
+        for seat, wanted in enumerate(self.requested):
+            if wanted is None:
+                continue
+            bot, used, note = make_bot(wanted, _seat_seed(game.seed, seat, f"bot{self.generation}"))
+            self.bots[seat] = bot
+            self.bot_names[seat] = used
+            if note:
+                notes.add(note)
+        for note in sorted(notes):
+            self._event(note, kind="alert")
+        if notes:  # also on the message line, until the next answer
+            self.feedback = Message("error", " ".join(sorted(notes)))
+
+    # -- who is who ----------------------------------------------------------
+
+    @property
+    def rules(self) -> Rules:
+        return self.game.rules
+
+    def label(self, seat: int) -> str:
+        """How events name a seat: ``'You'`` (or the person's name) or ``'West'``."""
+        if seat == self.human:
+            return self.name or "You"
+        return self.rules.seat_name(seat)
+
+    def title(self, seat: int) -> str:
+        """How the table names a seat: ``'South (you)'``, ``'Ann (South)'``, ``'West'``."""
+        seat_name = self.rules.seat_name(seat)
+        if seat == self.human:
+            return f"{self.name} ({seat_name})" if self.name else f"{seat_name} (you)"
+        if self.rules.partner_of(self.human) == seat:
+            return f"{seat_name} (partner)"
+        return seat_name
+
+    def side_label(self, side: int) -> str:
+        """``'N-S (you)'``, ``'E-W'``, or a seat's title in individual games."""
+        rules = self.rules
+        seats = rules.seats_of(side)
+        mine = rules.side_of(self.human) == side
+        if rules.partnerships:
+            text = "-".join(rules.seat_name(s)[0] for s in seats)
+            return f"{text} (you)" if mine else text
+        return self.title(seats[0]) if not mine else ("You" if not self.name else self.name)
+
+    def bots_line(self) -> str:
+        """Who the computer players are: ``'partner expert, vs basic'``."""
+        rules = self.rules
+        partner = rules.partner_of(self.human)
+        others = sorted(
+            {str(self.bot_names[s]) for s in range(rules.num_seats) if s not in (self.human, partner)}
+        )
+        text = f"vs {'/'.join(others)}"
+        if partner is not None:
+            text = f"partner {self.bot_names[partner]}, {text}"
+        return text
+
+    def players(self) -> list[PlayerInfo]:
+        out = []
+        for seat in range(self.rules.num_seats):
+            if seat == self.human:
+                out.append(PlayerInfo(seat, "human", name=self.name))
+            else:
+                out.append(PlayerInfo(seat, "bot", bot=self.requested[seat]))
+        return out
+
+    # -- state for the screen --------------------------------------------------
+
+    @property
+    def decision_key(self) -> tuple[int, int]:
+        """Changes whenever the game state changes (an action, an undo, a new game)."""
+        return (self.generation, len(self.game.actions))
+
+    def view(self) -> View:
+        """The person's view of the game now (cached until the next change)."""
+        key = self.decision_key
+        if self._view_cache is None or self._view_cache[0] != key:
+            self._view_cache = (key, self.game.view(self.human))
+        return self._view_cache[1]
+
+    @property
+    def human_to_act(self) -> bool:
+        return not self.game.is_over and self.game.to_act == self.human
+
+    @property
+    def pending_summary(self) -> HandSummary | None:
+        """The finished hand whose summary the person has not acknowledged yet."""
+        game = self.game
+        if self.acknowledged < game.hands_played:
+            return game.history[-1]
+        return None
+
+    def acknowledge(self) -> None:
+        """The person has seen the hand summary; computer players may go on."""
+        self.acknowledged = self.game.hands_played
+
+    def prompt(self) -> Prompt:
+        """What the person is asked now, in words."""
+        game = self.game
+        rules = self.rules
+        if game.is_over:
+            return Prompt("over", "The game is over. 'new' starts another, 'undo' takes back your last move.")
+        if self.pending_summary is not None and not self.human_to_act:
+            return Prompt("summary", "Hand over: press Enter to deal the next hand.")
+        to_act = game.to_act
+        if to_act is None:  # only when over, handled above
+            return Prompt("over", "The game is over.")
+        phase = game.phase
+        if to_act != self.human:
+            verb = {
+                Phase.BLIND: "choose blind nil or look",
+                Phase.BID: "bid",
+                Phase.EXCHANGE: "pass cards",
+                Phase.DRAW: "draw",
+                Phase.REDRAW: "redraw",
+                Phase.PLAY: "play",
+            }.get(phase, "act")
+            return Prompt("wait", f"{rules.seat_name(to_act)} to {verb}...")
+        view = self.view()
+        if phase is Phase.BLIND:
+            return Prompt(
+                "blind",
+                f"Blind nil ({rules.blind_nil_bonus:+d} if you take no trick) or look at your cards?",
+            )
+        if phase is Phase.BID:
+            bids = [a for a in view.legal if isinstance(a, Bid)]
+            lo = min(b.tricks for b in bids)
+            hi = max(b.tricks for b in bids)
+            nil = "nil or " if lo == 0 else ""
+            first = max(lo, 1)
+            return Prompt("bid", f"Your bid: {nil}{first}-{hi} tricks.")
+        if phase is Phase.EXCHANGE:
+            k = rules.blind_nil_exchange
+            _giver, receiver = view.exchange or (self.human, self.human)
+            my_bid = view.bids[self.human]
+            if view.received and my_bid is not None and my_bid.blind:
+                got = " ".join(hints.pretty(c) for c in view.received.sorted())
+                return Prompt(
+                    "exchange", f"You got {got}. Pass {k} cards back to {rules.seat_name(receiver)}."
+                )
+            return Prompt(
+                "exchange",
+                f"{rules.seat_name(receiver)} bid blind nil: pass {k} cards to {rules.seat_name(receiver)}.",
+            )
+        if phase is Phase.DRAW:
+            card = view.draw_card
+            shown = hints.pretty(card) if card is not None else "the top card"
+            return Prompt("draw", f"Keep {shown} (the next card is discarded) or reject it (take the next)?")
+        if phase is Phase.REDRAW:
+            k = rules.blind_nil_exchange
+            return Prompt("redraw", f"Blind nil: discard up to {k} cards to redraw from the pile (or none).")
+        if not view.trick:
+            note = (
+                "" if view.spades_broken or not rules.spades_must_be_broken else " Spades are not broken yet."
+            )
+            return Prompt("play", "Your lead." + note)
+        led = view.trick[0][1].suit
+        return Prompt("play", f"Your turn: follow {led.plural} if you can.")
+
+    def options(self) -> list[Option]:
+        """What the keyboard can pick now: bids and choices, or the cards of the hand."""
+        view = self.view()
+        phase = self.game.phase
+        mine = self.human_to_act
+        if mine and phase is Phase.BID:
+            return [Option(b.label(), str(b), True) for b in view.legal if isinstance(b, Bid)]
+        if mine and phase is Phase.BLIND:
+            return [Option("blind nil", "blind nil", True), Option("look", "look", True)]
+        if mine and phase is Phase.DRAW:
+            shown = hints.pretty(view.draw_card) if view.draw_card is not None else "it"
+            return [Option(f"keep {shown}", "keep", True), Option(f"reject {shown}", "reject", True)]
+        return self.hand_options()
+
+    def hand_options(self) -> list[Option]:
+        """The person's cards in display order, ``legal`` when they may be chosen now."""
+        view = self.view()
+        phase = self.game.phase
+        mine = self.human_to_act
+        hand = view.hand
+        if hand is None:
+            return []
+        if mine and phase is Phase.PLAY:
+            legal = {a for a in view.legal if isinstance(a, Card)}
+        elif mine and phase in (Phase.EXCHANGE, Phase.REDRAW):
+            legal = set(hand)
+        else:
+            legal = set()
+        return [Option(hints.pretty(c), str(c), c in legal, card=c) for c in hand.sorted()]
+
+    def choosing_cards(self) -> int:
+        """How many cards to mark for a pass (exactly) or a redraw (at most); 0 otherwise."""
+        if self.human_to_act and self.game.phase in (Phase.EXCHANGE, Phase.REDRAW):
+            return self.rules.blind_nil_exchange
+        return 0
+
+    def last_trick(self) -> TrickRecord | None:
+        """The last completed trick (of this hand, or the previous hand's last one)."""
+        tricks = self.game.tricks
+        return tricks[-1] if tricks else self.completed
+
+    def describe_trick(self, trick: TrickRecord) -> str:
+        n = self.rules.num_seats
+        parts = [f"{self.label(s)} {hints.pretty(c)}" for s, c in zip(trick.seats(n), trick.cards)]
+        return f"{', '.join(parts)}: won by {self.label(trick.winner)}"
+
+    # -- input -----------------------------------------------------------------
+
+    def submit(self, line: str) -> Message:
+        """Handle one typed line (a move or a command); always answers with a message."""
+        if not isinstance(line, str):
+            return self._reply("error", "Type a move such as 'QH' or 'bid 4'.")
+        text = " ".join(line.split())
+        if not text:
+            return self._reply("info", "Type a move (QH, bid 4...) or hint, undo, last, help.")
+        if len(text) > _MAX_LINE:
+            return self._reply("error", "That is too long to be a move.")
+        words = text.lower().split()
+        word = words[0]
+        if word in _COMMANDS:
+            if len(words) > 1:
+                return self._reply("error", f"Just type '{word}' on its own.")
+            if word == "hint":
+                return self.hint()
+            if word == "undo":
+                return self.undo()
+            if word == "last":
+                return self.show_last()
+            if word in ("help", "?"):
+                return self._reply("help", HELP_LINES[0])
+            if word == "save":
+                return self.save_now()
+            if word == "new":
+                return self.new_game()
+            self.quit_requested = True
+            return self._reply("info", "Goodbye.")
+        return self.act(text)
+
+    def act(self, action: Action | str) -> Message:
+        """Apply the person's move; an illegal one is answered with the engine's reason."""
+        game = self.game
+        if game.is_over:
+            return self._reply("error", "The game is over: type 'new' for another, or 'undo'.")
+        if game.to_act != self.human:
+            return self._reply("error", f"Wait: {self.prompt().text}")
+        before = _Snapshot(self)
+        try:
+            game.apply(action, seat=self.human)
+        except ValueError as exc:
+            return self._reply("error", str(exc))
+        if before.hands_played > self.acknowledged:
+            # moving on in the next hand means the last summary was seen
+            self.acknowledged = before.hands_played
+        self.last_hint = None
+        self._after_action(before)
+        return self._reply("info", "")
+
+    # -- computer players --------------------------------------------------------
+
+    def bot_turn(self) -> BotTurn | None:
+        """The next computer decision, or None when it is the person's turn, the game
+        is over, or a hand summary is waiting to be acknowledged."""
+        game = self.game
+        seat = game.to_act
+        if game.is_over or seat is None or seat == self.human or self.pending_summary is not None:
+            return None
+        return BotTurn(seat, game.view(seat), self.bots[seat], self.decision_key)
+
+    def commit(self, turn: BotTurn, action: Action | None, error: BaseException | None = None) -> bool:
+        """Apply a bot's decision if the game is still where it was asked; False if stale.
+
+        A bot that failed (``error``) or chose an illegal action is replaced, for
+        this move, by a random legal one, and the player is told.
+        """
+        if turn.token != self.decision_key:
+            return False
+        game = self.game
+        before = _Snapshot(self)
+        if error is None and action is not None:
+            try:
+                game.apply(action, seat=turn.seat)
+            except ValueError as exc:
+                error = exc
+        if error is not None:
+            seat_name = self.rules.seat_name(turn.seat)
+            self._event(
+                f"{seat_name}'s computer player failed ({error}); it plays a random move", kind="alert"
+            )
+            rng = random.Random(f"fallback:{game.seed}:{len(game.actions)}")
+            game.apply(rng.choice(game.legal_actions()), seat=turn.seat)
+        self._after_action(before)
+        return True
+
+    def step(self) -> bool:
+        """Make one computer decision here and now; False when none is due."""
+        turn = self.bot_turn()
+        if turn is None:
+            return False
+        try:
+            action: Action | None = turn.decide()
+            error: BaseException | None = None
+        except Exception as exc:  # a faulty bot must not end the person's game
+            action, error = None, exc
+        return self.commit(turn, action, error)
+
+    def run_bots(self, limit: int = 10_000) -> int:
+        """Let the computer players move until the person is to act (or a summary waits)."""
+        done = 0
+        while done < limit and self.step():
+            done += 1
+        return done
+
+    # -- commands ----------------------------------------------------------------
+
+    def hint(self) -> Message:
+        """What the strongest installed bot would do for the person, and why."""
+        turn = self.hint_turn()
+        if isinstance(turn, Message):
+            return turn
+        return self.finish_hint(turn, turn.decide())
+
+    def hint_turn(self) -> HintTurn | Message:
+        """Prepare a hint (on the main thread); :meth:`HintTurn.decide` may then run anywhere."""
+        if not self.human_to_act:
+            if self.game.is_over:
+                return self._reply("error", "The game is over: nothing to decide.")
+            return self._reply("error", f"Nothing to decide now: {self.prompt().text}")
+        return HintTurn(self, self.view(), self.decision_key)
+
+    def finish_hint(self, turn: HintTurn, result: tuple[Action | None, str, str]) -> Message:
+        """Show a computed hint, unless the game has moved on since it was asked."""
+        action, used, reason = result
+        if turn.token != self.decision_key:
+            return Message("info", "")
+        if action is None:
+            return self._reply("error", f"The {used} player could not give a hint ({reason}).")
+        self.last_hint = action
+        return self._reply("hint", f"Hint ({used}): {hints.pretty_action(action)}: {reason}")
+
+    def _hinter(self) -> tuple[Bot, str]:
+        if self._hint_bot is None:
+            from .. import bots
+
+            seed = _seat_seed(self.game.seed, self.human, "hint")
+            for name in self.hint_bots:
+                # a time budget keeps a hint quick, for bots that accept one
+                try:
+                    self._hint_bot = (bots.get(name, seed=seed, seconds=HINT_SECONDS), name)
+                    break
+                except ValueError:
+                    pass
+                try:
+                    self._hint_bot = (bots.get(name, seed=seed), name)
+                    break
+                except ValueError:
+                    continue
+            else:  # the random player is always registered
+                self._hint_bot = (bots.get(FALLBACK_BOT, seed=seed), FALLBACK_BOT)
+        return self._hint_bot
+
+    def undo(self) -> Message:
+        """Take the game back to just before the person's last decision."""
+        game = self.game
+        actions = game.actions
+        last = next((i for i in range(len(actions) - 1, -1, -1) if actions[i][0] == self.human), None)
+        if last is None:
+            return self._reply("error", "Nothing to take back: you have not made a move yet.")
+        undone = actions[last][1]
+        count = len(actions) - last
+        game.undo(count)
+        self.generation += 1
+        self.completed = game.tricks[-1] if game.tricks else None
+        self.acknowledged = min(self.acknowledged, game.hands_played)
+        self.last_hint = None
+        self._autosave()
+        others = count - 1
+        extra = f" and {others} computer move{'s' if others != 1 else ''} after it" if others else ""
+        return self._reply("info", f"Took back your {_describe_action(undone)}{extra}.")
+
+    def show_last(self) -> Message:
+        trick = self.last_trick()
+        if trick is None:
+            return self._reply("info", "No trick has been completed in this hand yet.")
+        return self._reply("info", "Last trick: " + self.describe_trick(trick))
+
+    def save_now(self) -> Message:
+        if self.save_path is None:
+            return self._reply("error", "This game is not being saved (no file).")
+        self._autosave()
+        if self.save_error:
+            return self._reply("error", self.save_error)
+        return self._reply("info", f"Saved to {self.save_path}")
+
+    def new_game(self) -> Message:
+        """A new game with the same rules, seats and computer players."""
+        self.game = Game(self.rules)
+        self.generation += 1
+        self.completed = None
+        if self.save_folder is not None:
+            self.save_path = new_game_path(self.save_folder)
+        self.acknowledged = 0
+        self.last_hint = None
+        self._hint_bot = None
+        self._make_bots()
+        self._autosave()
+        self._event("A new game: the cards are dealt.")
+        return self._reply("info", "New game started.")
+
+    # -- saving --------------------------------------------------------------
+
+    def record(self) -> dict[str, Any]:
+        record = self.game.to_record()
+        record["players"] = [p.to_dict() for p in self.players()]
+        return record
+
+    def _autosave(self) -> None:
+        if self.save_path is None:
+            return
+        try:
+            write_record(self.save_path, self.record())
+        except OSError as exc:
+            text = f"Could not save to {self.save_path}: {exc.strerror or exc}"
+            if text != self.save_error:
+                self._event(text, kind="alert")
+            self.save_error = text
+        else:
+            self.save_error = None
+
+    # -- narration ---------------------------------------------------------------
+
+    def tell(self, kind: str, text: str) -> Message:
+        """Show the person a message on the message line (as if answering their input)."""
+        return self._reply(kind, text)
+
+    def _reply(self, kind: str, text: str) -> Message:
+        message = Message(kind, text)
+        self.feedback = message if text else None
+        if text and kind in ("hint", "error", "info"):
+            self.log.append(message)
+        return message
+
+    def _event(self, text: str, kind: str = "event") -> None:
+        if text:
+            self.log.append(Message(kind, text))
+
+    def _after_action(self, before: _Snapshot) -> None:
+        game = self.game
+        seat, action = game.actions[-1]
+        who = self.label(seat)
+        you = seat == self.human
+        phase = before.phase
+        if phase is Phase.BLIND:
+            if isinstance(action, Bid):
+                self._event(f"{who} {'bid' if you else 'bids'} blind nil")
+        elif phase is Phase.BID and isinstance(action, Bid):
+            self._event(f"{who} {'bid' if you else 'bids'} {action.label()}")
+        elif phase is Phase.EXCHANGE and isinstance(action, Pass):
+            self._narrate_pass(seat, action)
+        elif phase is Phase.DRAW:
+            self._narrate_draw(seat, before)
+        elif phase is Phase.REDRAW and isinstance(action, Discard):
+            self._narrate_redraw(seat, action, before)
+        elif phase is Phase.PLAY and isinstance(action, Card):
+            self._event(f"{who} {'play' if you else 'plays'} {hints.pretty(action)}")
+            if action.suit == 3 and not before.broken:
+                self._event("Spades are broken")
+            cards = (*before.trick, (seat, action))
+            if len(cards) == self.rules.num_seats:
+                won = hints.trick_winner(cards)
+                if won is not None:
+                    leader = cards[0][0]
+                    self.completed = TrickRecord(leader, tuple(c for _, c in cards), won[0])
+                    verb = "win" if won[0] == self.human else "wins"
+                    self._event(f"{self.label(won[0])} {verb} the trick")
+        if game.hands_played != before.hands_played:
+            self._narrate_hand_end()
+        self._autosave()
+
+    def _narrate_pass(self, seat: int, action: Pass) -> None:
+        giver_name = self.label(seat)
+        receiver = self._receiver_of(seat)
+        cards = " ".join(hints.pretty(c) for c in action.cards.sorted())
+        if seat == self.human:
+            self._event(f"You pass {cards} to {self.label(receiver)}")
+        elif receiver == self.human:
+            self._event(f"{giver_name} passes you {cards}")
+        else:
+            self._event(f"{giver_name} passes {len(action.cards)} cards to {self.label(receiver)}")
+
+    def _receiver_of(self, giver: int) -> int:
+        partner = self.rules.partner_of(giver)
+        return giver if partner is None else partner
+
+    def _narrate_draw(self, seat: int, before: _Snapshot) -> None:
+        if seat != self.human:
+            self._event(f"{self.label(seat)} draws")
+            return
+        view = self.game.view(self.human)
+        hand = view.hand or CardSet()
+        kept = hand - before.hand if before.hand is not None else CardSet()
+        dropped = view.discards - before.discards
+        k = " ".join(hints.pretty(c) for c in kept)
+        d = " ".join(hints.pretty(c) for c in dropped)
+        self._event(f"You keep {k} and discard {d}" if k and d else "You draw")
+
+    def _narrate_redraw(self, seat: int, action: Discard, before: _Snapshot) -> None:
+        n = len(action.cards)
+        if seat != self.human:
+            self._event(f"{self.label(seat)} discards {n} card{'s' if n != 1 else ''} and redraws")
+            return
+        if not n:
+            self._event("You keep your cards")
+            return
+        got = self.game.view(self.human).redrawn - before.redrawn
+        gave = " ".join(hints.pretty(c) for c in action.cards.sorted())
+        took = " ".join(hints.pretty(c) for c in got.sorted())
+        self._event(f"You discard {gave} and draw {took}")
+
+    def _narrate_hand_end(self) -> None:
+        game = self.game
+        h = game.history[-1]
+        rules = self.rules
+        parts = [f"{self.side_label(s)} {h.points[s]:+d} ({h.scores[s]})" for s in range(rules.num_sides)]
+        self._event(f"Hand {h.number + 1} over: " + ", ".join(parts))
+        if game.is_over:
+            self._event(self.result_text())
+
+    def result_text(self) -> str:
+        """``'Game over: N-S (you) win 512 to 380.'`` (or a draw)."""
+        game = self.game
+        scores = game.scores
+        if game.winner is None:
+            return f"Game over: a draw at {' to '.join(map(str, scores))}."
+        rest = " to ".join(str(s) for i, s in enumerate(scores) if i != game.winner)
+        side = self.side_label(game.winner)
+        mine = self.rules.side_of(self.human) == game.winner
+        verb = "win" if mine or self.rules.partnerships else "wins"
+        return f"Game over: {side} {verb} {scores[game.winner]} to {rest}."
+
+
+class _Snapshot:
+    """What the narration compares against after an action."""
+
+    def __init__(self, ctl: Controller) -> None:
+        game = ctl.game
+        self.phase = game.phase
+        self.hands_played = game.hands_played
+        self.trick = game.trick
+        self.broken = game.spades_broken
+        if game.rules.uses_draw:
+            view = game.view(ctl.human)
+            self.hand: CardSet | None = view.hand
+            self.discards = view.discards
+            self.redrawn = view.redrawn
+        else:
+            self.hand = None
+            self.discards = CardSet()
+            self.redrawn = CardSet()
+
+
+def _describe_action(action: Action) -> str:
+    if isinstance(action, Card):
+        return f"play of {hints.pretty(action)}"
+    if isinstance(action, Bid):
+        return f"bid ({action.label()})"
+    if isinstance(action, Pass):
+        return "pass"
+    if isinstance(action, Discard):
+        return "discard"
+    if action is Choice.LOOK:
+        return "decision to look"
+    return f"decision to {action}"
+
+
+def default_seat(rules: Rules) -> int:
+    """South when the table has one, else North."""
+    names = [rules.seat_name(s) for s in range(rules.num_seats)]
+    return names.index("South") if "South" in names else 0
+
+
+def seat_bots(rules: Rules, human: int, partner: str, opponents: str) -> list[str | None]:
+    """The bot name of each seat (None for the person's)."""
+    out: list[str | None] = []
+    for seat in range(rules.num_seats):
+        if seat == human:
+            out.append(None)
+        elif rules.partner_of(human) == seat:
+            out.append(partner)
+        else:
+            out.append(opponents)
+    return out
+
+
+def parse_seat(text: str, rules: Rules) -> int:
+    """A seat from a number or a name (``'2'``, ``'south'``, ``'S'``); ValueError otherwise."""
+    key = text.strip().lower()
+    n = rules.num_seats
+    names = [rules.seat_name(s).lower() for s in range(n)]
+    if key.isascii() and key.isdigit() and int(key) < n:
+        return int(key)
+    for seat, name in enumerate(names):
+        if key in (name, name[0]):
+            return seat
+    choices = ", ".join(f"{rules.seat_name(s)} ({s})" for s in range(n))
+    raise ValueError(f"{text!r} is not a seat at this table: choose {choices}")

@@ -1,0 +1,338 @@
+"""Drawing the game as rich text: the table, the score panel, the hand, tables.
+
+Pure functions of a :class:`~spades.tui.controller.Controller` (and the
+screen's cursor), so they can be checked without running the application.
+Colours mark suits (spades default, hearts red, diamonds blue, clubs green);
+nothing depends on colour alone: legal cards also get a ``•`` underneath and
+the cursor a ``▲``, so the screen reads the same with ``NO_COLOR`` (which
+textual honours by drawing in monochrome).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from rich import box
+from rich.table import Table
+from rich.text import Text
+
+from ..cards import Card
+from ..game import Phase
+from ..view import HandSummary
+from .controller import Controller, Option
+from .hints import pretty
+
+__all__ = [
+    "card_text",
+    "choices_text",
+    "hand_text",
+    "history_table",
+    "side_text",
+    "summary_table",
+    "table_text",
+]
+
+SUIT_STYLES: Final = ("green", "#5f87ff", "red", "")
+
+
+def card_text(card: Card, *, dim: bool = False, bold: bool = True) -> Text:
+    """``Q♥`` in its suit colour."""
+    style = SUIT_STYLES[int(card.suit)]
+    if bold:
+        style = f"bold {style}".strip()
+    if dim:
+        style = "dim"
+    return Text(pretty(card), style=style)
+
+
+def _positions(n: int) -> dict[int, str]:
+    """Where each seat, counted clockwise from the person's, sits on the screen."""
+    if n == 4:
+        return {0: "bottom", 1: "left", 2: "top", 3: "right"}
+    if n == 3:
+        return {0: "bottom", 1: "left", 2: "right"}
+    return {0: "bottom", 1: "top"}
+
+
+def _status(ctl: Controller, seat: int) -> Text:
+    game = ctl.game
+    bid = game.bids[seat]
+    if bid is None:
+        return Text("no bid yet", style="dim")
+    text = Text(bid.label() if bid.is_nil else f"bid {bid.tricks}")
+    if game.phase is Phase.PLAY or game.tricks_won[seat]:
+        text.append(f" · won {game.tricks_won[seat]}")
+    return text
+
+
+def _name(ctl: Controller, seat: int) -> Text:
+    to_act = ctl.game.to_act == seat and not ctl.game.is_over
+    text = Text("▶ " if to_act else "", style="bold yellow")
+    text.append(ctl.title(seat), style="bold reverse" if to_act else "bold")
+    return text
+
+
+def _fit(text: Text, width: int, align: str) -> Text:
+    """``text`` padded (or cut) to exactly ``width`` cells."""
+    out = text.copy()
+    out.truncate(width, overflow="ellipsis")
+    pad = width - out.cell_len
+    if pad <= 0:
+        return out
+    if align == "left":
+        out.append(" " * pad)
+        return out
+    if align == "right":
+        return Text(" " * pad) + out
+    left = pad // 2
+    return Text(" " * left) + out + Text(" " * (pad - left))
+
+
+def _side_width(width: int) -> int:
+    return max(0, min(18, (width - 12) // 2))
+
+
+def _row(width: int, left: Text | None = None, centre: Text | None = None, right: Text | None = None) -> Text:
+    if left is None and right is None:
+        return _fit(centre or Text(), width, "centre")
+    side = _side_width(width)
+    middle = max(0, width - 2 * side)
+    return (
+        _fit(left or Text(), side, "left")
+        + _fit(centre or Text(), middle, "centre")
+        + _fit(right or Text(), side, "right")
+    )
+
+
+def table_text(ctl: Controller, width: int, height: int = 9) -> Text:
+    """The table: each seat's name, bid and tricks, and the cards of the trick.
+
+    When no card of the current trick is down yet, the last completed trick is
+    shown instead (dimmed, with its winner), so the end of a trick stays
+    readable.
+    """
+    game = ctl.game
+    rules = ctl.rules
+    n = rules.num_seats
+    where = {_positions(n)[(s - ctl.human) % n]: s for s in range(n)}
+    cards: dict[int, Text] = {}
+    note = Text()
+    note2 = Text()
+    trick = game.trick
+    if trick:
+        for seat, card in trick:
+            cards[seat] = card_text(card)
+        note = Text(f"{ctl.label(trick[0][0])} led", style="dim")
+    else:
+        last = ctl.last_trick()
+        if last is not None and game.phase is Phase.PLAY:
+            for seat, card in zip(last.seats(n), last.cards):
+                cards[seat] = card_text(card, dim=seat != last.winner)
+            note = Text(f"won by {ctl.label(last.winner)}", style="italic")
+    view = ctl.view()
+    if game.phase is Phase.DRAW:
+        if view.draw_card is not None:
+            note = Text("You are shown ") + card_text(view.draw_card)
+        note2 = Text(f"stock: {view.stock_left} cards", style="dim")
+    elif game.phase is Phase.EXCHANGE and view.exchange is not None:
+        giver, receiver = view.exchange
+        note = Text(f"{ctl.label(giver)} → {ctl.label(receiver)}", style="italic")
+        note2 = Text("blind nil exchange", style="dim")
+    elif game.phase is Phase.REDRAW:
+        note = Text("blind nil redraw", style="dim")
+    elif game.phase is Phase.PLAY and rules.spades_must_be_broken:
+        note2 = Text("spades broken" if game.spades_broken else "spades not broken", style="dim")
+
+    def seat_parts(pos: str) -> tuple[Text, Text, Text]:
+        seat = where.get(pos)
+        if seat is None:
+            return Text(), Text(), Text()
+        return _name(ctl, seat), _status(ctl, seat), cards.get(seat, Text())
+
+    top = seat_parts("top")
+    left = seat_parts("left")
+    right = seat_parts("right")
+    bottom = seat_parts("bottom")
+    middle = max(0, width - 2 * _side_width(width))
+    gap = max(1, min(10, middle - 8))
+    pair = left[2].copy()
+    if right[2].plain or left[2].plain:
+        pair = _fit(left[2], 3, "right") + Text(" " * gap) + _fit(right[2], 3, "left")
+    sides = "left" in where
+    lines = [
+        _row(width, centre=top[0]),
+        _row(width, centre=top[1]),
+        _row(width, centre=top[2]),
+        _row(width, left=left[0], centre=note, right=right[0]) if sides else _row(width, centre=note),
+        _row(width, left=left[1], centre=pair, right=right[1]) if sides else _row(width, centre=pair),
+        _row(width, centre=note2),
+        _row(width, centre=bottom[2]),
+        _row(width, centre=bottom[0]),
+        _row(width, centre=bottom[1]),
+    ]
+    if height > len(lines) + 1:  # a tall terminal: centre the table
+        lines = [Text()] * ((height - len(lines)) // 2) + lines
+    if height < len(lines):
+        # keep the seats and the trick; drop the notes first
+        lines = [lines[i] for i in (0, 1, 2, 3, 4, 6, 7, 8, 5)][: max(0, height)]
+    return Text("\n").join(lines)
+
+
+def side_text(ctl: Controller) -> Text:
+    """Scores and bags of every side, the target, the hand and the last trick."""
+    game = ctl.game
+    rules = ctl.rules
+    out = Text()
+    out.append(f"{'Score':<14}{'pts':>6}{'bags':>6}\n", style="bold underline")
+    mine = rules.side_of(ctl.human)
+    for side in range(rules.num_sides):
+        style = "bold" if side == mine else ""
+        label = ctl.side_label(side)[:13]
+        out.append(f"{label:<14}{game.scores[side]:>6}{game.bags[side]:>6}\n", style=style)
+    goal = f"Game to {rules.target_score}"
+    if rules.hands is not None:
+        goal = f"{rules.hands} hand{'s' if rules.hands != 1 else ''}, then best"
+    out.append(goal + "\n", style="dim")
+    role = "draws first" if rules.uses_draw else "deals"
+    out.append(f"Hand {game.hands_played + 1} · {rules.seat_name(game.dealer)} {role}\n", style="dim")
+    last = ctl.last_trick()
+    if last is not None:
+        out.append(f"Last trick → {ctl.label(last.winner)}\n", style="dim")
+        n = rules.num_seats
+        for i, (seat, card) in enumerate(zip(last.seats(n), last.cards)):
+            if i:
+                out.append(" ")
+            out.append(rules.seat_name(seat)[0] + " ")
+            out.append_text(card_text(card, bold=seat == last.winner))
+        out.append("\n")
+    out.append(ctl.bots_line(), style="dim")
+    return out
+
+
+def hand_text(options: Sequence[Option], cursor: int | None, marks: set[Card], hidden: int = 0) -> Text:
+    """Two lines: the cards (grouped by suit) and, under them, ``▲`` for the cursor,
+    ``✓`` for marked cards and ``•`` for the cards that may be played."""
+    if not options:
+        if hidden:
+            return Text(f"{hidden} cards, face down: choose blind nil or look", style="italic")
+        return Text("(no cards yet)", style="dim")
+    top = Text()
+    bottom = Text()
+    some_illegal = any(not o.legal for o in options)
+    any_legal = any(o.legal for o in options)
+    previous_suit = None
+    for i, option in enumerate(options):
+        card = option.card
+        if card is None:
+            continue
+        if previous_suit is not None and card.suit != previous_suit:
+            top.append(" ")
+            bottom.append(" ")
+        previous_suit = card.suit
+        face = card_text(card, dim=any_legal and not option.legal)
+        if card in marks:
+            face.stylize("underline")
+        if i == cursor:
+            face.stylize("reverse")
+        top.append(" ")
+        top.append_text(_fit(face, 3, "left"))
+        mark = " "
+        if i == cursor:
+            mark = "▲"
+        elif card in marks:
+            mark = "✓"
+        elif option.legal and some_illegal:
+            mark = "•"
+        bottom.append(f" {mark}  ", style="bold yellow" if mark == "▲" else "")
+    return top + Text("\n") + bottom
+
+
+def choices_text(ctl: Controller, options: Sequence[Option], cursor: int | None, marks: set[Card]) -> Text:
+    """The line under the hand: bid/choice buttons, or what Enter will do with the cards."""
+    if not ctl.human_to_act:
+        return Text("")
+    k = ctl.choosing_cards()
+    if k:
+        chosen = " ".join(pretty(c) for c in sorted(marks, key=lambda c: (-c.suit, -c.rank)))
+        if ctl.game.phase is Phase.EXCHANGE:
+            head = f"Marked {len(marks)} of {k}: {chosen or '-'}  · Space marks, Enter passes"
+        else:
+            head = f"Marked {len(marks)} (up to {k}): {chosen or 'none'}  · Space marks, Enter discards"
+        return Text(head)
+    if options and options[0].card is None:
+        out = Text()
+        for i, option in enumerate(options):
+            if i:
+                out.append(" ")
+            label = f"[{option.label}]" if i == cursor else f" {option.label} "
+            out.append(label, style="bold reverse" if i == cursor else "")
+        return out
+    if cursor is not None and 0 <= cursor < len(options):
+        card = options[cursor].card
+        if card is not None:
+            return Text("Enter plays ") + card_text(card) + Text("  · ←/→ choose, or type a card (QH)")
+    return Text("")
+
+
+def summary_table(ctl: Controller, summary: HandSummary) -> Table:
+    """A finished hand: each seat's bid, tricks and nil result; each side's points and bags."""
+    rules = ctl.rules
+    table = Table(
+        title=f"Hand {summary.number + 1}",
+        title_style="bold",
+        expand=False,
+        pad_edge=False,
+        box=box.SIMPLE_HEAD,
+    )
+    table.add_column("Seat")
+    table.add_column("Bid", justify="right")
+    table.add_column("Took", justify="right")
+    table.add_column("Nil")
+    for seat in range(rules.num_seats):
+        nil = summary.nil_made[seat]
+        nil_text = "" if nil is None else ("made" if nil else "failed")
+        table.add_row(ctl.title(seat), summary.bids[seat].label(), str(summary.tricks[seat]), nil_text)
+    sides = Table(expand=False, pad_edge=False, box=box.SIMPLE_HEAD)
+    sides.add_column("Side")
+    sides.add_column("Points", justify="right")
+    sides.add_column("Bags", justify="right")
+    sides.add_column("Total", justify="right")
+    sides.add_column("Notes")
+    for side in range(rules.num_sides):
+        notes = []
+        if summary.made[side] is False:
+            notes.append("set")
+        if summary.bag_penalties[side]:
+            notes.append(f"-{rules.bag_penalty * summary.bag_penalties[side]} bags")
+        if summary.boston[side]:
+            notes.append("Boston")
+        sides.add_row(
+            ctl.side_label(side),
+            f"{summary.points[side]:+d}",
+            str(summary.bags[side]),
+            str(summary.scores[side]),
+            ", ".join(notes),
+        )
+    outer = Table.grid()
+    outer.add_row(table)
+    outer.add_row(sides)
+    return outer
+
+
+def history_table(ctl: Controller, last: int = 8) -> Table:
+    """The game hand by hand: each side's points and running total (the last ``last`` hands)."""
+    rules = ctl.rules
+    history = ctl.game.history
+    table = Table(title="History", expand=False, pad_edge=False, box=box.SIMPLE_HEAD)
+    table.add_column("Hand", justify="right")
+    for side in range(rules.num_sides):
+        table.add_column(ctl.side_label(side), justify="right")
+    shown = history[-last:]
+    if len(history) > len(shown):
+        table.add_row("...", *["" for _ in range(rules.num_sides)])
+    for h in shown:
+        table.add_row(
+            str(h.number + 1), *[f"{h.points[s]:+d} = {h.scores[s]}" for s in range(rules.num_sides)]
+        )
+    return table
