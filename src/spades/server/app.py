@@ -168,8 +168,9 @@ def create_app(db: str | None = None, data_dir: str | Path | None = None) -> Sta
             if hello.type != "hello":
                 raise ProtocolError("say hello first", "bad_message")
         except (TimeoutError, ProtocolError, WebSocketDisconnect, KeyError, RuntimeError) as exc:
+            code = exc.code if isinstance(exc, ProtocolError) else "bad_message"
             with contextlib.suppress(Exception):
-                await websocket.send_json({"type": "error", "code": "bad_message", "message": str(exc) or "no hello"})
+                await websocket.send_json({"type": "error", "code": code, "message": str(exc) or "say hello first"})
                 await websocket.close(1008)
             return
         conn = Conn()
@@ -190,7 +191,7 @@ def create_app(db: str | None = None, data_dir: str | Path | None = None) -> Sta
                     strikes += 1
                     conn.send({"type": "error", "code": "rate", "message": "Too many messages: slow down"})
                     if strikes > 50:
-                        await websocket.close(1008)
+                        conn.close(1008)
                         break
                     continue
                 try:
@@ -198,7 +199,7 @@ def create_app(db: str | None = None, data_dir: str | Path | None = None) -> Sta
                 except ProtocolError as exc:
                     conn.send({"type": "error", "code": exc.code, "message": str(exc)})
                     if exc.code == "too_large":
-                        await websocket.close(1009)
+                        conn.close(1009)
                         break
                     continue
                 if msg.type == "hello":
@@ -209,9 +210,10 @@ def create_app(db: str | None = None, data_dir: str | Path | None = None) -> Sta
             pass
         finally:
             actor.post("leave", conn)
-            writer.cancel()
+            if conn.close_code is None:
+                writer.cancel()
             with contextlib.suppress(BaseException):
-                await writer
+                await asyncio.wait_for(writer, 5)
 
     routes = [
         Route("/", lobby),
@@ -236,7 +238,7 @@ async def _writer(websocket: WebSocket, conn: Conn) -> None:
         text = await conn.outbox.get()
         if text is None:
             with contextlib.suppress(Exception):
-                await websocket.close(1008 if conn.dead else 1000)
+                await websocket.close(conn.close_code or (1008 if conn.dead else 1000))
             return
         await websocket.send_text(text)
 

@@ -83,6 +83,17 @@ class Conn:
     outbox: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(_OUTBOX))
     joined: bool = False
     dead: bool = False
+    #: websocket close code to use once the queued messages are sent (None: still open)
+    close_code: int | None = None
+
+    def close(self, code: int = 1000) -> None:
+        """Send what is queued, then close the connection with ``code``."""
+        if self.close_code is None:
+            self.close_code = code
+            try:
+                self.outbox.put_nowait(None)
+            except asyncio.QueueFull:
+                self.dead = True
 
     def send(self, message: dict[str, Any] | str) -> None:
         if self.dead:
@@ -423,8 +434,7 @@ class TableActor:
             if seat is None:
                 conn.send({"type": "error", "code": "bad_token",
                            "message": "That seat link is not valid for this table. You can watch as a spectator."})
-                conn.outbox.put_nowait(None)
-                conn.dead = True
+                conn.close(4401)
                 return
         conn.seat = seat
         conn.joined = True
