@@ -2,39 +2,28 @@
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
-CARD_RE = re.compile(r"(?<![A-Za-z0-9])(?:10|[2-9TJQKA])[CDHS](?![A-Za-z0-9])")
+CARD_RE = re.compile(r"\b(?:10|[2-9TJQKA])[CDHS]\b")
 FORBIDDEN_KEYS = {"seed", "decks", "deck", "token_hash", "token", "stock"}
 
 
+KEY_RE = re.compile(r'"([^"\\]*)":')
+
+
 def cards_in(value: Any, skip: tuple[str, ...] = ()) -> set[str]:
-    """Every card named anywhere in a JSON value (strings are scanned), except under ``skip`` keys."""
-    found: set[str] = set()
-    if isinstance(value, str):
-        found.update(m.replace("10", "T") for m in CARD_RE.findall(value))
-    elif isinstance(value, dict):
-        for k, v in value.items():
-            if k in skip:
-                continue
-            found |= cards_in(v, skip)
-    elif isinstance(value, list):
-        for v in value:
-            found |= cards_in(v, skip)
-    return found
+    """Every card named anywhere in a JSON value (all its text is scanned), except under top-level ``skip`` keys."""
+    if skip and isinstance(value, dict):
+        value = {k: v for k, v in value.items() if k not in skip}
+    text = value if isinstance(value, str) else json.dumps(value)
+    return {m.replace("10", "T") for m in CARD_RE.findall(text)}
 
 
 def keys_in(value: Any) -> set[str]:
-    out: set[str] = set()
-    if isinstance(value, dict):
-        for k, v in value.items():
-            out.add(k)
-            out |= keys_in(v)
-    elif isinstance(value, list):
-        for v in value:
-            out |= keys_in(v)
-    return out
+    """Every object key anywhere in a JSON value."""
+    return set(KEY_RE.findall(json.dumps(value)))
 
 
 def recv_state(ws: Any, pred: Any = None, limit: int = 500) -> dict[str, Any]:

@@ -38,6 +38,8 @@ from .storage import SeatRow, Storage, StorageError, TableRow, hash_token
 
 __all__ = ["Conn", "TableActor", "build_game", "new_decks", "pick_bot"]
 
+_dumps = json.JSONEncoder(separators=(",", ":")).encode
+
 log = logging.getLogger("spades.server")
 
 _DECKS_AHEAD: Final = 8
@@ -233,13 +235,21 @@ class TableActor:
         return {"seat": s, "left": round(max(0.0, left), 1), "total": self.turn_timer}
 
     def message_for(self, seat: int | None, since: int, shared: dict[str, Any],
-                    views: dict[int | None, dict[str, Any]]) -> dict[str, Any]:
-        """The state message for one recipient (``views`` caches one view per seat)."""
-        game = self.game
+                    views: dict[int | None, str]) -> str:
+        """The state message (JSON text) for one recipient.
+
+        Built by joining pre-encoded pieces: ``shared`` is encoded once per broadcast
+        and ``views`` caches one encoded view per seat, so a broadcast costs one
+        view per seat, not one full encoding per connection.
+        """
         view = views.get(seat)
         if view is None:
-            view = seat_view(game.view(seat)) if seat is not None else public_view(game.view(0))
-            views[seat] = view
+            game = self.game
+            payload = seat_view(game.view(seat)) if seat is not None else public_view(game.view(0))
+            view = views[seat] = _dumps(payload)
+        shared_text = views.get(-1)
+        if shared_text is None:
+            shared_text = views[-1] = _dumps(shared)[1:-1]
         events = []
         if since >= 0:
             for e in self.events:
@@ -248,17 +258,17 @@ class TableActor:
                         {"v": e.v, "hand": e.hand, "seat": e.seat,
                          "text": event_text(e.seat, e.action, seat, receiver=e.receiver)}
                     )
-        msg = {"type": "state", "v": self.version, "you": seat, "view": view, "events": events,
-               "complete": since < 0 or not self.events or self.events[0].v <= since + 1}
-        msg.update(shared)
-        return msg
+        complete = since < 0 or not self.events or self.events[0].v <= since + 1
+        return (
+            f'{{"type":"state","v":{self.version},"you":{"null" if seat is None else seat},'
+            f'"complete":{"true" if complete else "false"},"events":{_dumps(events)},'
+            f'"view":{view},{shared_text}}}'
+        )
 
     def broadcast(self) -> None:
         shared = {"table": self.info(), "timer": self._timer(), "prev_trick": self._prev_trick(),
-                  "sent": time.time()}
-        if self.events:
-            shared["acted"] = self.events[-1].at
-        views: dict[int | None, dict[str, Any]] = {}
+                  "sent": time.time(), "acted": self.events[-1].at if self.events else None}
+        views: dict[int | None, str] = {}
         v = self.version
         for conn in list(self.conns):
             if not conn.joined or conn.dead:
