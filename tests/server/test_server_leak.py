@@ -28,11 +28,11 @@ from server_helpers import FORBIDDEN_KEYS, cards_in, keys_in
 
 pytest.importorskip("starlette")
 
-from spades import Rules, bots  # noqa: E402
-from spades.actions import Choice, Pass  # noqa: E402
-from spades.game import Phase  # noqa: E402
-from spades.server.storage import SeatRow, TableRow  # noqa: E402
-from spades.server.table import Conn, TableActor, new_decks  # noqa: E402
+from spades import Rules, bots
+from spades.actions import Choice, Pass
+from spades.game import Phase
+from spades.server.storage import SeatRow, TableRow
+from spades.server.table import Conn, TableActor, new_decks
 
 
 class _Stub:
@@ -94,7 +94,9 @@ class Knowledge:
         assert not bad_keys, f"message carries {bad_keys}"
         current = dict(msg, events=[e for e in msg["events"] if e["hand"] == hand_number])
         leaked = cards_in(current, skip=("prev_trick",)) - self.seen[recipient]
-        assert not leaked, f"seat {recipient} was sent {sorted(leaked)} it may not know: {json.dumps(msg)[:400]}"
+        assert not leaked, (
+            f"seat {recipient} was sent {sorted(leaked)} it may not know: {json.dumps(msg)[:400]}"
+        )
         old = {"events": [e for e in msg["events"] if e["hand"] != hand_number], "p": msg.get("prev_trick")}
         leaked = cards_in(old) - self.prev[recipient]
         assert not leaked, f"seat {recipient} was sent {sorted(leaked)} of the previous hand"
@@ -104,9 +106,16 @@ async def _play(i: int, rng: random.Random) -> int:
     rules = _rules(i)
     n = rules.num_seats
     row = TableRow(
-        id=f"leak{i}", code="LEAK", created=time.time(), public=True, rules=rules.to_dict(),
-        config={"bot_delay": 0}, seats=[SeatRow("bot", "random") for _ in range(n)],
-        seed=rng.getrandbits(63), dealer=rng.randrange(n), decks=new_decks(rules, 2),
+        id=f"leak{i}",
+        code="LEAK",
+        created=time.time(),
+        public=True,
+        rules=rules.to_dict(),
+        config={"bot_delay": 0},
+        seats=[SeatRow("bot", "random") for _ in range(n)],
+        seed=rng.getrandbits(63),
+        dealer=rng.randrange(n),
+        decks=new_decks(rules, 2),
     )
     actor = TableActor(row, _Stub())  # type: ignore[arg-type]
     conns: dict[int | None, Conn] = {}

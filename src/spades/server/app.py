@@ -116,7 +116,13 @@ def create_app(db: str | None = None, data_dir: str | Path | None = None) -> Sta
         except RequestError as exc:
             return _error(str(exc))
         return JSONResponse(
-            {"id": actor.id, "code": actor.row.code, "seat": req.you, "token": token, "url": f"/t/{actor.id}"},
+            {
+                "id": actor.id,
+                "code": actor.row.code,
+                "seat": req.you,
+                "token": token,
+                "url": f"/t/{actor.id}",
+            },
             status_code=201,
         )
 
@@ -138,7 +144,9 @@ def create_app(db: str | None = None, data_dir: str | Path | None = None) -> Sta
                 raise RequestError("send a JSON object")
             seat = data.get("seat")
             if seat is not None and (
-                not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < actor.game.rules.num_seats
+                not isinstance(seat, int)
+                or isinstance(seat, bool)
+                or not 0 <= seat < actor.game.rules.num_seats
             ):
                 raise RequestError("there is no such seat")
             name = clean_name(data.get("name"), "")
@@ -159,7 +167,9 @@ def create_app(db: str | None = None, data_dir: str | Path | None = None) -> Sta
         await websocket.accept()
         actor = await manager().get(websocket.path_params["table_id"])
         if actor is None:
-            await websocket.send_json({"type": "error", "code": "no_table", "message": "There is no such table"})
+            await websocket.send_json(
+                {"type": "error", "code": "no_table", "message": "There is no such table"}
+            )
             await websocket.close(4404)
             return
         try:
@@ -170,7 +180,9 @@ def create_app(db: str | None = None, data_dir: str | Path | None = None) -> Sta
         except (TimeoutError, ProtocolError, WebSocketDisconnect, KeyError, RuntimeError) as exc:
             code = exc.code if isinstance(exc, ProtocolError) else "bad_message"
             with contextlib.suppress(Exception):
-                await websocket.send_json({"type": "error", "code": code, "message": str(exc) or "say hello first"})
+                await websocket.send_json(
+                    {"type": "error", "code": code, "message": str(exc) or "say hello first"}
+                )
                 await websocket.close(1008)
             return
         conn = Conn()
@@ -228,7 +240,7 @@ def create_app(db: str | None = None, data_dir: str | Path | None = None) -> Sta
         Mount("/static", StaticFiles(directory=STATIC_DIR), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
-    app.add_middleware(_SecurityHeaders)  # type: ignore[arg-type]
+    app.add_middleware(_SecurityHeaders)
     return app
 
 
@@ -267,5 +279,3 @@ class _SecurityHeaders:
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
-
-

@@ -38,7 +38,8 @@ class RequestError(ValueError):
 def bot_levels() -> list[str]:
     """Computer player levels offered in the lobby (the ones that exist now first)."""
     have = set(bots.names())
-    return [lvl for lvl in BOT_LEVELS if lvl in have] + [lvl for lvl in BOT_LEVELS if lvl not in have]
+    levels: list[str] = list(BOT_LEVELS)
+    return [lvl for lvl in levels if lvl in have] + [lvl for lvl in levels if lvl not in have]
 
 
 def clean_name(value: Any, default: str = "") -> str:
@@ -150,7 +151,7 @@ class TableManager:
         for table_id in await self.storage.table_ids(unfinished_only=True):
             try:
                 await self.get(table_id)
-            except Exception:  # noqa: BLE001 - one broken table must not stop the server
+            except Exception:
                 log.exception("table %s could not be rebuilt", table_id)
 
     async def stop(self) -> None:

@@ -4,7 +4,9 @@ Every message is one JSON object with a ``type``.  Server to client:
 
 ``state``
     ``{"type": "state", "v": V, "you": seat|null, "table": {...}, "view": {...},
-    "events": [...], "timer": {...}|null, "last_trick": {...}|null}``.  ``v`` is the
+    "events": [...], "timer": {...}|null, "prev_trick": {...}|null}``; ``table`` (public
+    facts: seats, presence, rules) is left out when it has not changed since the last
+    message on that connection.  ``v`` is the
     table's version: the number of actions in its log.  ``view`` is built from
     :meth:`spades.Game.view` for a seat (:func:`seat_view`) or from the public part
     only for a spectator (:func:`public_view`).  ``events`` lists the actions with
@@ -180,8 +182,13 @@ def action_payload(action: Action) -> str:
     return str(action)
 
 
-def event_text(actor: int, action: Action, recipient: int | None, partner_of_actor: int | None = None,
-               receiver: int | None = None) -> str:
+def event_text(
+    actor: int,
+    action: Action,
+    recipient: int | None,
+    partner_of_actor: int | None = None,
+    receiver: int | None = None,
+) -> str:
     """How ``recipient`` (a seat, or None for a spectator) is told about an action.
 
     Card plays, bids and choices are public.  Passed cards are named only to the

@@ -22,6 +22,7 @@ Design
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import json
 import time
@@ -121,7 +122,7 @@ def normalize_url(url: str | None, data_dir: str | Path | None = None) -> str:
             url = driver + url[len(plain) :]
     try:
         parsed = make_url(url)
-    except Exception as exc:  # noqa: BLE001 - sqlalchemy raises several kinds
+    except Exception as exc:
         raise StorageError(f"cannot read database URL {url!r}: {exc}") from None
     if parsed.get_backend_name() not in ("sqlite", "postgresql"):
         raise StorageError("the database must be SQLite (sqlite:///file) or PostgreSQL (postgresql://...)")
@@ -195,7 +196,7 @@ class Storage:
         is_sqlite = full.startswith("sqlite")
         try:
             engine = create_async_engine(full, pool_pre_ping=not is_sqlite)
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:
             raise StorageError(f"cannot use database {url!r}: {exc}") from None
         if is_sqlite:
 
@@ -213,7 +214,7 @@ class Storage:
         except StorageError:
             await engine.dispose()
             raise
-        except Exception as exc:  # noqa: BLE001 - driver errors: unreachable server, bad file...
+        except Exception as exc:
             await engine.dispose()
             raise StorageError(f"cannot open database {url or full!r}: {exc}") from None
         store._writer = asyncio.get_running_loop().create_task(store._write_loop())
@@ -248,10 +249,8 @@ class Storage:
     async def close(self) -> None:
         if self._writer is not None:
             self._writer.cancel()
-            try:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._writer
-            except (asyncio.CancelledError, Exception):  # noqa: BLE001
-                pass
         await self.engine.dispose()
 
     # -- tables -----------------------------------------------------------------
@@ -381,12 +380,12 @@ class Storage:
                     if not fut.done():
                         fut.set_exception(StorageError("the server is shutting down"))
                 raise
-            except Exception:  # noqa: BLE001 - one bad row (e.g. a duplicate seq) must not sink others
+            except Exception:
                 for row, fut in batch:
                     try:
                         async with self.engine.begin() as conn:
                             await conn.execute(insert(actions_table), [row])
-                    except Exception as exc:  # noqa: BLE001
+                    except Exception as exc:
                         if not fut.done():
                             fut.set_exception(StorageError(f"could not save the action: {exc}"))
                     else:

@@ -18,6 +18,7 @@ missed plus the full state of its own view.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import secrets
@@ -85,6 +86,8 @@ class Conn:
     outbox: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(_OUTBOX))
     joined: bool = False
     dead: bool = False
+    #: the table facts last sent to this connection (state messages repeat them only when changed)
+    table_sent: str = ""
     #: websocket close code to use once the queued messages are sent (None: still open)
     close_code: int | None = None
 
@@ -133,6 +136,8 @@ class TableActor:
         self.turn_timer: float = float(cfg.get("turn_timer", 0))
         self.grace: float = float(cfg.get("grace", 60))
         self.hints: bool = bool(cfg.get("hints", True))
+        self._rules_dict = self.game.rules.to_dict()
+        self._info_text = ""
         self.inbox: asyncio.Queue[tuple[Any, ...]] = asyncio.Queue()
         self.conns: set[Conn] = set()
         n = self.game.rules.num_seats
@@ -157,15 +162,10 @@ class TableActor:
     async def stop(self) -> None:
         if self._task is not None:
             self._task.cancel()
-            try:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._task
-            except (asyncio.CancelledError, Exception):  # noqa: BLE001
-                pass
         for conn in list(self.conns):
-            try:
-                conn.outbox.put_nowait(None)
-            except asyncio.QueueFull:
-                pass
+            conn.close(1012)  # "service restart": the page reconnects by itself
 
     def post(self, *item: Any) -> None:
         self.inbox.put_nowait(item)
@@ -205,7 +205,7 @@ class TableActor:
             "public": self.row.public,
             "status": self.status,
             "preset": self.row.config.get("preset", rules.variant),
-            "rules": rules.to_dict(),
+            "rules": self._rules_dict,
             "turn_timer": self.turn_timer,
             "grace": self.grace,
             "hints": self.hints,
@@ -234,8 +234,14 @@ class TableActor:
         left = self.turn_started + self.turn_timer - time.monotonic()
         return {"seat": s, "left": round(max(0.0, left), 1), "total": self.turn_timer}
 
-    def message_for(self, seat: int | None, since: int, shared: dict[str, Any],
-                    views: dict[int | None, str]) -> str:
+    def message_for(
+        self,
+        seat: int | None,
+        since: int,
+        shared: dict[str, Any],
+        views: dict[int | None, str],
+        with_table: bool = True,
+    ) -> str:
         """The state message (JSON text) for one recipient.
 
         Built by joining pre-encoded pieces: ``shared`` is encoded once per broadcast
@@ -245,7 +251,9 @@ class TableActor:
         view = views.get(seat)
         if view is None:
             game = self.game
-            payload = seat_view(game.view(seat)) if seat is not None else public_view(game.view(0))
+            payload = (
+                seat_view(game.view(seat)) if seat is not None else public_view(game.view(self._idle_seat()))
+            )
             view = views[seat] = _dumps(payload)
         shared_text = views.get(-1)
         if shared_text is None:
@@ -255,25 +263,42 @@ class TableActor:
             for e in self.events:
                 if e.v > since:
                     events.append(
-                        {"v": e.v, "hand": e.hand, "seat": e.seat,
-                         "text": event_text(e.seat, e.action, seat, receiver=e.receiver)}
+                        {
+                            "v": e.v,
+                            "hand": e.hand,
+                            "seat": e.seat,
+                            "text": event_text(e.seat, e.action, seat, receiver=e.receiver),
+                        }
                     )
         complete = since < 0 or not self.events or self.events[0].v <= since + 1
+        table = f',"table":{self._info_text}' if with_table else ""
         return (
             f'{{"type":"state","v":{self.version},"you":{"null" if seat is None else seat},'
             f'"complete":{"true" if complete else "false"},"events":{_dumps(events)},'
-            f'"view":{view},{shared_text}}}'
+            f'"view":{view},{shared_text}{table}}}'
         )
 
+    def _idle_seat(self) -> int:
+        """A seat that is not to act: its view is cheapest (no legal actions listed)."""
+        return 1 if self.game.to_act == 0 else 0
+
     def broadcast(self) -> None:
-        shared = {"table": self.info(), "timer": self._timer(), "prev_trick": self._prev_trick(),
-                  "sent": time.time(), "acted": self.events[-1].at if self.events else None}
+        # the table's public facts change rarely (seats, presence): sent only when they did
+        info = self._info_text = _dumps(self.info())
+        shared = {
+            "timer": self._timer(),
+            "prev_trick": self._prev_trick(),
+            "sent": time.time(),
+            "acted": self.events[-1].at if self.events else None,
+        }
         views: dict[int | None, str] = {}
         v = self.version
         for conn in list(self.conns):
             if not conn.joined or conn.dead:
                 continue
-            conn.send(self.message_for(conn.seat, conn.since, shared, views))
+            fresh = conn.table_sent != info
+            conn.send(self.message_for(conn.seat, conn.since, shared, views, fresh))
+            conn.table_sent = info
             conn.since = v
 
     def _prev_trick(self) -> dict[str, Any] | None:
@@ -306,15 +331,15 @@ class TableActor:
                 await self._due()
             except asyncio.CancelledError:
                 raise
-            except Exception:  # noqa: BLE001 - one bad item must never kill a table
+            except Exception:
                 log.exception("table %s: error while handling %r", self.id, item and item[0])
                 await asyncio.sleep(0.05)
 
     def _next_wake(self) -> float | None:
         times = []
         now_m = time.monotonic()
-        for s, since in enumerate(self.away_since):
-            if since is not None and not self.auto[s]:
+        for i, since in enumerate(self.away_since):
+            if since is not None and not self.auto[i]:
                 times.append(since + self.grace)
         game = self.game
         s = game.to_act
@@ -331,9 +356,9 @@ class TableActor:
     async def _due(self) -> None:
         now = time.monotonic()
         changed = False
-        for s, since in enumerate(self.away_since):
-            if since is not None and not self.auto[s] and now >= since + self.grace:
-                self.auto[s] = True
+        for i, since in enumerate(self.away_since):
+            if since is not None and not self.auto[i] and now >= since + self.grace:
+                self.auto[i] = True
                 changed = True
         game = self.game
         s = game.to_act
@@ -361,8 +386,9 @@ class TableActor:
     async def _commit(self, seat: int, action: Action | str) -> None:
         """Apply, log durably, then tell everybody.  Raises IllegalActionError/StorageError."""
         game = self.game
+        started = time.time()
         hands_before = game.hands_played
-        exchange = game.view(seat).exchange if game.phase.value == "exchange" else None
+        exchange = game.view(self._idle_seat()).exchange if game.phase.value == "exchange" else None
         trick_before = game.trick
         won_before = game.tricks_won
         game.apply(action, seat=seat)
@@ -374,10 +400,9 @@ class TableActor:
             game.undo(1)
             log.error("table %s: could not log action %s: %s", self.id, v, exc)
             raise StorageError("The server could not save that move; please try again") from exc
-        now = time.time()
         receiver = exchange[1] if exchange is not None and isinstance(done, Pass) else None
-        self.events.append(_Event(v, hands_before, seat, done, receiver, now))
-        self.last_activity = now
+        self.events.append(_Event(v, hands_before, seat, done, receiver, started))
+        self.last_activity = started
         if game.hands_played > hands_before:
             last = game.history[-1]
             winner = next(
@@ -422,7 +447,7 @@ class TableActor:
             fut = item[3]
             try:
                 result = await self._claim(item[1], item[2])
-            except Exception as exc:  # noqa: BLE001 - handed to the caller
+            except Exception as exc:
                 if not fut.done():
                     fut.set_exception(exc)
             else:
@@ -436,14 +461,21 @@ class TableActor:
         if token is not None:
             digest = hash_token(token)
             for s, spec in enumerate(self.row.seats):
-                if spec.kind == "human" and spec.token_hash is not None and secrets.compare_digest(
-                    spec.token_hash, digest
+                if (
+                    spec.kind == "human"
+                    and spec.token_hash is not None
+                    and secrets.compare_digest(spec.token_hash, digest)
                 ):
                     seat = s
                     break
             if seat is None:
-                conn.send({"type": "error", "code": "bad_token",
-                           "message": "That seat link is not valid for this table. You can watch as a spectator."})
+                conn.send(
+                    {
+                        "type": "error",
+                        "code": "bad_token",
+                        "message": "That seat link is not valid for this table (you can still watch)",
+                    }
+                )
                 conn.close(4401)
                 return
         conn.seat = seat
@@ -471,7 +503,9 @@ class TableActor:
             conn.send({"type": "pong", "v": self.version})
             return
         if seat is None and msg.type in ("act", "hint", "back", "fill"):
-            conn.send({"type": "error", "code": "spectator", "message": "Spectators cannot play: join an open seat"})
+            conn.send(
+                {"type": "error", "code": "spectator", "message": "Spectators cannot play: join an open seat"}
+            )
             return
         assert seat is not None  # for the type checker; spectators returned above
         if msg.type == "back":
@@ -485,9 +519,13 @@ class TableActor:
             return
         if msg.type == "hint":
             if not self.hints:
-                conn.send({"type": "error", "code": "no_hints", "message": "Hints are turned off at this table"})
+                conn.send(
+                    {"type": "error", "code": "no_hints", "message": "Hints are turned off at this table"}
+                )
             elif self.game.to_act != seat or self.waiting:
-                conn.send({"type": "error", "code": "not_your_turn", "message": "A hint is given on your turn"})
+                conn.send(
+                    {"type": "error", "code": "not_your_turn", "message": "A hint is given on your turn"}
+                )
             else:
                 hint = pick_bot(self.row.config.get("stand_in", "basic"), seed=secrets.randbits(32))
                 conn.send({"type": "hint", "v": self.version, "action": str(hint.act(self.game.view(seat)))})
@@ -497,12 +535,23 @@ class TableActor:
             conn.send({"type": "error", "code": "over", "message": "The game is over"})
             return
         if self.waiting:
-            conn.send({"type": "error", "code": "waiting",
-                       "message": "Waiting for players: share the invite code, or let computers fill the seats"})
+            conn.send(
+                {
+                    "type": "error",
+                    "code": "waiting",
+                    "message": "Waiting for players: share the invite code, or let computers fill the seats",
+                }
+            )
             return
         if msg.v != self.version:
-            conn.send({"type": "error", "code": "stale", "v": self.version,
-                       "message": "The table moved on before that arrived (or it was sent twice); nothing changed"})
+            conn.send(
+                {
+                    "type": "error",
+                    "code": "stale",
+                    "v": self.version,
+                    "message": "The table moved on before that arrived (or it came twice); nothing changed",
+                }
+            )
             return
         try:
             await self._commit(seat, msg.action or "")

@@ -10,7 +10,7 @@ const POS = { 4: ["bottom", "left", "top", "right"], 3: ["bottom", "left", "righ
 let token = localStorage.getItem(TOKEN_KEY);
 let ws = null, st = null, v = -1, retry = 500;
 let selected = new Set(), focus = 0, bidBuffer = "", hintAction = null;
-let seenHands = null, shownOver = false, log = [], timerEnd = null, timerTotal = 0, timerSeat = null;
+let keyboard = false, seenHands = null, shownOver = false, log = [], timerEnd = null, timerTotal = 0, timerSeat = null;
 
 function el(tag, cls, text) {
   const e = document.createElement(tag);
@@ -56,6 +56,7 @@ function onMessage(m) {
     if (log.length > 200) log = log.slice(-200);
     const newHand = st && st.view.hand_number !== m.view.hand_number;
     if (st && (st.view.phase !== m.view.phase || newHand)) { selected.clear(); bidBuffer = ""; }
+    if (!m.table && st) m.table = st.table; // sent only when it changed
     st = m; v = m.v;
     setConn(m.you === null ? "watching" : "connected", "on");
     if (m.timer) { timerEnd = performance.now() + m.timer.left * 1000; timerTotal = m.timer.total; timerSeat = m.timer.seat; }
@@ -64,7 +65,7 @@ function onMessage(m) {
     afterHands();
   } else if (m.type === "error") {
     if (m.code === "bad_token") { localStorage.removeItem(TOKEN_KEY); token = null; }
-    if (m.code !== "stale" || m.message) toast(m.message, true);
+    if (m.code !== "stale") toast(m.message, true); // stale: a double click; the state is on its way
   } else if (m.type === "hint") {
     hintAction = m.action;
     toast("Hint: " + m.action.replace(/^bid /, "bid ").replace(/([2-9TJQKA])([CDHS])/g, (x) => cardText(x)));
@@ -143,7 +144,7 @@ function renderSeats() {
     const dot = el("span", "dot " + (seat.connected ? "on" : "off"));
     dot.title = seat.connected ? "connected" : "away";
     name.append(dot, el("span", "", seat.name));
-    if (seat.kind === "bot") name.append(el("span", "badge", "CPU " + seat.level));
+    if (seat.kind === "bot") { const b = el("span", "badge", "CPU "); b.appendChild(el("span", "lvl", seat.level)); name.append(b); }
     if (seat.auto) name.append(el("span", "badge auto", "computer playing"));
     if (view.dealer === s) name.append(el("span", "badge", "D"));
     box.appendChild(name);
@@ -292,7 +293,7 @@ function renderMe() {
     if (selected.has(code)) c.classList.add("selected");
     if (hintAction && (hintAction === code || hintAction.split(" ").includes(code))) c.classList.add("hint");
     if (view.received && view.received.includes(code)) c.classList.add("new");
-    if ((playable || choosing) && i === focus && document.activeElement === document.body) c.classList.add("focus");
+    if ((playable || choosing) && keyboard && i === focus && document.activeElement === document.body) c.classList.add("focus");
     c.addEventListener("click", () => clickCard(code));
     hand.appendChild(c);
   });
@@ -464,6 +465,7 @@ document.addEventListener("keydown", (e) => {
   }
   if (!cards.length) return;
   if (key === "arrowleft" || key === "arrowright") {
+    keyboard = true;
     focus = (focus + (key === "arrowleft" ? -1 : 1) + cards.length) % cards.length;
     if (document.activeElement && document.activeElement.blur) document.activeElement.blur();
     render(); e.preventDefault(); return;
