@@ -320,6 +320,7 @@ class TableActor:
                 delay = wake - time.monotonic()
                 if delay <= 0 and inbox.empty():
                     item = None
+                    await asyncio.sleep(0)  # computers with no delay must not starve the other tables
                 else:
                     try:
                         item = await asyncio.wait_for(inbox.get(), max(0.0, delay))

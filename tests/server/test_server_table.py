@@ -1,0 +1,141 @@
+"""The table actor on its own: secret decks for long games, failed writes, the turn timer."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette")
+
+from spades import Rules, bots
+from spades.server.protocol import ClientMessage
+from spades.server.storage import SeatRow, StorageError, TableRow
+from spades.server.table import Conn, TableActor, build_game, new_decks
+
+
+class _Recorder:
+    def __init__(self, fail: bool = False) -> None:
+        self.fail = fail
+        self.log: list[tuple[int, int, str]] = []
+        self.decks: list[list[str]] | None = None
+
+    async def append(self, table_id: str, seq: int, seat: int, action: str) -> None:
+        if self.fail:
+            raise StorageError("disk full")
+        self.log.append((seq, seat, action))
+
+    async def finish(self, *args: Any) -> None:
+        return None
+
+    async def save_decks(self, table_id: str, decks: list[list[str]]) -> None:
+        self.decks = [list(d) for d in decks]
+
+    async def save_seats(self, *args: Any) -> None:
+        return None
+
+
+def _row(rules: Rules, seats: list[SeatRow], decks: int, **config: Any) -> TableRow:
+    return TableRow(
+        id="t1",
+        code="ABCDEF",
+        created=time.time(),
+        public=True,
+        rules=rules.to_dict(),
+        config={"bot_delay": 0.0, **config},
+        seats=seats,
+        seed=12345,
+        dealer=0,
+        decks=new_decks(rules, decks),
+    )
+
+
+def test_new_decks_are_whole_and_different() -> None:
+    for rules in (Rules.preset("partnership"), Rules.preset("three-player")):
+        decks = new_decks(rules, 20)
+        assert all(len(set(d)) == rules.deck_size == len(d) for d in decks)
+        assert len({tuple(d) for d in decks}) == 20  # a repeat would be a 1 in 52! coincidence
+        if rules.variant == "three-player":
+            assert all("2C" not in d for d in decks)
+
+
+def test_a_long_game_gets_more_secret_decks_and_still_replays() -> None:
+    rules = Rules.preset("partnership", hands=9, blind_nil=False)
+    store = _Recorder()
+    row = _row(rules, [SeatRow("bot", "random") for _ in range(4)], decks=2)
+    actor = TableActor(row, store)  # type: ignore[arg-type]
+    players = [bots.get("random", seed=s) for s in range(4)]
+
+    async def play() -> None:
+        while not actor.game.is_over:
+            s = actor.game.to_act
+            assert s is not None
+            await actor._commit(s, players[s].act(actor.game.view(s)))
+
+    asyncio.run(play())
+    assert actor.game.hands_played == 9
+    assert store.decks is not None and len(store.decks) >= 9
+    # every hand was dealt from a stored secret deck, so the saved row replays the same game
+    row.decks = store.decks
+    row.actions = [(seat, text) for _, seat, text in store.log]
+    rebuilt = build_game(row)
+    assert rebuilt.is_over and rebuilt.scores == actor.game.scores
+    assert [str(a) for _, a in rebuilt.actions] == [t for _, _, t in store.log]
+
+
+def test_a_failed_write_takes_the_action_back() -> None:
+    rules = Rules.preset("partnership", blind_nil=False)
+    store = _Recorder(fail=True)
+    row = _row(
+        rules, [SeatRow("human", token_hash="x")] + [SeatRow("bot", "random") for _ in range(3)], decks=1
+    )
+    row.dealer = 3  # seat 0 bids first
+    actor = TableActor(row, store)  # type: ignore[arg-type]
+    conn = Conn(seat=0, joined=True)
+    actor.conns.add(conn)
+    before = actor.game.to_record()
+
+    async def act() -> None:
+        await actor._on_message(conn, ClientMessage("act", action="bid 4", v=0))
+
+    asyncio.run(act())
+    msg = json.loads(conn.outbox.get_nowait())  # type: ignore[arg-type]
+    assert msg["type"] == "error" and msg["code"] == "storage" and "could not save" in msg["message"]
+    assert actor.game.to_record() == before and actor.version == 0
+    assert conn.outbox.empty()  # nobody was told about an action that is not saved
+
+
+def test_turn_timer_hands_the_seat_to_a_computer_until_the_player_is_back() -> None:
+    rules = Rules.preset("partnership", blind_nil=False)
+    store = _Recorder()
+    row = _row(
+        rules,
+        [SeatRow("human", token_hash="x")] + [SeatRow("bot", "random") for _ in range(3)],
+        decks=1,
+        turn_timer=0.3,
+        grace=600,
+        bot_delay=0.05,
+    )
+    row.dealer = 3
+    actor = TableActor(row, store)  # type: ignore[arg-type]
+    conn = Conn(seat=0, joined=True)
+    actor.conns.add(conn)
+    actor.away_since[0] = None
+
+    async def run() -> None:
+        actor.start()
+        deadline = time.monotonic() + 10
+        while not store.log and time.monotonic() < deadline:
+            await asyncio.sleep(0.02)
+        assert store.log and store.log[0][1] == 0, "the computer bid for seat 0 when its time ran out"
+        assert actor.auto[0]
+        assert not conn.dead
+        actor.post("msg", conn, ClientMessage("back"))
+        await asyncio.sleep(0.02)
+        assert not actor.auto[0]
+        await actor.stop()
+
+    asyncio.run(run())
