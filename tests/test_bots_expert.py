@@ -6,8 +6,8 @@ import dataclasses
 import random
 
 import pytest
-from botutil import game_with, make_hands
 
+from botutil import game_with, make_hands
 from spades import Bid, Card, Game, Rules, bots
 from spades.bots.knowledge import Knowledge
 from spades.bots.simulate import hand_utility, sample_deals
