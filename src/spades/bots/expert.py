@@ -5,11 +5,12 @@ what it knows (:func:`~spades.bots.simulate.sample_deals`: hand sizes, voids
 shown, cards it passed, its own discards, resampled to fit the bids), and
 scores each candidate card on every deal:
 
-* with the double-dummy solver (:func:`spades.solver.solve`) when it is
-  installed and the outcome depends only on how many tricks each side takes
-  (four-handed partnerships and two players, no nil still alive at the
-  table): the solver's trick count for the side after each card becomes the
-  final tricks of both sides;
+* with the double-dummy solver (:func:`spades.solver.card_values_masks`) once
+  few enough cards are left (``solver_cards``, default 7: a full 13-card deal
+  takes the solver seconds, seven cards a few milliseconds), in four-handed
+  partnerships and two-player games: one search gives the side's tricks after
+  each card, and one more per live nil says whether the other side can force
+  a trick on the nil bidder;
 * otherwise by playing the hand out with every hand open
   (:func:`~spades.bots.simulate.rollout`), which keeps track of who takes
   each trick, so a nil's fate is scored exactly.
@@ -17,19 +18,24 @@ scores each candidate card on every deal:
 Either way a deal's outcome is converted to *points* for the side by
 :func:`~spades.bots.simulate.hand_utility`: contract made or set, nils,
 bags and the bag penalty, the target and losing scores - never raw tricks.
-The card with the best average wins; cards equivalent in the bot's hand (no
-unseen card between them) are evaluated once.
+Cards equivalent in the bot's hand (no unseen card between them) are
+evaluated once.  The club player's (:mod:`~spades.bots.basic`) choice starts
+with a small lead (``prior`` points per sample), so that with a small sample
+the noise of the samples does not decide between cards of equal worth: the
+expert departs from sound play only when its samples show a gain.
 
 Bids are chosen by simulation too: on sampled deals (later bidders given the
-club player's bids) the hand is played out with a trial bid; the trick counts
-give the expected points of every bid near it, and separate play-outs with a
-nil bid give the value of nil.  The blind-nil decision compares play-outs of
-blind nil (with the partner's exchange) against looking and bidding, on
-deals that sample the bot's own hand as well.  The exchange, the two-player
-draw and the redraw use the club player's rules.
+club player's bids) the hand is played out; the trick counts give the
+expected points of the club player's count and its neighbours (one more only
+when clearly better: open-hand play-outs flatter the bidder), and separate
+play-outs with a nil bid give the value of nil.  The blind-nil decision
+compares play-outs of blind nil (with the partner's exchange) against looking
+and bidding, on deals that sample the bot's own hand as well, when the side
+trails by 200 or more.  The exchange, the two-player draw and the redraw use
+the club player's rules.
 
-Budget: ``samples`` deals per decision (default 16; play decisions with
-many candidates use fewer rollouts per card as the hand gets long) and an
+Budget: ``samples`` deals per decision (default 24; play-outs are capped at
+about 120 per decision, so many candidates get fewer deals each) and an
 optional ``seconds`` cap.  Without ``seconds`` the bot is fully reproducible
 from its seed; with it, a slow machine may see fewer samples.
 """
@@ -80,12 +86,12 @@ class ExpertBot(Bot):
     def __init__(
         self,
         seed: int | None = None,
-        samples: int = 16,
+        samples: int = 24,
         seconds: float | None = None,
         solver: str = "auto",
         solver_cards: int = 7,
         bidding: str = "simulate",
-        prior: float = 3.0,
+        prior: float = 4.0,
     ) -> None:
         super().__init__(seed)
         if not isinstance(samples, int) or samples < 1:
@@ -308,7 +314,7 @@ class ExpertBot(Bot):
         # open-hand play-outs flatter the bidder, so the simulation only moves the club
         # player's count by one trick, and upwards only when clearly better
         numeric = sorted(t for t in nonzero if -1 <= t - base <= 1)
-        try_nil = 0 in legal_set and nil_danger(know.hand) <= 2.2
+        try_nil = 0 in legal_set and nil_danger(know.hand) <= 1.6
         deals = sample_deals(know, self.rng, self.samples)
         side = rules.side_of(view.seat)
         totals = {t: 0.0 for t in numeric}
@@ -337,7 +343,7 @@ class ExpertBot(Bot):
             return basic_bid
         margin = {t: (8.0 * done if t > base else 0.0) for t in numeric}
         best_t = max(numeric, key=lambda t: (totals[t] - margin[t], -abs(t - base)))
-        if try_nil and nil_total > totals[best_t] + 5.0 * done:
+        if try_nil and nil_total > totals[best_t] + 15.0 * done:
             return Bid(0)
         return Bid(best_t)
 
