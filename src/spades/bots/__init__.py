@@ -21,6 +21,8 @@ __all__ = ["Bot", "RandomBot", "get", "names", "register"]
 
 _REGISTRY: dict[str, str | Callable[..., Bot]] = {
     "random": RandomBot,
+    "basic": "spades.bots.basic:BasicBot",
+    "expert": "spades.bots.expert:ExpertBot",
 }
 
 
@@ -43,4 +45,7 @@ def get(name: str, **options: Any) -> Bot:
     if isinstance(factory, str):
         module_name, _, attr = factory.partition(":")
         factory = getattr(importlib.import_module(module_name, __name__), attr)
-    return factory(**options)
+    try:
+        return factory(**options)
+    except TypeError as exc:
+        raise ValueError(f"bot {key!r} does not take these options: {exc}") from None

@@ -16,6 +16,8 @@ class RandomBot(Bot):
     name = "random"
 
     def act(self, view: View) -> Action:
+        if not isinstance(view, View):
+            raise TypeError("a bot decides from a spades.View (game.view(seat)), nothing else")
         legal = view.legal
         if not legal:
             raise IllegalActionError(f"{view.rules.seat_name(view.seat)} has nothing to do now")

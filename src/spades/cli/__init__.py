@@ -18,6 +18,7 @@ __all__ = ["COMMANDS", "main"]
 #: name -> (module, one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
     "replay": ("spades.cli.replay", "print a readable hand-by-hand account of a saved game"),
+    "match": ("spades.cli.match", "play computer players against each other in duplicate and compare them"),
     "serve": ("spades.cli.serve", "run the web server: play with friends in the browser"),
 }
 

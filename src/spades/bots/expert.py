@@ -1,0 +1,410 @@
+"""``expert``: decides by sampling the unseen cards and evaluating each action on the samples.
+
+For a card to play, the bot deals the cards it cannot see consistently with
+what it knows (:func:`~spades.bots.simulate.sample_deals`: hand sizes, voids
+shown, cards it passed, its own discards, resampled to fit the bids), and
+scores each candidate card on every deal:
+
+* with the double-dummy solver (:func:`spades.solver.card_values_masks`) once
+  few enough cards are left (``solver_cards``, default 7: a full 13-card deal
+  takes the solver seconds, seven cards a few milliseconds), in four-handed
+  partnerships and two-player games: one search gives the side's tricks after
+  each card, and one more per live nil says whether the other side can force
+  a trick on the nil bidder;
+* otherwise by playing the hand out with every hand open
+  (:func:`~spades.bots.simulate.rollout`), which keeps track of who takes
+  each trick, so a nil's fate is scored exactly.
+
+Either way a deal's outcome is converted to *points* for the side by
+:func:`~spades.bots.simulate.hand_utility`: contract made or set, nils,
+bags and the bag penalty, the target and losing scores - never raw tricks.
+Cards equivalent in the bot's hand (no unseen card between them) are
+evaluated once.  The club player's (:mod:`~spades.bots.basic`) choice starts
+with a small lead (``prior`` points per sample), so that with a small sample
+the noise of the samples does not decide between cards of equal worth: the
+expert departs from sound play only when its samples show a gain.
+
+Bids are chosen by simulation too: on sampled deals (later bidders given the
+club player's bids) the hand is played out; the trick counts give the
+expected points of the club player's count and its neighbours (one more only
+when clearly better: open-hand play-outs flatter the bidder), and separate
+play-outs with a nil bid give the value of nil.  The blind-nil decision
+compares play-outs of blind nil (with the partner's exchange) against looking
+and bidding, on deals that sample the bot's own hand as well, when the side
+trails by 200 or more.  The exchange, the two-player draw and the redraw use
+the club player's rules.
+
+Budget: ``samples`` deals per decision (default 24; play-outs are capped at
+about 120 per decision, so many candidates get fewer deals each) and an
+optional ``seconds`` cap.  Without ``seconds`` the bot is fully reproducible
+from its seed; with it, a slow machine may see fewer samples.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from ..actions import LOOK, Action
+from ..bids import Bid
+from ..cards import ALL_CARDS, Card
+from ..errors import IllegalActionError
+from ..view import View
+from .base import Bot
+from .basic import BasicBot, estimate_tricks, nil_danger
+from .knowledge import SPADE, Knowledge, bit_cards
+from .simulate import Position, hand_utility, rollout, sample_deals, winner_index
+
+__all__ = ["ExpertBot"]
+
+SolveFn = Callable[..., dict[int, int]]
+
+
+def _load_solver() -> SolveFn | None:
+    """The solver's fast per-card entry point, or None when it is not installed."""
+    try:
+        import importlib
+
+        module = importlib.import_module("spades.solver")
+        solve: SolveFn = module.card_values_masks
+    except (ImportError, AttributeError):
+        return None
+    return solve
+
+
+class ExpertBot(Bot):
+    """The sampling player (see the module docstring).
+
+    ``samples``: deals per decision; ``seconds``: optional time cap per
+    decision (makes play depend on the machine's speed); ``solver``: ``'auto'``
+    (use :mod:`spades.solver` when available), ``'off'`` (play-outs only).
+    """
+
+    name = "expert"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        samples: int = 24,
+        seconds: float | None = None,
+        solver: str = "auto",
+        solver_cards: int = 7,
+        bidding: str = "simulate",
+        prior: float = 4.0,
+    ) -> None:
+        super().__init__(seed)
+        if not isinstance(samples, int) or samples < 1:
+            raise ValueError("samples must be a whole number of at least 1")
+        if seconds is not None and (not isinstance(seconds, (int, float)) or seconds <= 0):
+            raise ValueError("seconds must be a positive number")
+        if solver not in ("auto", "off", "on"):
+            raise ValueError("solver must be 'auto', 'on' or 'off'")
+        self.samples = samples
+        self.seconds = float(seconds) if seconds is not None else None
+        self.solver_mode = solver
+        if not isinstance(solver_cards, int) or not 0 <= solver_cards <= 17:
+            raise ValueError("solver_cards must be a number of cards from 0 to 17")
+        self.solver_cards = solver_cards
+        if bidding not in ("simulate", "basic"):
+            raise ValueError("bidding must be 'simulate' or 'basic'")
+        self.bidding = bidding
+        self.prior = float(prior)
+        self._solve: SolveFn | None = None if solver == "off" else _load_solver()
+        if solver == "on" and self._solve is None:
+            raise ValueError("the double-dummy solver (spades.solver) is not available")
+        self._basic = BasicBot(seed=seed)
+
+    # -- dispatch -----------------------------------------------------------------
+
+    def act(self, view: View) -> Action:
+        if not isinstance(view, View):
+            raise TypeError("a bot decides from a spades.View (game.view(seat)), nothing else")
+        legal = view.legal
+        if not legal:
+            raise IllegalActionError(f"{view.rules.seat_name(view.seat)} has nothing to do now")
+        if len(legal) == 1:
+            return legal[0]
+        deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
+        phase = view.phase
+        action: Action
+        if phase == "play":
+            action = ALL_CARDS[self._choose_card(view, deadline)]
+        elif phase in ("bid", "blind") and self.bidding == "basic":
+            action = self._basic.act(view)
+        elif phase == "bid":
+            action = self._choose_bid(view, deadline)
+        elif phase == "blind":
+            action = self._choose_blind(view, deadline)
+        else:
+            action = self._basic.act(view)
+        if action not in legal:
+            return self._basic.act(view)
+        return action
+
+    @staticmethod
+    def _out_of_time(deadline: float | None, done: int) -> bool:
+        return deadline is not None and done >= 2 and time.perf_counter() > deadline
+
+    # -- card play --------------------------------------------------------------------
+
+    def _candidates(self, know: Knowledge, legal: list[int]) -> list[int]:
+        """One card per group of equivalent legal cards (no unseen card between them)."""
+        out: list[int] = []
+        for c in sorted(legal):
+            if out and out[-1] // 13 == c // 13:
+                between = ((1 << c) - 1) & ~((1 << (out[-1] + 1)) - 1)
+                if not between & know.unseen:
+                    continue  # same as the card kept: only played or our cards between
+            out.append(c)
+        return out
+
+    def _choose_card(self, view: View, deadline: float | None) -> int:
+        know = Knowledge(view)
+        legal = [int(c) for c in view.legal if isinstance(c, Card)]
+        cands = self._candidates(know, legal)
+        if len(cands) == 1:
+            return cands[0]
+        rules = view.rules
+        n = know.n
+        bids: list[Bid] = [b if b is not None else Bid(1) for b in view.bids]
+        use_solver = (
+            self._solve is not None
+            and (rules.partnerships or n == 2)
+            and know.hand.bit_count() <= self.solver_cards
+        )
+        samples = self.samples
+        if not use_solver and len(cands) * samples > 120:
+            samples = max(6, 120 // len(cands))
+        deals = sample_deals(know, self.rng, samples)
+        totals = dict.fromkeys(cands, 0.0)
+        leader = view.leader if view.leader is not None else view.seat
+        trick = [int(c) for _, c in view.trick]
+        side = rules.side_of(view.seat)
+        i = 0
+        for i, hands in enumerate(deals):
+            if self._out_of_time(deadline, i):
+                break
+            if use_solver:
+                values = self._solver_values(view, bids, hands[:n], leader, trick, cands)
+                if values is not None:
+                    for c in cands:
+                        totals[c] += values[c]
+                    continue
+            for c in cands:
+                h = list(hands)
+                h[view.seat] &= ~(1 << c)
+                t = [*trick, c]
+                pos = Position(
+                    rules, h, leader, t, view.spades_broken or c >= 39, list(view.tricks_won), bids
+                )
+                if len(t) == n:
+                    w = (leader + winner_index(t)) % n
+                    pos.won[w] += 1
+                    pos.trick = []
+                    pos.leader = w
+                final = rollout(pos)
+                totals[c] += hand_utility(rules, side, bids, final, view.bags, view.scores, view.hands_played)
+        # the club player's card starts with a small lead: the samples must show a real gain
+        # before the expert plays something else (their noise would otherwise decide ties)
+        done = max(1, min(len(deals), i + 1)) if deals else 1
+        favourite = self._basic.choose_card(view, know)
+        rep = max((c for c in cands if c // 13 == favourite // 13 and c <= favourite), default=None)
+        if rep is not None:
+            totals[rep] += self.prior * done
+        best = max(cands, key=lambda c: (totals[c], -(c % 13)))
+        return best
+
+    def _solver_values(
+        self,
+        view: View,
+        bids: Sequence[Bid],
+        hands: list[int],
+        leader: int,
+        trick: list[int],
+        cands: list[int],
+    ) -> dict[int, float] | None:
+        """Points of each candidate card on one deal, from double-dummy values: the side's
+        tricks, and for every nil still alive whether the other side can force a trick on it."""
+        solve = self._solve
+        if solve is None:
+            return None
+        rules = view.rules
+        n = rules.num_seats
+        me = view.seat
+        broken = view.spades_broken
+        side_mask = sum(1 << s for s in range(n) if rules.side_of(s) == rules.side_of(me))
+        try:
+            side_vals = solve(hands, leader, trick, broken, side_mask, side_mask)
+            nil_fails: dict[int, dict[int, int]] = {}
+            for s in range(n):
+                if bids[s].is_nil and view.tricks_won[s] == 0:
+                    friends = sum(1 << x for x in range(n) if rules.side_of(x) == rules.side_of(s))
+                    attackers = ((1 << n) - 1) & ~friends
+                    nil_fails[s] = solve(hands, leader, trick, broken, 1 << s, attackers)
+        except Exception:  # a solver that cannot take this position: play-outs from now on
+            self._solve = None
+            return None
+        if not all(c in side_vals for c in cands):
+            return None
+        left = rules.tricks_per_hand - len(view.tricks)
+        out: dict[int, float] = {}
+        for c in cands:
+            tricks = list(view.tricks_won)
+            ours = side_vals[c]
+            for seats, count in (
+                ([s for s in range(n) if rules.side_of(s) == rules.side_of(me)], ours),
+                ([s for s in range(n) if rules.side_of(s) != rules.side_of(me)], left - ours),
+            ):
+                # a failing nil takes one trick (it pays the penalty either way); the rest go to a
+                # seat that bid tricks
+                for s in seats:
+                    if s in nil_fails and count > 0 and nil_fails[s].get(c, 0) > 0:
+                        tricks[s] += 1
+                        count -= 1
+                takers = [s for s in seats if not bids[s].is_nil] or seats
+                tricks[takers[0]] += count
+            out[c] = hand_utility(
+                rules, rules.side_of(me), bids, tricks, view.bags, view.scores, view.hands_played
+            )
+        return out
+
+    # -- bidding --------------------------------------------------------------------------
+
+    def _provisional_bids(self, view: View, hands: list[int], me_bid: Bid) -> list[Bid]:
+        """Bids for a simulated hand: the real ones where made, the club player's estimate
+        for seats still to bid."""
+        rules = view.rules
+        out: list[Bid] = []
+        for s in range(rules.num_seats):
+            b = view.bids[s]
+            if s == view.seat:
+                out.append(me_bid)
+            elif b is not None:
+                out.append(b)
+            else:
+                h = hands[s]
+                if rules.nil and nil_danger(h) <= 0.8 and estimate_tricks(h, rules.num_seats) <= 2.5:
+                    out.append(Bid(0))
+                else:
+                    est = estimate_tricks(h, rules.num_seats, rules.partnerships)
+                    out.append(Bid(min(rules.max_bid, max(1, int(est + 0.45)))))
+        return out
+
+    def _play_out(self, view: View, hands: list[int], bids: list[Bid]) -> list[int]:
+        rules = view.rules
+        leader = (view.dealer + 1) % rules.num_seats
+        pos = Position(rules, list(hands), leader, [], False, [0] * rules.num_seats, bids)
+        return rollout(pos)
+
+    def _choose_bid(self, view: View, deadline: float | None) -> Bid:
+        rules = view.rules
+        legal_bids = [a for a in view.legal if isinstance(a, Bid)]
+        legal_set = {b.tricks for b in legal_bids if not b.blind}
+        know = Knowledge(view)
+        basic_bid = self._basic.choose_bid(view, know)
+        nonzero = legal_set - {0}
+        if not nonzero:
+            return basic_bid
+        base = basic_bid.tricks
+        if base < 1:
+            est = estimate_tricks(know.hand, rules.num_seats, rules.partnerships)
+            base = max(1, int(est + 0.45))
+        base = min(nonzero, key=lambda t: abs(t - base))
+        # open-hand play-outs flatter the bidder, so the simulation only moves the club
+        # player's count by one trick, and upwards only when clearly better
+        numeric = sorted(t for t in nonzero if -1 <= t - base <= 1)
+        try_nil = 0 in legal_set and nil_danger(know.hand) <= 1.6
+        deals = sample_deals(know, self.rng, self.samples)
+        side = rules.side_of(view.seat)
+        totals = {t: 0.0 for t in numeric}
+        nil_total = 0.0
+        done = 0
+        for hands in deals:
+            if self._out_of_time(deadline, done):
+                break
+            done += 1
+            bids = self._provisional_bids(view, hands, Bid(base))
+            final = self._play_out(view, hands, bids)
+            for t in numeric:
+                trial = list(bids)
+                trial[view.seat] = Bid(t)
+                totals[t] += hand_utility(
+                    rules, side, trial, final, view.bags, view.scores, view.hands_played
+                )
+            if try_nil:
+                nbids = list(bids)
+                nbids[view.seat] = Bid(0)
+                nfinal = self._play_out(view, hands, nbids)
+                nil_total += hand_utility(
+                    rules, side, nbids, nfinal, view.bags, view.scores, view.hands_played
+                )
+        if not done or not numeric:
+            return basic_bid
+        margin = {t: (8.0 * done if t > base else 0.0) for t in numeric}
+        best_t = max(numeric, key=lambda t: (totals[t] - margin[t], -abs(t - base)))
+        if try_nil and nil_total > totals[best_t] + 15.0 * done:
+            return Bid(0)
+        return Bid(best_t)
+
+    # -- blind nil ----------------------------------------------------------------------------
+
+    def _choose_blind(self, view: View, deadline: float | None) -> Action:
+        rules = view.rules
+        if not self._basic_might_blind(view):
+            return LOOK
+        know = Knowledge(view)
+        deals = sample_deals(know, self.rng, self.samples, sample_own=True)
+        side = rules.side_of(view.seat)
+        me = view.seat
+        look_total = blind_total = 0.0
+        done = 0
+        k = rules.blind_nil_exchange if rules.has_exchange else 0
+        for hands in deals:
+            if self._out_of_time(deadline, done):
+                break
+            done += 1
+            est = estimate_tricks(hands[me], rules.num_seats, rules.partnerships)
+            look_bid = Bid(min(rules.max_bid, max(1, int(est + 0.45))))
+            bids = self._provisional_bids(view, hands, look_bid)
+            final = self._play_out(view, hands, bids)
+            look_total += hand_utility(rules, side, bids, final, view.bags, view.scores, view.hands_played)
+            bhands = list(hands)
+            partner = view.partner
+            if k and partner is not None:
+                give = sorted(bit_cards(bhands[partner]), key=lambda c: (c % 13, c // 13 == SPADE))[:k]
+                gmask = sum(1 << c for c in give)
+                bhands[partner] &= ~gmask
+                bhands[me] |= gmask
+                back = sorted(
+                    bit_cards(bhands[me]), key=lambda c: -((c % 13) + (8 if c // 13 == SPADE else 0))
+                )[:k]
+                bmask = sum(1 << c for c in back)
+                bhands[me] &= ~bmask
+                bhands[partner] |= bmask
+            bbids = self._provisional_bids(view, bhands, Bid.blind_nil())
+            if partner is not None:
+                est_p = estimate_tricks(bhands[partner], rules.num_seats, rules.partnerships)
+                if view.bids[partner] is None:
+                    bbids[partner] = Bid(min(rules.max_bid, max(1, int(est_p + 0.45))))
+            bfinal = self._play_out(view, bhands, bbids)
+            blind_total += hand_utility(rules, side, bbids, bfinal, view.bags, view.scores, view.hands_played)
+        if done and blind_total > look_total + 40.0 * done:
+            return Bid.blind_nil()
+        return LOOK
+
+    @staticmethod
+    def _basic_might_blind(view: View) -> bool:
+        """Blind nil is only worth simulating when the side trails (or the rules reward it)."""
+        side = view.side
+        best_other = max(s for i, s in enumerate(view.scores) if i != side)
+        partner = view.partner
+        if partner is not None and view.bids[partner] is not None and view.bids[partner].is_nil:  # type: ignore[union-attr]
+            return False
+        return best_other - view.scores[side] >= 200
+
+    def __repr__(self) -> str:
+        extra: dict[str, Any] = {"samples": self.samples}
+        if self.seconds is not None:
+            extra["seconds"] = self.seconds
+        return f"ExpertBot(seed={self.seed!r}, " + ", ".join(f"{k}={v!r}" for k, v in extra.items()) + ")"

@@ -1,0 +1,212 @@
+"""What a seat can infer from its :class:`~spades.view.View`: the shared base of
+the rule-based and the sampling computer players.
+
+Everything here is computed from the view alone, so a bot built on it cannot
+see hidden cards.  Card sets are 52-bit integers (bit ``id`` set, ids as in
+:mod:`spades.cards`: ``suit * 13 + rank``, spades are suit 3, ids 39-51).
+
+Inferences made:
+
+* the *unseen* cards: not in this seat's hand, not played, not known to lie
+  out of play (two-player: this seat's own discards; three-player: the 2 of
+  clubs is not in the deck);
+* *voids*: a seat that did not follow the suit led holds none of it; a seat
+  that led a spade before spades were broken (with the breaking rule on)
+  holds nothing but spades;
+* *known cards*: in the blind-nil exchange, the cards this seat passed are in
+  the receiver's hand unless they came back or were played.
+
+:class:`SideState` sums up a side's contract: tricks needed, nil bidders
+still clean, and so on; bots reason with it about what a trick is worth.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from ..bids import Bid
+from ..cards import FULL_DECK, SUIT_MASKS
+from ..view import View
+
+__all__ = [
+    "SPADE",
+    "Knowledge",
+    "SideState",
+    "bit_cards",
+    "higher_in_suit",
+    "trick_winner",
+]
+
+SPADE: Final = 3
+SPADES: Final = SUIT_MASKS[3]
+
+
+def bit_cards(mask: int) -> list[int]:
+    """Card ids of a mask, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def higher_in_suit(card: int) -> int:
+    """The mask of the cards of ``card``'s suit that rank above it."""
+    suit_top = (card // 13 + 1) * 13
+    return ((1 << suit_top) - 1) & ~((1 << (card + 1)) - 1)
+
+
+def lower_in_suit(card: int) -> int:
+    """The mask of the cards of ``card``'s suit that rank below it."""
+    return ((1 << card) - 1) & ~((1 << (card // 13 * 13)) - 1)
+
+
+def trick_winner(cards: list[int] | tuple[int, ...]) -> int:
+    """Index (in play order) of the card winning a (possibly partial) trick."""
+    best = cards[0]
+    best_i = 0
+    for i in range(1, len(cards)):
+        c = cards[i]
+        if c // 13 == best // 13:
+            if c > best:
+                best, best_i = c, i
+        elif c >= 39:
+            best, best_i = c, i
+    return best_i
+
+
+def beats(card: int, best: int) -> bool:
+    """Does ``card`` beat the currently winning card ``best``?"""
+    if card // 13 == best // 13:
+        return card > best
+    return card >= 39
+
+
+@dataclass(frozen=True)
+class SideState:
+    """A side's contract position in the hand being played."""
+
+    side: int
+    seats: tuple[int, ...]
+    #: sum of the non-nil bids (0 when every seat bid nil or bids are not in)
+    contract: int
+    #: tricks counted toward the contract so far
+    counted: int
+    #: seats of this side that bid nil and have taken no trick yet
+    live_nils: tuple[int, ...]
+    #: seats of this side whose nil has already failed
+    failed_nils: tuple[int, ...]
+    #: all tricks this side has won
+    won: int
+
+    @property
+    def need(self) -> int:
+        """Tricks still needed to make the contract (0 when made or none)."""
+        return max(0, self.contract - self.counted)
+
+
+class Knowledge:
+    """Facts one seat can derive from its view (see the module docstring)."""
+
+    def __init__(self, view: View) -> None:
+        self.view = view
+        rules = view.rules
+        self.rules = rules
+        self.n = rules.num_seats
+        self.seat = view.seat
+        self.hand = view.hand.mask if view.hand is not None else 0
+        played = 0
+        for t in view.tricks:
+            for c in t.cards:
+                played |= 1 << c
+        for _, c in view.trick:
+            played |= 1 << c
+        self.played = played
+        deck = FULL_DECK & ~1 if rules.variant == "three-player" else FULL_DECK
+        out = view.discards.mask if rules.uses_draw else 0
+        # cards still in play somewhere else: not ours, not played, not known out
+        self.unseen = deck & ~self.hand & ~played & ~out
+        self.out = out
+        voids = [0] * self.n
+        broken = False
+        must_break = rules.spades_must_be_broken
+        for t in view.tricks:
+            broken = self._scan_trick(t.leader, [int(c) for c in t.cards], voids, broken, must_break)
+        if view.trick:
+            self._scan_trick(view.trick[0][0], [int(c) for _, c in view.trick], voids, broken, must_break)
+        #: per seat, a 4-bit mask of suits the seat is known to lack
+        self.voids = voids
+        known = [0] * self.n
+        if view.passed:
+            receiver = view.partner if view.partner is not None else (self.seat + 2) % self.n
+            known[receiver] |= view.passed.mask & ~self.hand & ~played
+        #: per seat, cards known to be in that seat's hand now
+        self.known = known
+        self.tricks_left = rules.tricks_per_hand - len(view.tricks)
+
+    @staticmethod
+    def _scan_trick(leader: int, cards: list[int], voids: list[int], broken: bool, must_break: bool) -> bool:
+        n = len(voids)
+        led = cards[0] // 13
+        if led == SPADE and not broken and must_break:
+            voids[leader] |= 0b0111  # led a spade unbroken: held only spades
+        for i in range(1, len(cards)):
+            seat = (leader + i) % n
+            if cards[i] // 13 != led:
+                voids[seat] |= 1 << led
+        if any(c >= 39 for c in cards):
+            broken = True
+        return broken
+
+    # -- cards ----------------------------------------------------------------
+
+    def may_hold(self, seat: int, suit: int) -> bool:
+        """Could ``seat`` still hold a card of ``suit``?"""
+        return not self.voids[seat] >> suit & 1 and bool(self.unseen & SUIT_MASKS[suit])
+
+    def is_master(self, card: int) -> bool:
+        """No card still in other hands ranks above ``card`` in its suit."""
+        return not self.unseen & higher_in_suit(card)
+
+    def top_equivalent_low(self, card: int) -> int:
+        """The lowest card of ours equivalent to ``card`` (no unseen card between them)."""
+        c = card
+        for lower in range(card - 1, card // 13 * 13 - 1, -1):
+            if self.hand >> lower & 1:
+                c = lower
+            elif self.unseen >> lower & 1:
+                break
+        return c
+
+    # -- sides and contracts ----------------------------------------------------
+
+    def side_state(self, side: int) -> SideState:
+        view = self.view
+        rules = self.rules
+        seats = rules.seats_of(side)
+        contract = counted = won = 0
+        live: list[int] = []
+        failed: list[int] = []
+        for s in seats:
+            bid = view.bids[s]
+            t = view.tricks_won[s]
+            won += t
+            if bid is None:
+                continue
+            if bid.is_nil:
+                (failed if t else live).append(s)
+                if rules.nil_tricks_count_for_partner:
+                    counted += t
+            else:
+                contract += bid.tricks
+                counted += t
+        return SideState(side, seats, contract, counted, tuple(live), tuple(failed), won)
+
+    def opponents(self) -> list[int]:
+        side = self.rules.side_of(self.seat)
+        return [s for s in range(self.n) if self.rules.side_of(s) != side]
+
+    def bid_of(self, seat: int) -> Bid | None:
+        return self.view.bids[seat]

@@ -1,0 +1,573 @@
+"""Sampling hidden cards and playing hands out: the engine of the ``expert`` bot.
+
+:func:`sample_deals` deals the cards a seat cannot see to the other seats (and,
+two-handed, to the discard pile) consistently with everything the seat
+knows (:class:`~spades.bots.knowledge.Knowledge`): hand sizes, voids shown in
+play, cards it passed in a blind-nil exchange, its own discards.  Deals are
+then re-weighted by how well each seat's sampled hand fits its bid (a hand
+that bid 5 rarely holds no honours), so the samples follow the bidding.
+
+:func:`rollout` plays a position to the end of the hand with every hand open,
+using a fast perfect-information version of the club player's rules (win
+cheaply when the side needs tricks, duck when it does not, protect or attack
+a live nil).  It works on 52-bit card masks and plain lists, without building
+views, so thousands of play-outs fit in a second.
+
+:func:`hand_utility` turns the trick counts at the end of a hand into what
+the hand is worth to one side in points, given the bids, the bags, the bag
+limit and the game score (a game won or lost at this hand is worth
+:data:`GAME_VALUE` more).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from typing import Final
+
+from ..bids import Bid
+from ..cards import SUIT_MASKS
+from ..rules import Rules
+from ..scoring import score_hand
+from .knowledge import SPADES, Knowledge, bit_cards
+
+__all__ = ["GAME_VALUE", "Position", "hand_utility", "rollout", "sample_deals"]
+
+#: points a game won (or lost) by this hand's result is worth beyond the hand's points
+GAME_VALUE: Final = 150.0
+NON_SPADES: Final = SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[2]
+_SUIT: Final = SUIT_MASKS
+
+
+def _popcount(x: int) -> int:
+    return x.bit_count()
+
+
+# -- sampling -------------------------------------------------------------------------
+
+
+def sample_deals(
+    know: Knowledge,
+    rng: random.Random,
+    count: int,
+    sample_own: bool = False,
+    bid_weighting: bool = True,
+) -> list[list[int]]:
+    """``count`` deals of the cards this seat cannot see: a list of hands (masks) per seat,
+    this seat's own hand included.  ``sample_own``: the seat has not looked yet, deal it
+    too.  Deals are drawn ``3 * count`` at a time and resampled by bid fit."""
+    view = know.view
+    n = know.n
+    me = know.seat
+    sizes = list(view.hand_sizes)
+    pool_mask = know.unseen
+    fixed = [0] * n
+    for s in range(n):
+        fixed[s] = know.known[s] & pool_mask
+        pool_mask &= ~fixed[s]
+    if not sample_own:
+        fixed[me] = know.hand
+    pool = bit_cards(pool_mask)
+    seats = [s for s in range(n) if s != me or sample_own]
+    need = {s: sizes[s] - _popcount(fixed[s]) for s in seats}
+    if know.rules.uses_draw and sizes[me] == 0 and sample_own:
+        need = {s: 13 for s in range(n)}
+    pile = len(pool) - sum(need.values())
+    voids = know.voids
+    played_by = _played_by(know)
+    m = count * 3 if bid_weighting else count
+    deals: list[list[int]] = []
+    for _ in range(m):
+        deal = _one_deal(pool, seats, need, pile, voids, fixed, rng)
+        deals.append(deal)
+    if not bid_weighting or m == count:
+        return deals
+    weights = [_bid_fit(know, d, played_by, sample_own) for d in deals]
+    if sum(weights) <= 0:
+        return deals[:count]
+    return rng.choices(deals, weights=weights, k=count)
+
+
+def _played_by(know: Knowledge) -> list[int]:
+    n = know.n
+    out = [0] * n
+    for t in know.view.tricks:
+        for i, c in enumerate(t.cards):
+            out[(t.leader + i) % n] |= 1 << c
+    for s, c in know.view.trick:
+        out[s] |= 1 << c
+    return out
+
+
+def _one_deal(
+    pool: list[int],
+    seats: list[int],
+    need: dict[int, int],
+    pile: int,
+    voids: list[int],
+    fixed: list[int],
+    rng: random.Random,
+) -> list[int]:
+    for attempt in range(30):
+        hands = list(fixed)
+        left = dict(need)
+        pile_left = pile
+        cards = pool.copy()
+        rng.shuffle(cards)
+        # the most constrained cards first
+        ignore_voids = attempt >= 25
+        cards.sort(key=lambda c: sum(1 for s in seats if not (voids[s] >> (c // 13)) & 1))
+        ok = True
+        for c in cards:
+            suit = c // 13
+            opts = [s for s in seats if left[s] > 0 and (ignore_voids or not voids[s] >> suit & 1)]
+            total = sum(left[s] for s in opts) + pile_left
+            if total <= 0:
+                ok = False
+                break
+            r = rng.randrange(total)
+            chosen = -1
+            for s in opts:
+                if r < left[s]:
+                    chosen = s
+                    break
+                r -= left[s]
+            if chosen < 0:
+                pile_left -= 1
+                continue
+            hands[chosen] |= 1 << c
+            left[chosen] -= 1
+        if ok and all(v == 0 for v in left.values()):
+            return hands
+    # could not honour every constraint: deal plainly
+    hands = list(fixed)
+    cards = pool.copy()
+    rng.shuffle(cards)
+    i = 0
+    for s in seats:
+        for c in cards[i : i + need[s]]:
+            hands[s] |= 1 << c
+        i += need[s]
+    return hands
+
+
+def _bid_fit(know: Knowledge, deal: list[int], played_by: list[int], sample_own: bool) -> float:
+    from .basic import estimate_tricks, nil_danger
+
+    view = know.view
+    rules = know.rules
+    w = 1.0
+    for s in range(know.n):
+        if s == know.seat:
+            continue
+        bid = view.bids[s]
+        if bid is None or bid.blind:
+            continue
+        original = deal[s] | played_by[s]
+        if bid.is_nil:
+            d = nil_danger(original)
+            w *= math.exp(-1.5 * max(0.0, d - 0.8))
+        else:
+            est = estimate_tricks(original, rules.num_seats, rules.partnerships)
+            w *= math.exp(-((est - bid.tricks) ** 2) / (2 * 1.6**2))
+    return w
+
+
+# -- play-outs --------------------------------------------------------------------------
+
+
+class Position:
+    """A position in the play of a hand, with every hand known (a sampled deal)."""
+
+    __slots__ = ("bids", "broken", "hands", "leader", "n", "rules", "trick", "won")
+
+    def __init__(
+        self,
+        rules: Rules,
+        hands: list[int],
+        leader: int,
+        trick: list[int],
+        broken: bool,
+        won: list[int],
+        bids: Sequence[Bid],
+    ) -> None:
+        self.rules = rules
+        self.n = rules.num_seats
+        self.hands = hands
+        self.leader = leader
+        self.trick = trick
+        self.broken = broken
+        self.won = won
+        self.bids = bids
+
+
+def _beats(card: int, best: int) -> bool:
+    if card // 13 == best // 13:
+        return card > best
+    return card >= 39
+
+
+def winner_index(trick: list[int]) -> int:
+    best = trick[0]
+    bi = 0
+    for i in range(1, len(trick)):
+        c = trick[i]
+        if (c // 13 == best // 13 and c > best) or (c >= 39 and best < 39):
+            best, bi = c, i
+    return bi
+
+
+def _best_reply(hand: int, led: int, best: int) -> bool:
+    """Can a hand beat ``best`` on a trick led in suit ``led``?"""
+    follow = hand & _SUIT[led]
+    if follow:
+        if best // 13 == led:
+            return follow.bit_length() - 1 > best
+        return False
+    spades = hand & SPADES
+    if not spades:
+        return False
+    if best >= 39:
+        return spades.bit_length() - 1 > best
+    return True
+
+
+def _lowest(mask: int) -> int:
+    """The lowest-ranked card of a mask (non-spades before spades on ties)."""
+    best = -1
+    best_key = 99
+    m = mask
+    while m:
+        low = m & -m
+        c = low.bit_length() - 1
+        m ^= low
+        key = (c % 13) * 2 + (c >= 39)
+        if key < best_key:
+            best, best_key = c, key
+    return best
+
+
+def _highest(mask: int, spades_last: bool = True) -> int:
+    best = -1
+    best_key = -1
+    m = mask
+    while m:
+        low = m & -m
+        c = low.bit_length() - 1
+        m ^= low
+        key = (c % 13) * 2 + ((c < 39) if spades_last else (c >= 39))
+        if key > best_key:
+            best, best_key = c, key
+    return best
+
+
+def _choose(pos: Position, seat: int) -> int:
+    """The rollout policy: one card for ``seat``."""
+    rules = pos.rules
+    n = pos.n
+    hands = pos.hands
+    hand = hands[seat]
+    trick = pos.trick
+    if trick:
+        led = trick[0] // 13
+        legal = hand & _SUIT[led] or hand
+    elif rules.spades_must_be_broken and not pos.broken:
+        legal = hand & NON_SPADES or hand
+    else:
+        legal = hand
+    if legal & (legal - 1) == 0:
+        return legal.bit_length() - 1
+    bids = pos.bids
+    won = pos.won
+    partner = (seat + 2) % 4 if rules.partnerships else -1
+    my_bid = bids[seat]
+    k = len(trick)
+    later = [(seat + i) % n for i in range(1, n - k)]
+
+    if my_bid.tricks == 0 and won[seat] == 0:
+        return _play_nil(pos, seat, legal, later)
+    if partner >= 0 and bids[partner].tricks == 0 and won[partner] == 0:
+        card = _play_cover(pos, seat, legal, later, partner)
+        if card >= 0:
+            return card
+    opp_nils = [s for s in range(n) if s != seat and s != partner and bids[s].tricks == 0 and won[s] == 0]
+    if opp_nils:
+        card = _play_set(pos, seat, legal, later, opp_nils)
+        if card >= 0:
+            return card
+    if _wants(pos, seat, partner):
+        return _play_win(pos, seat, legal, later, partner)
+    return _play_duck(pos, seat, legal, later)
+
+
+def _wants(pos: Position, seat: int, partner: int) -> bool:
+    rules = pos.rules
+    bids = pos.bids
+    won = pos.won
+    if bids[seat].tricks == 0 and not rules.nil_tricks_count_for_partner:
+        return False
+    seats = (seat, partner) if partner >= 0 else (seat,)
+    contract = sum(bids[s].tricks for s in seats)
+    counted = sum(won[s] for s in seats if bids[s].tricks or rules.nil_tricks_count_for_partner)
+    if counted < contract:
+        return True
+    if rules.bag_penalty == 0:
+        return True
+    left = rules.tricks_per_hand - sum(won)
+    if rules.partnerships:
+        opp_sides: list[tuple[int, ...]] = [((seat + 1) % 4, (seat + 3) % 4)]
+    else:
+        opp_sides = [(s,) for s in range(pos.n) if s != seat]
+    for opp in opp_sides:
+        oc = sum(bids[x].tricks for x in opp)
+        ow = sum(won[x] for x in opp if bids[x].tricks or rules.nil_tricks_count_for_partner)
+        if oc and oc - ow > left - 3:
+            return True
+    return False
+
+
+def _later_beats(pos: Position, later: list[int], exclude: int, led: int, best: int) -> bool:
+    return any(s != exclude and _best_reply(pos.hands[s], led, best) for s in later)
+
+
+def _play_nil(pos: Position, seat: int, legal: int, later: list[int]) -> int:
+    trick = pos.trick
+    if not trick:
+        # lead the card most others can beat
+        others = 0
+        for s in range(pos.n):
+            if s != seat:
+                others |= pos.hands[s]
+        best, best_key = -1, -999
+        m = legal
+        while m:
+            low = m & -m
+            c = low.bit_length() - 1
+            m ^= low
+            above = (others & _SUIT[c // 13] & ~((1 << (c + 1)) - 1)).bit_count()
+            key = above * 4 - (c % 13) // 4 - (20 if c >= 39 else 0)
+            if key > best_key:
+                best, best_key = c, key
+        return best
+    best = trick[winner_index(trick)]
+    losers = 0
+    m = legal
+    while m:
+        low = m & -m
+        c = low.bit_length() - 1
+        m ^= low
+        if not _beats(c, best):
+            losers |= low
+    if losers:
+        return _highest(losers)
+    low = _lowest(legal)
+    if later and _later_beats(pos, later, seat, trick[0] // 13, low):
+        return low
+    return _highest(legal)
+
+
+def _play_cover(pos: Position, seat: int, legal: int, later: list[int], partner: int) -> int:
+    trick = pos.trick
+    if not trick:
+        return _highest(legal & NON_SPADES or legal)
+    wi = winner_index(trick)
+    best = trick[wi]
+    n = pos.n
+    win_seat = (pos.leader + wi) % n
+    if partner not in later:
+        if win_seat == partner:
+            winners = 0
+            m = legal
+            while m:
+                low = m & -m
+                c = low.bit_length() - 1
+                m ^= low
+                if _beats(c, best):
+                    winners |= low
+            return _lowest(winners) if winners else _lowest(legal)
+        return -1
+    top = _highest(legal, spades_last=False)
+    if _beats(top, best):
+        return top
+    return _lowest(legal)
+
+
+def _play_set(pos: Position, seat: int, legal: int, later: list[int], nils: list[int]) -> int:
+    trick = pos.trick
+    if not trick:
+        target = nils[0]
+        th = pos.hands[target]
+        best, best_key = -1, 999
+        m = legal
+        while m:
+            low = m & -m
+            c = low.bit_length() - 1
+            m ^= low
+            suit_cards = th & _SUIT[c // 13]
+            if not suit_cards:
+                continue
+            below = (suit_cards & ((1 << c) - 1)).bit_count()
+            key = below * 4 + (c >= 39) * 20
+            if key < best_key:
+                best, best_key = c, key
+        return best
+    wi = winner_index(trick)
+    best = trick[wi]
+    win_seat = (pos.leader + wi) % pos.n
+    if win_seat in nils:
+        losers = 0
+        m = legal
+        while m:
+            low = m & -m
+            c = low.bit_length() - 1
+            m ^= low
+            if not _beats(c, best):
+                losers |= low
+        return _highest(losers) if losers else -1
+    if any(s in nils for s in later) and legal & _SUIT[trick[0] // 13]:
+        return _lowest(legal)
+    return -1
+
+
+def _play_win(pos: Position, seat: int, legal: int, later: list[int], partner: int) -> int:
+    trick = pos.trick
+    hands = pos.hands
+    n = pos.n
+    if not trick:
+        # a lead nobody can beat, cheapest first; else low from the longest side suit
+        others = [s for s in range(n) if s != seat and s != partner]
+        sure = -1
+        m = legal
+        while m:
+            low = m & -m
+            c = low.bit_length() - 1
+            m ^= low
+            cheaper = sure < 0 or (c % 13) < (sure % 13)
+            if cheaper and not any(_best_reply(hands[s], c // 13, c) for s in others):
+                sure = c
+        if sure >= 0:
+            return sure
+        side = legal & NON_SPADES or legal
+        longest = max(range(4), key=lambda s: ((side & _SUIT[s]).bit_count(), -s))
+        return _lowest(side & _SUIT[longest])
+    led = trick[0] // 13
+    wi = winner_index(trick)
+    best = trick[wi]
+    win_seat = (pos.leader + wi) % n
+    opp_later = [s for s in later if s != partner]
+    if win_seat == partner and not _later_beats(pos, opp_later, -1, led, best):
+        return _lowest(legal)
+    safe = 0
+    winners = 0
+    m = legal
+    while m:
+        low = m & -m
+        c = low.bit_length() - 1
+        m ^= low
+        if _beats(c, best):
+            winners |= low
+            if not _later_beats(pos, opp_later, -1, led, c):
+                safe |= low
+    if safe:
+        return _lowest(safe)
+    if winners and not later:
+        return _lowest(winners)
+    return _lowest(legal)
+
+
+def _play_duck(pos: Position, seat: int, legal: int, later: list[int]) -> int:
+    trick = pos.trick
+    if not trick:
+        others = 0
+        for s in range(pos.n):
+            if s != seat:
+                others |= pos.hands[s]
+        best, best_key = -1, -999
+        m = legal
+        while m:
+            low = m & -m
+            c = low.bit_length() - 1
+            m ^= low
+            above = (others & _SUIT[c // 13] & ~((1 << (c + 1)) - 1)).bit_count()
+            key = above * 4 - (20 if c >= 39 else 0)
+            if key > best_key:
+                best, best_key = c, key
+        return best
+    best = trick[winner_index(trick)]
+    losers = 0
+    m = legal
+    while m:
+        low = m & -m
+        c = low.bit_length() - 1
+        m ^= low
+        if not _beats(c, best):
+            losers |= low
+    if losers:
+        return _highest(losers)
+    return _highest(legal) if not later else _lowest(legal)
+
+
+def rollout(pos: Position) -> list[int]:
+    """Play the position to the end of the hand; returns each seat's tricks for the hand.
+    ``pos`` is consumed (its hands and trick change)."""
+    rules = pos.rules
+    n = pos.n
+    hands = pos.hands
+    trick = pos.trick
+    won = pos.won
+    seat = (pos.leader + len(trick)) % n
+    while True:
+        if not hands[seat] and not trick:
+            break
+        card = _choose(pos, seat)
+        hands[seat] &= ~(1 << card)
+        trick.append(card)
+        if card >= 39:
+            pos.broken = True
+        if len(trick) == n:
+            w = (pos.leader + winner_index(trick)) % n
+            won[w] += 1
+            trick.clear()
+            pos.leader = w
+            seat = w
+            if not hands[w]:
+                break
+        else:
+            seat = (seat + 1) % n
+    del rules
+    return list(won)
+
+
+# -- what a hand is worth ------------------------------------------------------------------
+
+
+def hand_utility(
+    rules: Rules,
+    side: int,
+    bids: Sequence[Bid],
+    tricks: Sequence[int],
+    bags: Sequence[int],
+    scores: Sequence[int],
+    hands_played: int,
+) -> float:
+    """The value of a finished hand to ``side``: its points minus the opponents' (the mean of
+    the other sides' points when there are more than two), plus :data:`GAME_VALUE` when the
+    hand wins the game and minus it when the hand loses it."""
+    result = score_hand(rules, bids, tricks, bags)
+    pts = result.points
+    k = rules.num_sides
+    if k == 2:
+        value = float(pts[side] - pts[1 - side])
+    else:
+        value = pts[side] - sum(pts[i] for i in range(k) if i != side) / (k - 1)
+    new = [scores[i] + pts[i] for i in range(k)]
+    top = max(new)
+    over = top >= rules.target_score
+    if rules.losing_score is not None and min(new) <= rules.losing_score:
+        over = True
+    if rules.hands is not None and hands_played + 1 >= rules.hands:
+        over = True
+    if over and new.count(top) == 1:
+        value += GAME_VALUE if new.index(top) == side else -GAME_VALUE
+    return value

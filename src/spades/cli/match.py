@@ -1,0 +1,208 @@
+"""``spades match``: computer players against each other, in duplicate.
+
+The work is done by :mod:`spades.match`; this module reads the options, shows
+progress on stderr (rich when installed, a plain counter otherwise, nothing
+with ``--json`` or when stderr is not a terminal) and prints the result as a
+table or as one JSON object.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from ..errors import SpadesError
+
+_RULE_FLAGS: tuple[tuple[str, str, type], ...] = (
+    ("target-score", "target_score", int),
+    ("losing-score", "losing_score", int),
+    ("nil-bonus", "nil_bonus", int),
+    ("blind-nil-bonus", "blind_nil_bonus", int),
+    ("blind-nil-exchange", "blind_nil_exchange", int),
+    ("blind-nil-min-deficit", "blind_nil_min_deficit", int),
+    ("bag-limit", "bag_limit", int),
+    ("bag-penalty", "bag_penalty", int),
+    ("boston-bonus", "boston_bonus", int),
+    ("max-side-bid", "max_side_bid", int),
+)
+_BOOL_FLAGS: tuple[tuple[str, str], ...] = (
+    ("nil", "nil"),
+    ("blind-nil", "blind_nil"),
+    ("boston-wins", "boston_wins"),
+    ("spades-must-be-broken", "spades_must_be_broken"),
+    ("nil-tricks-count-for-partner", "nil_tricks_count_for_partner"),
+)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--bots",
+        default="basic,random",
+        help="one bot per side, in side order, e.g. 'expert,basic' (cutthroat: four names). "
+        "Options follow a colon: 'expert:samples=20:seconds=0.2'",
+    )
+    parser.add_argument(
+        "--preset",
+        default="partnership",
+        help="partnership, two-player, cutthroat, three-player or openspiel",
+    )
+    parser.add_argument(
+        "--hands",
+        type=int,
+        default=None,
+        help="play this many deals (each at every table) instead of whole games",
+    )
+    parser.add_argument(
+        "--games", type=int, default=10, help="whole games per table when --hands is not given (default 10)"
+    )
+    parser.add_argument("--seed", type=int, default=0, help="seed for the deals and the bots (default 0)")
+    parser.add_argument("--workers", type=int, default=None, help="processes to use (default: every core)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+    parser.add_argument(
+        "--records", metavar="DIR", help="write every game's record here, for 'spades replay'"
+    )
+    rules = parser.add_argument_group("rule options (override the preset)")
+    for flag, _field, typ in _RULE_FLAGS:
+        rules.add_argument(f"--{flag}", type=typ, default=None, metavar="N")
+    for flag, _field in _BOOL_FLAGS:
+        rules.add_argument(f"--{flag}", action=argparse.BooleanOptionalAction, default=None)
+
+
+def _rules(args: argparse.Namespace) -> Any:
+    from ..rules import Rules
+
+    rules = Rules.preset(args.preset)
+    changes: dict[str, Any] = {}
+    for flag, field, _typ in _RULE_FLAGS:
+        value = getattr(args, flag.replace("-", "_"))
+        if value is not None:
+            changes[field] = value
+    for flag, field in _BOOL_FLAGS:
+        value = getattr(args, flag.replace("-", "_"))
+        if value is not None:
+            changes[field] = value
+    return dataclasses.replace(rules, **changes) if changes else rules
+
+
+def _progress(enabled: bool) -> tuple[Callable[[int, int], None] | None, Callable[[], None]]:
+    if not enabled:
+        return None, lambda: None
+    try:
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+
+        bar = Progress(
+            "[progress.description]{task.description}",
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            transient=True,
+            console=None,
+        )
+        bar.start()
+        task = bar.add_task("boards", total=None)
+
+        def update(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        return update, bar.stop
+    except ImportError:
+
+        def plain(done: int, total: int) -> None:
+            print(f"\rboards {done}/{total}", end="", file=sys.stderr, flush=True)
+
+        return plain, lambda: print(file=sys.stderr)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..match import MatchError, run_match, write_records
+
+    try:
+        rules = _rules(args)
+        bots = [b for b in args.bots.split(",") if b.strip()]
+        if args.hands is not None and args.hands < 1:
+            raise MatchError("--hands must be at least 1")
+        if args.games < 1:
+            raise MatchError("--games must be at least 1")
+        if args.workers is not None and args.workers < 1:
+            raise MatchError("--workers must be at least 1")
+        show = not args.json and sys.stderr.isatty()
+        update, stop = _progress(show)
+        try:
+            result = run_match(
+                rules,
+                bots,
+                hands=args.hands,
+                games=args.games,
+                seed=args.seed,
+                workers=args.workers,
+                records=bool(args.records),
+                progress=update,
+            )
+        finally:
+            stop()
+    except (SpadesError, ValueError) as exc:
+        print(f"spades match: {exc}", file=sys.stderr)
+        return 2
+    data = result.to_dict()
+    if args.records:
+        try:
+            count = write_records(result, args.records)
+        except OSError as exc:
+            print(f"spades match: cannot write records to {args.records}: {exc.strerror}", file=sys.stderr)
+            return 2
+        data["records"] = {"directory": args.records, "games": count}
+    if args.json:
+        print(json.dumps(data))
+    else:
+        print(format_table(data))
+    return 0
+
+
+def _fmt(value: Any, pct: bool = False, seconds: bool = False) -> str:
+    if value is None:
+        return "-"
+    if pct:
+        return f"{100 * value:.1f}%"
+    if seconds:
+        return f"{value:.4f}"
+    return str(value)
+
+
+def format_table(data: dict[str, Any]) -> str:
+    """The readable report of a match (the ``--json`` object as a table)."""
+    sides = data["sides"]
+    rows = [
+        ("points per hand", [_fmt(s["points_per_hand"]) for s in sides]),
+        ("games won", [_fmt(s["games_won"]) for s in sides]),
+        ("nil bids", [_fmt(s["nil_bids"]) for s in sides]),
+        ("nil made", [_fmt(s["nil_success"], pct=True) for s in sides]),
+        ("blind nil bids", [_fmt(s["blind_nil_bids"]) for s in sides]),
+        ("blind nil made", [_fmt(s["blind_nil_success"], pct=True) for s in sides]),
+        ("set", [_fmt(s["set_rate"], pct=True) for s in sides]),
+        ("bags per hand", [_fmt(s["bags_per_hand"]) for s in sides]),
+        ("s/decision median", [_fmt(s["seconds_per_decision"]["median"], seconds=True) for s in sides]),
+        ("s/decision p99", [_fmt(s["seconds_per_decision"]["p99"], seconds=True) for s in sides]),
+    ]
+    head = ["", *[s["bot"] for s in sides]]
+    widths = [max(len(head[0]), *(len(r[0]) for r in rows))]
+    for i in range(len(sides)):
+        widths.append(max(len(head[i + 1]), *(len(r[1][i]) for r in rows)))
+    lines = [
+        f"Duplicate match, {data['preset']}"
+        + (f" ({'; '.join(data['rules'])})" if data["rules"] else "")
+        + f": {data['hands']} deals, {data['hands_played']} hands played, {data['games']} games, "
+        f"seed {data['seed']}, {data['seconds']} s",
+        "  ".join(h.rjust(w) if i else h.ljust(w) for i, (h, w) in enumerate(zip(head, widths))),
+    ]
+    for label, values in rows:
+        cells = [label.ljust(widths[0])] + [v.rjust(w) for v, w in zip(values, widths[1:])]
+        lines.append("  ".join(cells))
+    diff = data["diff_per_hand"]
+    if diff["between"]:
+        a, b = diff["between"]
+        lines.append(f"{a} - {b}: {diff['mean']:+.1f} points per hand (95% CI +-{diff['ci95']:.1f})")
+    return "\n".join(lines)

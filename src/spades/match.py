@@ -1,0 +1,471 @@
+"""Duplicate matches between computer players: the library behind ``spades match``.
+
+Duplicate play removes the luck of the deal.  Every *deal* (the card order of
+a hand, and its dealer) is played at several *tables*: with two sides, once
+with bot A on side 0 and bot B on side 1 and once with the sides swapped; with
+``k`` sides (cutthroat, three players), ``k`` times with the bots rotated, so
+every bot plays every seat of every deal.  The tables of one *board* play the
+same decks in the same order (``Game(decks=...)``, same dealer).
+
+A board is the unit of work and of statistics:
+
+* with ``hands=N`` (a fixed number of deals) the deals are cut into boards of
+  at most :data:`BOARD_HANDS` hands; at every table a game runs over the
+  board's decks and, when it ends at the target, a new game starts on the next
+  deck, so every table of the board plays exactly the same deals;
+* without it, every board is one whole game per table, to the target (or the
+  rules' hand limit), and the tables may play different numbers of hands.
+
+The difference in points per hand between the first two bots is the ratio of
+their total difference to the hands played, and its 95% confidence interval
+treats boards as independent clusters (a ratio estimator over boards), so
+hands of one game, which share a score and bags, are not counted as
+independent samples.
+
+Boards are played in worker processes; the result does not depend on how
+many workers run, since every board's seeds derive from the match seed and
+the board number alone.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import random
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Final
+
+from . import bots as bot_registry
+from .bots.base import Bot
+from .errors import IllegalActionError, SpadesError
+from .game import Game
+from .rules import Rules
+
+__all__ = ["BOARD_HANDS", "BotSpec", "MatchError", "MatchResult", "parse_bot_spec", "run_match"]
+
+#: deals per board when a fixed number of hands is asked for
+BOARD_HANDS: Final = 10
+#: a table stops a game that has gone on this long (bots that never reach the target)
+MAX_GAME_HANDS: Final = 200
+
+
+class MatchError(SpadesError, ValueError):
+    """A match cannot be set up as asked (unknown bot, wrong number of bots...)."""
+
+
+@dataclass(frozen=True)
+class BotSpec:
+    """A bot name and its options, written ``expert`` or ``expert:samples=20:seconds=0.2``."""
+
+    name: str
+    options: tuple[tuple[str, Any], ...] = ()
+
+    def __str__(self) -> str:
+        return ":".join([self.name] + [f"{k}={v}" for k, v in self.options])
+
+    def make(self, seed: int) -> Bot:
+        return bot_registry.get(self.name, seed=seed, **dict(self.options))
+
+
+def _option_value(text: str) -> Any:
+    low = text.lower()
+    if low in ("true", "yes", "on"):
+        return True
+    if low in ("false", "no", "off"):
+        return False
+    for conv in (int, float):
+        try:
+            return conv(text)
+        except ValueError:
+            pass
+    return text
+
+
+def parse_bot_spec(text: str) -> BotSpec:
+    """``'basic'`` or ``'expert:samples=30:seconds=0.3'``; checks the name is a known bot."""
+    parts = [p.strip() for p in text.strip().split(":")]
+    name = parts[0].lower()
+    if name not in bot_registry.names():
+        raise MatchError(f"unknown bot {parts[0]!r}: choose from {', '.join(bot_registry.names())}")
+    options = []
+    for p in parts[1:]:
+        key, eq, value = p.partition("=")
+        if not eq or not key:
+            raise MatchError(f"bot option {p!r} should look like name=value, e.g. expert:samples=20")
+        options.append((key.strip().replace("-", "_"), _option_value(value.strip())))
+    spec = BotSpec(name, tuple(options))
+    try:
+        spec.make(0)
+    except (TypeError, ValueError) as exc:
+        raise MatchError(f"bot {text!r}: {exc}") from None
+    return spec
+
+
+# -- one board -----------------------------------------------------------------------
+
+
+@dataclass
+class _TableHand:
+    points: tuple[int, ...]  # per side
+    bids: tuple[str, ...]
+    nil_made: tuple[bool | None, ...]
+    made: tuple[bool | None, ...]
+    new_bags: tuple[int, ...]
+
+
+@dataclass
+class _TableResult:
+    table: int
+    #: side -> bot index at this table
+    bot_of_side: tuple[int, ...]
+    hands: list[_TableHand] = field(default_factory=list)
+    #: winners (bot index, or None for a draw) of the games completed at this table
+    games: list[int | None] = field(default_factory=list)
+    #: seconds per decision, per bot index (decisions with more than one legal action)
+    times: dict[int, list[float]] = field(default_factory=dict)
+    records: list[dict[str, Any]] = field(default_factory=list)
+
+
+@dataclass
+class _BoardResult:
+    board: int
+    tables: list[_TableResult]
+
+
+def _board_seed(seed: int, board: int) -> int:
+    return random.Random(f"spades-match:{seed}:{board}").getrandbits(62)
+
+
+def _play_board(
+    rules: Rules,
+    specs: Sequence[BotSpec],
+    seed: int,
+    board: int,
+    hands: int | None,
+    keep_records: bool,
+) -> _BoardResult:
+    n = rules.num_seats
+    k = rules.num_sides
+    bseed = _board_seed(seed, board)
+    rng = random.Random(bseed)
+    base = list(range(1, 52)) if rules.variant == "three-player" else list(range(52))
+    n_decks = hands if hands is not None else 60
+    decks: list[list[int]] = []
+    for _ in range(n_decks):
+        d = base.copy()
+        rng.shuffle(d)
+        decks.append(d)
+    dealer0 = rules.first_dealer if rules.first_dealer is not None else rng.randrange(n)
+    tables = []
+    for t in range(k):
+        bot_of_side = tuple((side + t) % k for side in range(k))
+        seat_bots = [
+            specs[bot_of_side[rules.side_of(s)]].make(seed=(bseed + 1000 * t + s) % (1 << 62))
+            for s in range(n)
+        ]
+        tables.append(
+            _play_table(rules, seat_bots, bot_of_side, decks, dealer0, bseed, hands, t, keep_records)
+        )
+    return _BoardResult(board, tables)
+
+
+def _play_table(
+    rules: Rules,
+    seat_bots: list[Bot],
+    bot_of_side: tuple[int, ...],
+    decks: list[list[int]],
+    dealer0: int,
+    bseed: int,
+    cap: int | None,
+    table: int,
+    keep_records: bool,
+) -> _TableResult:
+    n = rules.num_seats
+    result = _TableResult(table, bot_of_side, times={b: [] for b in bot_of_side})
+    played = 0  # hands played at this table (the board's deal index)
+    while True:
+        game = Game(rules, seed=bseed + played, dealer=(dealer0 + played) % n, decks=decks[played:])
+        start = played
+        prev_bags = [0] * rules.num_sides
+        while not game.is_over:
+            if cap is not None and played >= cap:
+                break
+            if game.hands_played >= MAX_GAME_HANDS:
+                break
+            seat = game.to_act
+            assert seat is not None
+            view = game.view(seat)
+            bot = seat_bots[seat]
+            t0 = time.perf_counter()
+            action = bot.act(view)
+            dt = time.perf_counter() - t0
+            if len(view.legal) > 1:
+                result.times[bot_of_side[rules.side_of(seat)]].append(dt)
+            try:
+                game.apply(action)
+            except IllegalActionError as exc:
+                raise MatchError(
+                    f"bot {seat_bots[seat]!r} at seat {seat} chose an illegal action {action}: {exc}"
+                ) from None
+            if game.hands_played + start > played:
+                summary = game.history[-1]
+                new_bags = []
+                for side in range(rules.num_sides):
+                    gained = summary.bags[side] - prev_bags[side]
+                    if rules.bag_penalty > 0:
+                        gained += summary.bag_penalties[side] * rules.bag_limit
+                    new_bags.append(gained)
+                prev_bags = list(summary.bags)
+                result.hands.append(
+                    _TableHand(
+                        points=summary.points,
+                        bids=tuple(str(b) for b in summary.bids),
+                        nil_made=summary.nil_made,
+                        made=summary.made,
+                        new_bags=tuple(new_bags),
+                    )
+                )
+                played += 1
+        if game.is_over:
+            result.games.append(None if game.winner is None else bot_of_side[game.winner])
+        if keep_records:
+            result.records.append(game.to_record())
+        if cap is None or played >= cap or not game.is_over:
+            break
+    return result
+
+
+# -- the whole match --------------------------------------------------------------------
+
+
+@dataclass
+class MatchResult:
+    """Everything a match measured; :meth:`to_dict` is the ``--json`` output."""
+
+    rules: Rules
+    specs: tuple[BotSpec, ...]
+    seed: int
+    boards: list[_BoardResult]
+    seconds: float
+
+    def to_dict(self) -> dict[str, Any]:
+        rules = self.rules
+        k = rules.num_sides
+        nb = len(self.specs)
+        points = [0] * nb
+        hands = [0] * nb
+        games_won = [0] * nb
+        games = 0
+        draws = 0
+        nil_bid = [0] * nb
+        nil_ok = [0] * nb
+        bnil_bid = [0] * nb
+        bnil_ok = [0] * nb
+        contracts = [0] * nb
+        sets = [0] * nb
+        bags = [0] * nb
+        times: list[list[float]] = [[] for _ in range(nb)]
+        deals = 0
+        table_hands = 0
+        cluster_d: list[float] = []
+        cluster_h: list[int] = []
+        for board in self.boards:
+            d = 0.0
+            h = 0
+            deals += max(len(t.hands) for t in board.tables) if board.tables else 0
+            for table in board.tables:
+                games += len(table.games)
+                for w in table.games:
+                    if w is None:
+                        draws += 1
+                    else:
+                        games_won[w] += 1
+                for b, ts in table.times.items():
+                    times[b].extend(ts)
+                for hand in table.hands:
+                    table_hands += 1
+                    h += 1
+                    for side in range(k):
+                        b = table.bot_of_side[side]
+                        points[b] += hand.points[side]
+                        hands[b] += 1
+                        bags[b] += hand.new_bags[side]
+                        if hand.made[side] is not None:
+                            contracts[b] += 1
+                            sets[b] += not hand.made[side]
+                    for seat, bid in enumerate(hand.bids):
+                        b = table.bot_of_side[rules.side_of(seat)]
+                        if bid == "blind nil":
+                            bnil_bid[b] += 1
+                            bnil_ok[b] += bool(hand.nil_made[seat])
+                        elif bid == "nil":
+                            nil_bid[b] += 1
+                            nil_ok[b] += bool(hand.nil_made[seat])
+                    if nb >= 2:
+                        s0 = table.bot_of_side.index(0)
+                        s1 = table.bot_of_side.index(1)
+                        d += hand.points[s0] - hand.points[s1]
+            cluster_d.append(d)
+            cluster_h.append(h)
+        mean, ci = _ratio_ci(cluster_d, cluster_h)
+
+        def rate(num: int, den: int) -> float | None:
+            return round(num / den, 4) if den else None
+
+        sides = []
+        for b, spec in enumerate(self.specs):
+            ts = sorted(times[b])
+            sides.append(
+                {
+                    "bot": str(spec),
+                    "points_per_hand": round(points[b] / hands[b], 3) if hands[b] else None,
+                    "hands": hands[b],
+                    "games_won": games_won[b],
+                    "nil_bids": nil_bid[b],
+                    "nil_success": rate(nil_ok[b], nil_bid[b]),
+                    "blind_nil_bids": bnil_bid[b],
+                    "blind_nil_success": rate(bnil_ok[b], bnil_bid[b]),
+                    "set_rate": rate(sets[b], contracts[b]),
+                    "bags_per_hand": rate(bags[b], hands[b]),
+                    "seconds_per_decision": {
+                        "decisions": len(ts),
+                        "mean": round(statistics.fmean(ts), 5) if ts else None,
+                        "median": round(_quantile(ts, 0.5), 5) if ts else None,
+                        "p99": round(_quantile(ts, 0.99), 5) if ts else None,
+                        "max": round(ts[-1], 5) if ts else None,
+                    },
+                }
+            )
+        return {
+            "hands": deals,
+            "hands_played": table_hands,
+            "tables_per_deal": k,
+            "duplicate": True,
+            "boards": len(self.boards),
+            "games": games,
+            "games_drawn": draws,
+            "preset": rules.variant,
+            "rules": rules.describe(),
+            "seed": self.seed,
+            "sides": sides,
+            "diff_per_hand": {
+                "between": [str(self.specs[0]), str(self.specs[1])] if nb >= 2 else [],
+                "mean": round(mean, 3),
+                "ci95": round(ci, 3),
+            },
+            "seconds": round(self.seconds, 2),
+        }
+
+    def records(self) -> list[tuple[str, dict[str, Any]]]:
+        """(file name, game record) for every game played."""
+        out = []
+        for board in self.boards:
+            for table in board.tables:
+                for g, rec in enumerate(table.records):
+                    out.append((f"board{board.board:04d}-table{table.table}-game{g}.json", rec))
+        return out
+
+
+def _quantile(sorted_values: list[float], q: float) -> float:
+    if not sorted_values:
+        return math.nan
+    pos = q * (len(sorted_values) - 1)
+    lo = math.floor(pos)
+    hi = min(lo + 1, len(sorted_values) - 1)
+    return sorted_values[lo] + (sorted_values[hi] - sorted_values[lo]) * (pos - lo)
+
+
+def _ratio_ci(d: list[float], h: list[int]) -> tuple[float, float]:
+    """Mean of ``sum(d)/sum(h)`` and the half-width of its 95% CI, clusters independent."""
+    total_h = sum(h)
+    if not total_h:
+        return 0.0, 0.0
+    mean = sum(d) / total_h
+    m = len(d)
+    if m < 2:
+        return mean, math.inf
+    hbar = total_h / m
+    var = sum((di - mean * hi) ** 2 for di, hi in zip(d, h)) / (m * (m - 1) * hbar * hbar)
+    return mean, 1.96 * math.sqrt(var)
+
+
+def run_match(
+    rules: Rules,
+    bots: Sequence[str | BotSpec],
+    *,
+    hands: int | None = None,
+    games: int = 1,
+    seed: int = 0,
+    workers: int | None = None,
+    records: bool = False,
+    progress: Callable[[int, int], None] | None = None,
+) -> MatchResult:
+    """Play a duplicate match.
+
+    ``bots``: one bot per side (``'basic'``, ``'expert:samples=20'``...).
+    ``hands``: play this many deals (each at every table); otherwise ``games``
+    whole games per table.  ``workers``: processes (default: every core; 1
+    plays in this process).  ``progress(done, total)`` is called as boards
+    finish.
+    """
+    specs = tuple(b if isinstance(b, BotSpec) else parse_bot_spec(b) for b in bots)
+    k = rules.num_sides
+    if len(specs) != k:
+        raise MatchError(
+            f"this table has {k} sides: give {k} bots (one per side, e.g. --bots "
+            f"{','.join(['basic'] * k)}), not {len(specs)}"
+        )
+    if hands is not None and (not isinstance(hands, int) or hands < 1):
+        raise MatchError("hands must be a whole number of at least 1")
+    if hands is None and (not isinstance(games, int) or games < 1):
+        raise MatchError("games must be a whole number of at least 1")
+    if hands is not None:
+        caps = [min(BOARD_HANDS, hands - i) for i in range(0, hands, BOARD_HANDS)]
+    else:
+        caps = [None] * games  # type: ignore[list-item]
+    total = len(caps)
+    if workers is None:
+        workers = os.cpu_count() or 1
+    workers = max(1, min(workers, total))
+    start = time.perf_counter()
+    results: list[_BoardResult] = []
+    if workers == 1:
+        for i, cap in enumerate(caps):
+            results.append(_play_board(rules, specs, seed, i, cap, records))
+            if progress:
+                progress(i + 1, total)
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            futures: list[Future[_BoardResult]] = [
+                pool.submit(_play_board, rules, specs, seed, i, cap, records) for i, cap in enumerate(caps)
+            ]
+            done = 0
+            pending = set(futures)
+            from concurrent.futures import FIRST_COMPLETED, wait
+
+            while pending:
+                finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+                done += len(finished)
+                for f in finished:
+                    f.result()  # raise a worker's error now
+                if progress:
+                    progress(done, total)
+            results = [f.result() for f in futures]
+    return MatchResult(rules, specs, seed, results, time.perf_counter() - start)
+
+
+def write_records(result: MatchResult, directory: str | Path) -> int:
+    """Write every game record of a match as JSON files; returns how many."""
+    path = Path(directory)
+    path.mkdir(parents=True, exist_ok=True)
+    count = 0
+    for name, record in result.records():
+        (path / name).write_text(json.dumps(record, indent=1), encoding="utf-8")
+        count += 1
+    return count

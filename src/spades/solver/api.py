@@ -1,0 +1,336 @@
+"""The solver's Python API: objectives, the transposition table's lifetime,
+and conversions between friendly input and the kernel's integers.
+
+Objectives
+----------
+Every search counts the tricks of a set of seats (``count``, a seat bit mask)
+from the current trick on, the current trick included.  The seats in
+``maximizers`` (another bit mask) try to make that count as large as possible
+and all other seats try to make it as small as possible.  This covers:
+
+* partnership play: count = maximizers = the partnership (the default);
+* individual play (cutthroat, three or two seats): count = maximizers = the
+  seat to play, everyone else against it.  Each seat maximizing its own tricks
+  is not a zero-sum game, so "the seat's own tricks against a coalition of all
+  the others" (the *paranoid* assumption) is what "perfect play" means here:
+  a lower bound that the seat can guarantee whatever the others do;
+* nil: count = the nil bidder, maximizers = the opponents (they try to push a
+  trick on the nil bidder; the nil bidder and partner try to avoid it).  The
+  nil bid survives exactly when the value is 0.
+
+The transposition table is keyed by the objective, so one :class:`Solver` can
+serve several objectives and many deals; its entries stay valid forever (a
+position's value never changes) until :meth:`Solver.clear`.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterable, Sequence
+
+from ..cards import Card, cards_of_mask
+from . import kernel
+from ._jit import JIT_ENABLED
+from .position import HandLike, Position, PositionError
+
+__all__ = [
+    "Solver",
+    "can_take",
+    "can_take_masks",
+    "card_values",
+    "card_values_masks",
+    "default_solver",
+    "nil_safe",
+    "nil_values",
+    "seat_mask",
+    "solve",
+    "value",
+]
+
+
+def seat_mask(seats: Iterable[int] | int) -> int:
+    """A seat bit mask from seat numbers (an int is taken as a mask already)."""
+    if isinstance(seats, bool):
+        raise PositionError(f"{seats!r} is not a set of seats")
+    if isinstance(seats, int):
+        return seats
+    mask = 0
+    for s in seats:
+        if isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < 4:
+            raise PositionError(f"{s!r} is not a seat number (0-3)")
+        mask |= 1 << s
+    return mask
+
+
+def _new_array(size: int) -> list[int]:
+    if JIT_ENABLED:
+        import numpy as np
+
+        return np.zeros(size, dtype=np.int64)  # type: ignore[return-value]
+    return [0] * size
+
+
+class Solver:
+    """A double-dummy solver with its own transposition table and buffers.
+
+    Not thread-safe: use one per thread (:func:`default_solver` does that).
+    ``tt_bits`` sets the table size (2**tt_bits entries, 32 bytes each).
+    """
+
+    def __init__(self, tt_bits: int | None = None) -> None:
+        if tt_bits is None:
+            tt_bits = 20 if JIT_ENABLED else 16
+        self.tt_mask = (1 << tt_bits) - 1
+        self.tt = _new_array((self.tt_mask + 1) * kernel.TT_WORDS)
+        self._epoch = 0
+        self._stats = _new_array(4)
+        self._moves = _new_array(kernel.MAXPLY * kernel.MAXMOVES)
+        self._scores = _new_array(kernel.MAXPLY * kernel.MAXMOVES)
+        self._played = _new_array(kernel.MAXPLY)
+        self._out = _new_array(52)
+        self._hands = _new_array(4)
+        self._trick = _new_array(4)
+        self._stack = _new_array(kernel.MAXPLY * kernel.SW)
+        #: nodes searched by the last call
+        self.nodes = 0
+
+    def clear(self) -> None:
+        """Forget everything in the transposition table (cheaply: entries are tagged)."""
+        self._epoch += 1
+        if self._epoch >= 1 << 40:  # pragma: no cover - would take centuries
+            self._epoch = 0
+            for i in range(len(self.tt)):
+                self.tt[i] = 0
+
+    def _gen(self, nseat: int, count: int, maximizers: int) -> int:
+        return count | (maximizers << 4) | (nseat << 8) | (self._epoch << 12)
+
+    def _load(self, hands: Sequence[int], trick: Sequence[int]) -> None:
+        for i, h in enumerate(hands):
+            self._hands[i] = h
+        for i, c in enumerate(trick):
+            self._trick[i] = int(c)
+
+    def values_masks(
+        self,
+        hands: Sequence[int],
+        leader: int,
+        trick: Sequence[int],
+        broken: bool,
+        count: int,
+        maximizers: int,
+    ) -> dict[int, int]:
+        """``{card id: value}`` for every legal card; no input checks (see :class:`Position`)."""
+        nseat = len(hands)
+        self._load(hands, trick)
+        self._stats[0] = 0
+        legal = kernel.card_values(
+            self._hands, nseat, leader, self._trick, len(trick), bool(broken), count, maximizers,
+            self.tt, self.tt_mask, self._gen(nseat, count, maximizers), self._stats,
+            self._moves, self._scores, self._played, self._out, self._stack,
+        )
+        self.nodes = int(self._stats[0])
+        out = self._out
+        return {c: int(out[c]) for c in cards_of_mask(int(legal))}
+
+    def can_take_masks(
+        self,
+        hands: Sequence[int],
+        leader: int,
+        trick: Sequence[int],
+        broken: bool,
+        count: int,
+        maximizers: int,
+        target: int,
+    ) -> bool:
+        """Can ``maximizers`` make the ``count`` seats take at least ``target`` tricks?"""
+        nseat = len(hands)
+        self._load(hands, trick)
+        self._stats[0] = 0
+        result = kernel.can_take(
+            self._hands, nseat, leader, self._trick, len(trick), bool(broken), int(target), count,
+            maximizers, self.tt, self.tt_mask, self._gen(nseat, count, maximizers), self._stats,
+            self._moves, self._scores, self._played, self._stack,
+        )
+        self.nodes = int(self._stats[0])
+        return bool(result)
+
+
+_local = threading.local()
+
+
+def default_solver() -> Solver:
+    """This thread's shared :class:`Solver` (created on first use)."""
+    solver: Solver | None = getattr(_local, "solver", None)
+    if solver is None:
+        solver = Solver()
+        _local.solver = solver
+    return solver
+
+
+# --------------------------------------------------------------------------- mask-level API
+
+
+def card_values_masks(
+    hands: Sequence[int],
+    leader: int,
+    trick: Sequence[int] = (),
+    broken: bool = False,
+    count: int | None = None,
+    maximizers: int | None = None,
+    solver: Solver | None = None,
+) -> dict[int, int]:
+    """Per-card values on raw integers (the fast path for computer players).
+
+    ``hands``: one card-set integer per seat (2-4 seats); ``trick``: card ids
+    already played to the current trick, the first by ``leader``; ``count``
+    and ``maximizers``: seat bit masks (default: the partnership of the seat
+    to play with four seats, the seat alone otherwise; maximizers default to
+    ``count``).  Returns ``{card id: tricks of the count seats from this trick
+    on}`` for each legal card.  The position is assumed valid: check untrusted
+    input with :meth:`Position.build`.
+    """
+    nseat = len(hands)
+    if count is None:
+        seat = (leader + len(trick)) % nseat
+        count = (0b101 << (seat & 1)) if nseat == 4 else 1 << seat
+    if maximizers is None:
+        maximizers = count
+    return (solver or default_solver()).values_masks(hands, leader, trick, broken, count, maximizers)
+
+
+def can_take_masks(
+    hands: Sequence[int],
+    leader: int,
+    trick: Sequence[int],
+    broken: bool,
+    count: int,
+    target: int,
+    maximizers: int | None = None,
+    solver: Solver | None = None,
+) -> bool:
+    """Target search on raw integers: can the ``maximizers`` (default: the
+    ``count`` seats) make the ``count`` seats take at least ``target`` tricks
+    from this trick on?"""
+    if maximizers is None:
+        maximizers = count
+    slv = solver or default_solver()
+    return slv.can_take_masks(hands, leader, trick, broken, count, maximizers, target)
+
+
+# --------------------------------------------------------------------------- friendly API
+
+
+def card_values(
+    position: Position,
+    seats: Iterable[int] | int,
+    maximizers: Iterable[int] | int | None = None,
+    solver: Solver | None = None,
+) -> dict[Card, int]:
+    """``{Card: tricks the seats take from this trick on}`` for every legal
+    card of the seat to play, the ``maximizers`` (default: ``seats``) trying
+    to raise that number and everyone else to lower it."""
+    count = seat_mask(seats)
+    maxi = count if maximizers is None else seat_mask(maximizers)
+    _check_seats(position, count | maxi)
+    raw = (solver or default_solver()).values_masks(
+        position.hands, position.leader, position.trick, position.spades_broken, count, maxi
+    )
+    return {Card(c): v for c, v in raw.items()}
+
+
+def value(
+    position: Position,
+    seats: Iterable[int] | int,
+    maximizers: Iterable[int] | int | None = None,
+    solver: Solver | None = None,
+) -> int:
+    """The value of the position for ``seats`` when the seat to play also plays
+    its best card (max if it is a maximizer, else min)."""
+    maxi = seat_mask(seats) if maximizers is None else seat_mask(maximizers)
+    values = card_values(position, seats, maxi, solver).values()
+    return max(values) if maxi >> position.to_play & 1 else min(values)
+
+
+def can_take(
+    position: Position,
+    seats: Iterable[int] | int,
+    target: int,
+    maximizers: Iterable[int] | int | None = None,
+    solver: Solver | None = None,
+) -> bool:
+    """Target search: can the ``maximizers`` (default: ``seats``) make the
+    ``seats`` take at least ``target`` tricks from this trick on?"""
+    count = seat_mask(seats)
+    maxi = count if maximizers is None else seat_mask(maximizers)
+    _check_seats(position, count | maxi)
+    if isinstance(target, bool) or not isinstance(target, int):
+        raise PositionError(f"the target must be a number of tricks, not {target!r}")
+    return (solver or default_solver()).can_take_masks(
+        position.hands, position.leader, position.trick, position.spades_broken, count, maxi, target
+    )
+
+
+def _nil_masks(position: Position, nil_seat: int) -> tuple[int, int]:
+    n = position.nseat
+    if isinstance(nil_seat, bool) or not isinstance(nil_seat, int) or not 0 <= nil_seat < n:
+        raise PositionError(f"the nil bidder must be a seat from 0 to {n - 1}, not {nil_seat!r}")
+    friends = (1 << nil_seat) | ((1 << ((nil_seat + 2) % 4)) if n == 4 else 0)
+    return 1 << nil_seat, ((1 << n) - 1) & ~friends
+
+
+def nil_values(position: Position, nil_seat: int, solver: Solver | None = None) -> dict[Card, int]:
+    """For every legal card of the seat to play: how many tricks the opponents
+    can force on the nil bidder (0 means the nil is safe after that card).
+    With four seats the nil bidder's partner helps the nil bidder."""
+    count, maxi = _nil_masks(position, nil_seat)
+    return card_values(position, count, maxi, solver)
+
+
+def nil_safe(position: Position, nil_seat: int, solver: Solver | None = None) -> bool:
+    """Can the nil bidder (with partner's help) avoid taking any trick?"""
+    count, maxi = _nil_masks(position, nil_seat)
+    return not can_take(position, count, 1, maxi, solver)
+
+
+def _check_seats(position: Position, mask: int) -> None:
+    if mask >> position.nseat:
+        n = position.nseat
+        raise PositionError(f"seat numbers must be below {n} in a {n}-seat position")
+
+
+def solve(
+    hands: Sequence[HandLike],
+    leader: int = 0,
+    trick: Iterable[Card | str | int] | str = (),
+    spades_broken: bool = False,
+    *,
+    partnership: bool | None = None,
+    solver: Solver | None = None,
+) -> dict[Card, int]:
+    """``{Card: tricks}`` for every legal card of the seat to play.
+
+    The value is the number of tricks the seat to play's side takes from this
+    point on (the current trick included) if it plays that card and everyone
+    then plays perfectly, spades-breaking rule applied.  With four hands the
+    side is the partnership (seats 0+2 or 1+3) unless ``partnership=False``
+    (cutthroat); with two or three hands, and in cutthroat, it is the seat
+    alone against all the others (paranoid; see the module docstring).
+    """
+    pos = Position.build(hands, leader, trick, spades_broken)
+    n = pos.nseat
+    if partnership is None:
+        partnership = n == 4
+    if partnership and n != 4:
+        raise PositionError("partnerships need four hands")
+    seat = pos.to_play
+    slv = solver or default_solver()
+    if partnership:
+        # always search for side 0 so one table serves both sides (zero-sum)
+        raw = slv.values_masks(pos.hands, pos.leader, pos.trick, pos.spades_broken, 0b0101, 0b0101)
+        if seat & 1:
+            total = pos.tricks_left
+            raw = {c: total - v for c, v in raw.items()}
+    else:
+        raw = slv.values_masks(pos.hands, pos.leader, pos.trick, pos.spades_broken, 1 << seat, 1 << seat)
+    return {Card(c): v for c, v in raw.items()}

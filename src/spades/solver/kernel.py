@@ -1,0 +1,632 @@
+"""The search kernel: a boolean target search ("can the maximizing seats take
+at least ``target`` more tricks?") over Spades card play.
+
+Everything here is written in the subset of Python that numba compiles (see
+:mod:`spades.solver._jit`): card sets are 52-bit integers, state lives in flat
+integer arrays, no objects.  Without numba the same functions run as plain
+Python on lists.
+
+State
+-----
+``hands``      one card-set integer per seat (``nseat`` entries used).
+``played``     cards played from the root on, indexed by ply; the cards of the
+               current trick are ``played[ply - k .. ply - 1]`` where ``k`` is
+               how many cards the trick holds so far.
+``moves``      a move buffer, ``MAXMOVES`` slots per ply.
+``tt``         the transposition table, flat: ``TT_WORDS`` integers per slot
+               (key 1, key 2, bounds, generation).
+``cmask``      seats whose tricks are counted (bit per seat).
+``xmask``      seats that maximize the count; the others minimize it.  The
+               game is thus always two-sided and zero-sum, so plain alpha-beta
+               (here: null-window boolean searches) is exact.
+
+Techniques (after the published descriptions of DDS, re-implemented here):
+
+* target search: every search answers a yes/no question, so each node cuts as
+  soon as one child decides it; exact values come from a few such searches
+  (MTD(f)-like stepping from a guess, see :func:`card_values`);
+* transposition table at trick starts, keyed on *relative* ranks: for each
+  suit the owners of the remaining cards from the highest down, so positions
+  that differ only in which small cards are gone share an entry; entries hold
+  a lower and an upper bound on the tricks still to come;
+* equivalent cards: cards of one hand with no other remaining card (or card of
+  the current trick) between them are one move;
+* move ordering: winners and cheap overtakes first, partner's winner not
+  overtaken, low cards otherwise;
+* quick bounds: at a trick start the side on lead cannot lose tricks it takes
+  with top trumps, and the maximizers cannot take more than the tricks left.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ._jit import njit
+
+__all__ = [
+    "MAXMOVES",
+    "TT_WORDS",
+    "can_take",
+    "card_values",
+    "legal_mask",
+]
+
+MAXMOVES = 16
+TT_WORDS = 4
+MAXPLY = 56
+
+SUIT0 = 0x1FFF
+SPADES = 0x1FFF << 39
+NONSPADES = (1 << 39) - 1
+SIXTY = (1 << 60) - 1
+
+Array = Any  # a list of ints, or a numpy int64 array under numba
+
+
+@njit
+def popcount(x: int) -> int:
+    """Number of set bits of a non-negative integer below 2**63."""
+    x = x - ((x >> 1) & 0x5555555555555555)
+    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+    x = x + (x >> 8)
+    x = x + (x >> 16)
+    x = x + (x >> 32)
+    return x & 0x7F
+
+
+@njit
+def lowbit_index(x: int) -> int:
+    """Index of the lowest set bit of ``x`` (``x`` > 0)."""
+    return popcount((x & -x) - 1)
+
+
+@njit
+def legal_mask(hand: int, k: int, led_suit: int, broken: bool) -> int:
+    """The cards of ``hand`` that may be played as card ``k`` of a trick."""
+    if k == 0:
+        if broken or (hand & NONSPADES) == 0:
+            return hand
+        return hand & NONSPADES
+    follow = hand & (SUIT0 << (13 * led_suit))
+    if follow:
+        return follow
+    return hand
+
+
+@njit
+def trick_winner_index(played: Array, start: int, n: int) -> int:
+    """Position (0..n-1) of the winning card among ``played[start:start+n]``."""
+    best = played[start]
+    bi = 0
+    for i in range(1, n):
+        c = played[start + i]
+        if c // 13 == best // 13:
+            if c > best:
+                best = c
+                bi = i
+        elif c // 13 == 3:
+            best = c
+            bi = i
+    return bi
+
+
+@njit
+def _tt_key(hands: Array, nseat: int, leader: int, broken: bool) -> tuple[int, int]:
+    """Relative-rank key of a trick-start position (two 63-bit integers)."""
+    o0 = hands[1]
+    o1 = 0
+    if nseat > 2:
+        o1 = hands[2]
+    if nseat > 3:
+        o0 |= hands[3]
+        o1 |= hands[3]
+    allc = 0
+    for s in range(nseat):
+        allc |= hands[s]
+    k1 = 0
+    k2 = 0
+    for suit in range(4):
+        base = 13 * suit
+        code = 0
+        length = 0
+        for r in range(12, -1, -1):
+            c = base + r
+            if (allc >> c) & 1:
+                code = (code << 2) | ((o0 >> c) & 1) | (((o1 >> c) & 1) << 1)
+                length += 1
+        code |= length << 26
+        if suit == 0:
+            k1 = code
+        elif suit == 1:
+            k1 |= code << 30
+        elif suit == 2:
+            k2 = code
+        else:
+            k2 |= code << 30
+    k2 |= leader << 60
+    if broken:
+        k2 |= 1 << 62
+    return k1, k2
+
+
+@njit
+def _gen_moves(
+    hands: Array,
+    played: Array,
+    ply: int,
+    k: int,
+    nseat: int,
+    leader: int,
+    broken: bool,
+    xmask: int,
+    moves: Array,
+    scores: Array,
+) -> int:
+    """Write the ordered, equivalence-reduced moves of the seat to play into
+    ``moves[ply * MAXMOVES:]``; return how many."""
+    player = (leader + k) % nseat
+    hand = hands[player]
+    led = 0
+    if k > 0:
+        led = played[ply - k] // 13
+    legal = legal_mask(hand, k, led, broken)
+    allc = 0
+    for s in range(nseat):
+        allc |= hands[s]
+    best = -1
+    best_seat = -1
+    for i in range(k):
+        c = played[ply - k + i]
+        allc |= 1 << c
+    if k > 0:
+        bi = trick_winner_index(played, ply - k, k)
+        best = played[ply - k + bi]
+        best_seat = (leader + bi) % nseat
+    my_side = (xmask >> player) & 1
+    partner_winning = k > 0 and ((xmask >> best_seat) & 1) == my_side
+    last = k == nseat - 1
+    base = ply * MAXMOVES
+    n = 0
+    rest = legal
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        c = lowbit_index(low)
+        suit = c // 13
+        smask = SUIT0 << (13 * suit)
+        above = allc & smask & ~((low << 1) - 1)
+        if above:
+            nxt = above & -above
+            if nxt & hand:
+                continue  # equivalent to the next higher card of this hand
+        rank = c - 13 * suit
+        # ---- ordering score (higher first)
+        if k == 0:
+            if above == 0:
+                # the top card of its suit: a sure winner unless trumped
+                score = 60 + rank
+                if suit == 3:
+                    score += 10
+            else:
+                # lead low from a suit; prefer suits where we hold a high card
+                score = 20 - rank
+                mine = popcount(hand & smask)
+                score += mine
+        else:
+            beats = False
+            if c // 13 == best // 13:
+                beats = c > best
+            elif suit == 3:
+                beats = True
+            if partner_winning:
+                if beats:
+                    score = 5 - rank
+                else:
+                    score = 50 - rank
+                    if suit != led:
+                        score -= 3 * (suit == 3)
+            else:
+                if beats:
+                    score = 70 - rank
+                    if last or suit == 3:
+                        score += 5
+                else:
+                    score = 30 - rank
+                    if suit == 3:
+                        score -= 10
+        # insertion in descending score order
+        j = n
+        while j > 0 and scores[base + j - 1] < score:
+            moves[base + j] = moves[base + j - 1]
+            scores[base + j] = scores[base + j - 1]
+            j -= 1
+        moves[base + j] = c
+        scores[base + j] = score
+        n += 1
+    return n
+
+
+@njit
+def _spade_bounds(hands: Array, nseat: int, cmask: int) -> tuple[int, int]:
+    """Tricks that are certain for the counted seats, and certain for the others.
+
+    A hand whose spades include the highest remaining spades in an unbroken
+    run (no other hand holds a spade between them) wins a trick with each of
+    them: every card is played in its own trick and nothing can beat it.  The
+    longest such run among counted seats is a lower bound on their tricks, the
+    longest among the other seats bounds them from above.
+    """
+    allsp = 0
+    for s in range(nseat):
+        allsp |= hands[s] & SPADES
+    sure = 0
+    lost = 0
+    if allsp == 0:
+        return sure, lost
+    top = 51
+    while not ((allsp >> top) & 1):
+        top -= 1
+    owner = 0
+    for s in range(nseat):
+        if (hands[s] >> top) & 1:
+            owner = s
+    mine = hands[owner]
+    run = 0
+    c = top
+    while c >= 39:
+        b = 1 << c
+        if allsp & b:
+            if mine & b:
+                run += 1
+            else:
+                break
+        c -= 1
+    if (cmask >> owner) & 1:
+        sure = run
+    else:
+        lost = run
+    return sure, lost
+
+
+# fields of one ply's frame in the explicit search stack
+F_LEADER = 0
+F_K = 1
+F_BROKEN = 2
+F_TARGET = 3
+F_N = 4
+F_I = 5
+F_SLOT = 6
+F_K1 = 7
+F_K2 = 8
+F_LB = 9
+F_UB = 10
+F_MAX = 11
+SW = 12
+
+_ENTER = 0
+_ADVANCE = 1
+_RETURN = 2
+
+
+@njit
+def search(
+    hands: Array,
+    played: Array,
+    nseat: int,
+    leader0: int,
+    k0: int,
+    broken0: bool,
+    target0: int,
+    cmask: int,
+    xmask: int,
+    ply0: int,
+    moves: Array,
+    scores: Array,
+    tt: Array,
+    tt_mask: int,
+    gen: int,
+    stats: Array,
+    stk: Array,
+) -> bool:
+    """Can the maximizing seats make the counted seats take at least
+    ``target0`` tricks from here on (the current trick included)?
+
+    A depth-first boolean search with an explicit stack (numba cannot cache
+    recursive functions): one frame of ``SW`` integers per ply in ``stk``.
+    """
+    ply = ply0
+    f = ply * SW
+    stk[f + F_LEADER] = leader0
+    stk[f + F_K] = k0
+    stk[f + F_BROKEN] = 1 if broken0 else 0
+    stk[f + F_TARGET] = target0
+    mode = _ENTER
+    r = False
+    while True:
+        f = ply * SW
+        if mode == _ENTER:
+            stats[0] += 1
+            leader = stk[f + F_LEADER]
+            k = stk[f + F_K]
+            broken = stk[f + F_BROKEN] == 1
+            target = stk[f + F_TARGET]
+            stk[f + F_SLOT] = -1
+            if target <= 0:
+                r = True
+                mode = _RETURN
+                continue
+            player = (leader + k) % nseat
+            remaining = popcount(hands[player])
+            if target > remaining:
+                r = False
+                mode = _RETURN
+                continue
+            lb = 0
+            ub = remaining
+            if k == 0:
+                if remaining == 1:
+                    # last trick: every card is forced
+                    for i in range(nseat):
+                        played[ply + i] = lowbit_index(hands[(leader + i) % nseat])
+                    w = (leader + trick_winner_index(played, ply, nseat)) % nseat
+                    r = ((cmask >> w) & 1) == 1
+                    mode = _RETURN
+                    continue
+                sure, lost = _spade_bounds(hands, nseat, cmask)
+                if sure >= target:
+                    r = True
+                    mode = _RETURN
+                    continue
+                if remaining - lost < target:
+                    r = False
+                    mode = _RETURN
+                    continue
+                k1, k2 = _tt_key(hands, nseat, leader, broken)
+                h = (k1 ^ (k1 >> 23) ^ (k2 * 0x9E3779B1) ^ (k2 >> 17) ^ (k2 >> 41)) & tt_mask
+                slot = h * TT_WORDS
+                if tt[slot + 3] == gen and tt[slot] == k1 and tt[slot + 1] == k2:
+                    bounds = tt[slot + 2]
+                    lb = bounds & 0xFF
+                    ub = bounds >> 8
+                    if lb >= target:
+                        r = True
+                        mode = _RETURN
+                        continue
+                    if ub < target:
+                        r = False
+                        mode = _RETURN
+                        continue
+                stk[f + F_SLOT] = slot
+                stk[f + F_K1] = k1
+                stk[f + F_K2] = k2
+                stk[f + F_LB] = lb
+                stk[f + F_UB] = ub
+            stk[f + F_MAX] = (xmask >> player) & 1
+            stk[f + F_N] = _gen_moves(hands, played, ply, k, nseat, leader, broken, xmask, moves, scores)
+            stk[f + F_I] = 0
+            mode = _ADVANCE
+            continue
+        if mode == _ADVANCE:
+            i = stk[f + F_I]
+            if i >= stk[f + F_N]:
+                r = stk[f + F_MAX] == 0
+                _store(stk, f, tt, gen, r)
+                mode = _RETURN
+                continue
+            leader = stk[f + F_LEADER]
+            k = stk[f + F_K]
+            player = (leader + k) % nseat
+            c = moves[ply * MAXMOVES + i]
+            hands[player] ^= 1 << c
+            played[ply] = c
+            g = f + SW
+            if k == nseat - 1:
+                start = ply - k
+                w = (leader + trick_winner_index(played, start, nseat)) % nseat
+                nb = stk[f + F_BROKEN]
+                if nb == 0:
+                    for j in range(nseat):
+                        if played[start + j] >= 39:
+                            nb = 1
+                stk[g + F_LEADER] = w
+                stk[g + F_K] = 0
+                stk[g + F_BROKEN] = nb
+                stk[g + F_TARGET] = stk[f + F_TARGET] - ((cmask >> w) & 1)
+            else:
+                stk[g + F_LEADER] = leader
+                stk[g + F_K] = k + 1
+                stk[g + F_BROKEN] = stk[f + F_BROKEN]
+                stk[g + F_TARGET] = stk[f + F_TARGET]
+            ply += 1
+            mode = _ENTER
+            continue
+        # mode == _RETURN: r is the result of the frame at ply
+        if ply == ply0:
+            return r
+        ply -= 1
+        f = ply * SW
+        i = stk[f + F_I]
+        player = (stk[f + F_LEADER] + stk[f + F_K]) % nseat
+        hands[player] ^= 1 << moves[ply * MAXMOVES + i]
+        if r == (stk[f + F_MAX] == 1):
+            _store(stk, f, tt, gen, r)
+        else:
+            stk[f + F_I] = i + 1
+            mode = _ADVANCE
+
+
+@njit
+def _store(stk: Array, f: int, tt: Array, gen: int, result: bool) -> None:
+    """Record a searched trick-start frame's new bound in the table."""
+    slot = stk[f + F_SLOT]
+    if slot < 0:
+        return
+    lb = stk[f + F_LB]
+    ub = stk[f + F_UB]
+    target = stk[f + F_TARGET]
+    if result:
+        if target > lb:
+            lb = target
+    elif target - 1 < ub:
+        ub = target - 1
+    tt[slot] = stk[f + F_K1]
+    tt[slot + 1] = stk[f + F_K2]
+    tt[slot + 2] = lb | (ub << 8)
+    tt[slot + 3] = gen
+
+
+@njit
+def can_take(
+    hands: Array,
+    nseat: int,
+    leader: int,
+    trick: Array,
+    ntrick: int,
+    broken: bool,
+    target: int,
+    cmask: int,
+    xmask: int,
+    tt: Array,
+    tt_mask: int,
+    gen: int,
+    stats: Array,
+    moves: Array,
+    scores: Array,
+    played: Array,
+    stk: Array,
+) -> bool:
+    """Target search from a root position (``trick`` holds the ``ntrick`` cards
+    already played to the current trick, led by ``leader``)."""
+    for i in range(ntrick):
+        played[i] = trick[i]
+    return search(
+        hands, played, nseat, leader, ntrick, broken, target, cmask, xmask,
+        ntrick, moves, scores, tt, tt_mask, gen, stats, stk,
+    )
+
+
+@njit
+def _test_move(
+    hands: Array,
+    played: Array,
+    nseat: int,
+    leader: int,
+    k: int,
+    broken: bool,
+    c: int,
+    target: int,
+    cmask: int,
+    xmask: int,
+    moves: Array,
+    scores: Array,
+    tt: Array,
+    tt_mask: int,
+    gen: int,
+    stats: Array,
+    stk: Array,
+) -> bool:
+    """Target search after the seat to play plays ``c`` at the root."""
+    player = (leader + k) % nseat
+    ply = k
+    bit = 1 << c
+    hands[player] ^= bit
+    played[ply] = c
+    if k == nseat - 1:
+        w = (leader + trick_winner_index(played, 0, nseat)) % nseat
+        nb = broken
+        for j in range(nseat):
+            if played[j] >= 39:
+                nb = True
+        r = search(
+            hands, played, nseat, w, 0, nb, target - ((cmask >> w) & 1), cmask, xmask,
+            ply + 1, moves, scores, tt, tt_mask, gen, stats, stk,
+        )
+    else:
+        r = search(
+            hands, played, nseat, leader, k + 1, broken, target, cmask, xmask,
+            ply + 1, moves, scores, tt, tt_mask, gen, stats, stk,
+        )
+    hands[player] ^= bit
+    return r
+
+
+@njit
+def card_values(
+    hands: Array,
+    nseat: int,
+    leader: int,
+    trick: Array,
+    ntrick: int,
+    broken: bool,
+    cmask: int,
+    xmask: int,
+    tt: Array,
+    tt_mask: int,
+    gen: int,
+    stats: Array,
+    moves: Array,
+    scores: Array,
+    played: Array,
+    out: Array,
+    stk: Array,
+) -> int:
+    """Exact value (counted tricks from the current trick on) of every legal
+    card of the seat to play; writes ``out[card]`` (other entries -1) and
+    returns the legal card-set integer."""
+    for i in range(52):
+        out[i] = -1
+    for i in range(ntrick):
+        played[i] = trick[i]
+    k = ntrick
+    player = (leader + k) % nseat
+    hand = hands[player]
+    led = 0
+    if k > 0:
+        led = trick[0] // 13
+    legal = legal_mask(hand, k, led, broken)
+    remaining = popcount(hand)
+    allc = 0
+    for s in range(nseat):
+        allc |= hands[s]
+    for i in range(k):
+        allc |= 1 << trick[i]
+    guess = -1
+    # representatives: the top card of each run of equivalent cards, highest first
+    rest = legal
+    while rest:
+        # highest remaining legal card
+        c = 51
+        while not ((rest >> c) & 1):
+            c -= 1
+        rest ^= 1 << c
+        suit = c // 13
+        smask = SUIT0 << (13 * suit)
+        above = allc & smask & ~((2 << c) - 1)
+        if above:
+            nxt = above & -above
+            if nxt & hand:
+                out[c] = out[lowbit_index(nxt)]
+                continue
+        lo = 0
+        hi = remaining
+        if guess < 0:
+            guess = (remaining + 1) // 2
+        while lo < hi:
+            g = guess
+            if g <= lo:
+                g = lo + 1
+            if g > hi:
+                g = hi
+            if _test_move(
+                hands, played, nseat, leader, k, broken, c, g, cmask, xmask,
+                moves, scores, tt, tt_mask, gen, stats, stk,
+            ):
+                lo = g
+                guess = g + 1
+            else:
+                hi = g - 1
+                guess = g - 1
+        out[c] = lo
+        guess = lo
+    return legal
