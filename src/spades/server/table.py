@@ -24,6 +24,7 @@ import logging
 import secrets
 import time
 from collections import deque
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -67,6 +68,21 @@ def build_game(row: TableRow) -> Game:
     for seat, text in row.actions:
         game.apply(text, seat=seat)
     return game
+
+
+#: computer levels too slow to run on the event loop (the expert searches for up to seconds)
+SLOW_LEVELS: Final = frozenset({"expert"})
+#: slow decisions run here, one at a time: the event loop keeps serving every other table
+#: (the interpreter switches threads every few milliseconds)
+_THINKER: Final = ThreadPoolExecutor(max_workers=1, thread_name_prefix="spades-bot")
+
+
+async def decide(level: str, bot: Bot, game: Game, seat: int) -> Action:
+    """A computer decision for ``seat``, from that seat's view alone."""
+    view = game.view(seat)
+    if level not in SLOW_LEVELS:
+        return bot.act(view)
+    return await asyncio.get_running_loop().run_in_executor(_THINKER, bot.act, view)
 
 
 def pick_bot(level: str, seed: int | None = None) -> Bot:
@@ -370,18 +386,23 @@ class TableActor:
                 self.auto[s] = True  # the timer ran out: a computer plays until the person is back
                 robot = changed = True
             if robot and now >= self.turn_started + self.bot_delay:
-                action = self._bot(s).act(game.view(s))
+                version = self.version
+                action = await decide(self._level(s), self._bot(s), game, s)
+                if self.version != version or self.game.to_act != s:
+                    return  # cannot happen (only this task changes the game); never apply a stale move
                 await self._commit(s, action)
                 return
         if changed:
             self.broadcast()
 
+    def _level(self, seat: int) -> str:
+        spec = self.row.seats[seat]
+        return str(spec.level if spec.kind == "bot" else self.row.config.get("stand_in", "basic"))
+
     def _bot(self, seat: int) -> Bot:
         bot = self._bots.get(seat)
         if bot is None:
-            spec = self.row.seats[seat]
-            level = spec.level if spec.kind == "bot" else self.row.config.get("stand_in", "basic")
-            bot = self._bots[seat] = pick_bot(level, seed=secrets.randbits(32))
+            bot = self._bots[seat] = pick_bot(self._level(seat), seed=secrets.randbits(32))
         return bot
 
     async def _commit(self, seat: int, action: Action | str) -> None:
@@ -528,8 +549,10 @@ class TableActor:
                     {"type": "error", "code": "not_your_turn", "message": "A hint is given on your turn"}
                 )
             else:
-                hint = pick_bot(self.row.config.get("stand_in", "basic"), seed=secrets.randbits(32))
-                conn.send({"type": "hint", "v": self.version, "action": str(hint.act(self.game.view(seat)))})
+                level = str(self.row.config.get("stand_in", "basic"))
+                helper = pick_bot(level, seed=secrets.randbits(32))
+                hint = await decide(level, helper, self.game, seat)
+                conn.send({"type": "hint", "v": self.version, "action": str(hint)})
             return
         # an action
         if self.game.is_over:
