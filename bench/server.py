@@ -178,7 +178,7 @@ def main() -> int:
     ap.add_argument(
         "--bot-delay", type=float, default=0.5, help="seconds a computer player waits before acting"
     )
-    ap.add_argument("--level", default="random", help="computer level (basic when built)")
+    ap.add_argument("--level", default="basic", help="computer level of the computer seats")
     ap.add_argument("--db", default=None, help="database URL (default: SQLite in a temporary folder)")
     args = ap.parse_args()
     results = []

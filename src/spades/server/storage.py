@@ -47,7 +47,7 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import make_url
-from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
 __all__ = ["SCHEMA_VERSION", "SeatRow", "Storage", "StorageError", "TableRow", "hash_token", "normalize_url"]
 
@@ -185,6 +185,7 @@ class Storage:
         self.url = url
         self._queue: asyncio.Queue[tuple[dict[str, Any], asyncio.Future[None]]] = asyncio.Queue()
         self._writer: asyncio.Task[None] | None = None
+        self._wconn: AsyncConnection | None = None
 
     @property
     def backend(self) -> str:
@@ -366,32 +367,50 @@ class Storage:
         await fut
 
     async def _write_loop(self) -> None:
+        """Commit queued appends in batches on one long-lived connection (no pool round trip)."""
+        try:
+            while True:
+                await self._write_batch()
+        finally:
+            if self._wconn is not None:
+                with contextlib.suppress(Exception):
+                    await self._wconn.close()
+
+    async def _write_batch(self) -> None:
         queue = self._queue
-        while True:
-            batch = [await queue.get()]
-            while not queue.empty() and len(batch) < 500:
-                batch.append(queue.get_nowait())
-            rows = [item[0] for item in batch]
+        batch = [await queue.get()]
+        while not queue.empty() and len(batch) < 500:
+            batch.append(queue.get_nowait())
+        rows = [item[0] for item in batch]
+        try:
+            if self._wconn is None:
+                self._wconn = await self.engine.connect()
+            async with self._wconn.begin():
+                await self._wconn.execute(insert(actions_table), rows)
+        except asyncio.CancelledError:
+            for _, fut in batch:
+                if not fut.done():
+                    fut.set_exception(StorageError("the server is shutting down"))
+            raise
+        except Exception:  # one bad row (e.g. a duplicate seq) must not sink the others
+            if self._wconn is not None:
+                with contextlib.suppress(Exception):
+                    await self._wconn.close()
+                self._wconn = None
+            await self._write_one_by_one(batch)
+            return
+        for _, fut in batch:
+            if not fut.done():
+                fut.set_result(None)
+
+    async def _write_one_by_one(self, batch: list[tuple[dict[str, Any], asyncio.Future[None]]]) -> None:
+        for row, fut in batch:
             try:
                 async with self.engine.begin() as conn:
-                    await conn.execute(insert(actions_table), rows)
-            except asyncio.CancelledError:
-                for _, fut in batch:
-                    if not fut.done():
-                        fut.set_exception(StorageError("the server is shutting down"))
-                raise
-            except Exception:
-                for row, fut in batch:
-                    try:
-                        async with self.engine.begin() as conn:
-                            await conn.execute(insert(actions_table), [row])
-                    except Exception as exc:
-                        if not fut.done():
-                            fut.set_exception(StorageError(f"could not save the action: {exc}"))
-                    else:
-                        if not fut.done():
-                            fut.set_result(None)
-                continue
-            for _, fut in batch:
+                    await conn.execute(insert(actions_table), [row])
+            except Exception as exc:  # reported to the table, which takes the move back
+                if not fut.done():
+                    fut.set_exception(StorageError(f"could not save the action: {exc}"))
+            else:
                 if not fut.done():
                     fut.set_result(None)
