@@ -358,7 +358,7 @@ function renderSide() {
     r.nil ? "nil " + r.nil_bonus : "no nil", r.blind_nil ? "blind nil " + r.blind_nil_bonus : null,
     r.bag_penalty ? r.bag_limit + " bags −" + r.bag_penalty : "no bag penalty",
     st.table.turn_timer ? st.table.turn_timer + " s per turn" : "no turn timer",
-    "hand " + (view.hand_number + 1), view.spades_broken ? "spades broken" : "spades not broken",
+    view.is_over ? "finished after " + view.hands_played + " hand" + (view.hands_played > 1 ? "s" : "") : "hand " + (view.hand_number + 1), view.spades_broken ? "spades broken" : "spades not broken",
     st.table.spectators ? st.table.spectators + " watching" : null];
   $("table-info").textContent = bits.filter(Boolean).join(" · ");
   // log
