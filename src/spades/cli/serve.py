@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
 import sys
+from typing import Any
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -47,6 +49,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     try:
         normalize_url(args.db, args.data)
+        asyncio.run(_check_database(args.db, args.data))
     except (StorageError, OSError) as exc:
         print(f"spades serve: {exc}", file=sys.stderr)
         return 2
@@ -71,3 +74,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"spades serve: {exc}", file=sys.stderr)
         return 2
     return 0
+
+
+async def _check_database(db: str | None, data: Any) -> None:
+    """Open (and if needed create) the database once, so a bad URL is reported in plain words."""
+    from ..server.storage import Storage
+
+    store = await Storage.open(db, data)
+    await store.close()

@@ -217,7 +217,8 @@ class Storage:
             raise
         except Exception as exc:
             await engine.dispose()
-            raise StorageError(f"cannot open database {url or full!r}: {exc}") from None
+            reason = str(getattr(exc, "orig", None) or exc).strip().splitlines()[0]
+            raise StorageError(f"cannot open database {url or full!r}: {reason}") from None
         store._writer = asyncio.get_running_loop().create_task(store._write_loop())
         return store
 
