@@ -59,7 +59,7 @@ def _create(server: LiveServer, i: int) -> dict[str, Any]:
     body = {
         "preset": preset,
         "seats": seats,
-        "bot_delay": 0.02,
+        "bot_delay": 0.03,
         "grace": 600,
         "options": {"hands": 2 if preset == "partnership" else 1},
     }

@@ -139,3 +139,22 @@ def test_turn_timer_hands_the_seat_to_a_computer_until_the_player_is_back() -> N
         await actor.stop()
 
     asyncio.run(run())
+
+
+def test_schema_is_versioned_and_a_newer_one_is_refused(tmp_path: Any) -> None:
+    from sqlalchemy import update
+
+    from spades.server.storage import SCHEMA_VERSION, Storage, meta_table
+
+    url = f"sqlite:///{tmp_path / 'v.sqlite'}"
+
+    async def run() -> None:
+        store = await Storage.open(url)
+        assert await store.schema_version() == SCHEMA_VERSION
+        async with store.engine.begin() as conn:
+            await conn.execute(update(meta_table).values(value=str(SCHEMA_VERSION + 1)))
+        await store.close()
+        with pytest.raises(StorageError, match="newer than this program"):
+            await Storage.open(url)
+
+    asyncio.run(run())
