@@ -40,7 +40,7 @@ class _Recorder:
 
 def _row(rules: Rules, seats: list[SeatRow], decks: int, **config: Any) -> TableRow:
     return TableRow(
-        id="t1",
+        id="table-one",
         code="ABCDEF",
         created=time.time(),
         public=True,
@@ -156,5 +156,39 @@ def test_schema_is_versioned_and_a_newer_one_is_refused(tmp_path: Any) -> None:
         await store.close()
         with pytest.raises(StorageError, match="newer than this program"):
             await Storage.open(url)
+
+    asyncio.run(run())
+
+
+def test_a_game_whose_end_was_logged_but_not_marked_is_marked_on_load(tmp_path: Any) -> None:
+    """The server can die between logging the last action and marking the table finished."""
+    from spades.server.manager import TableManager
+    from spades.server.storage import Storage
+
+    rules = Rules.preset("cutthroat", hands=1)
+    row = _row(rules, [SeatRow("bot", "random") for _ in range(4)], decks=2)
+    game = build_game(row)
+    players = [bots.get("random", seed=s) for s in range(4)]
+    while not game.is_over:
+        s = game.to_act
+        assert s is not None
+        game.apply(players[s].act(game.view(s)), seat=s)
+
+    async def run() -> None:
+        store = await Storage.open(f"sqlite:///{tmp_path / 'f.sqlite'}")
+        try:
+            await store.create_table(row)
+            for i, (seat, action) in enumerate(game.actions):
+                await store.append(row.id, i + 1, seat, str(action))
+            assert (await store.load(row.id)).finished is False  # type: ignore[union-attr]
+            assert row.id in await store.table_ids(unfinished_only=True)
+            manager = TableManager(store)
+            await manager.start()
+            assert manager.tables[row.id].game.is_over
+            assert (await store.load(row.id)).finished is True  # type: ignore[union-attr]
+            assert row.id not in await store.table_ids(unfinished_only=True)
+            await manager.stop()
+        finally:
+            await store.close()
 
     asyncio.run(run())

@@ -19,7 +19,7 @@ from .. import bots
 from ..errors import RulesError
 from ..rules import Rules
 from .storage import SeatRow, Storage, TableRow, hash_token
-from .table import TableActor, build_game, new_decks
+from .table import TableActor, build_game, finished_result, new_decks
 
 __all__ = ["CreateRequest", "RequestError", "TableManager", "bot_levels", "parse_create_request"]
 
@@ -213,6 +213,10 @@ class TableManager:
                 actor = None
             else:
                 game = build_game(row)
+                if game.is_over and not row.finished:
+                    # the server stopped between logging the last action and marking the table
+                    await self.storage.finish(table_id, finished_result(game))
+                    row.finished = True
                 actor = TableActor(row, self.storage, game)
                 self.tables[table_id] = actor
                 actor.start()

@@ -38,7 +38,7 @@ from ..view import TrickRecord
 from .protocol import EVENT_WINDOW, ClientMessage, event_text, public_view, seat_view
 from .storage import SeatRow, Storage, StorageError, TableRow, hash_token
 
-__all__ = ["Conn", "TableActor", "build_game", "new_decks", "pick_bot"]
+__all__ = ["Conn", "TableActor", "build_game", "decide", "finished_result", "new_decks", "pick_bot"]
 
 _dumps = json.JSONEncoder(separators=(",", ":")).encode
 
@@ -83,6 +83,11 @@ async def decide(level: str, bot: Bot, game: Game, seat: int) -> Action:
     if level not in SLOW_LEVELS:
         return bot.act(view)
     return await asyncio.get_running_loop().run_in_executor(_THINKER, bot.act, view)
+
+
+def finished_result(game: Game) -> dict[str, Any]:
+    """What is stored about a finished game beside its log."""
+    return {"scores": list(game.scores), "winner": game.winner, "hands": game.hands_played}
 
 
 def pick_bot(level: str, seed: int | None = None) -> Bot:
@@ -437,10 +442,10 @@ class TableActor:
             await self._more_decks()
         self.turn_started = time.monotonic()
         if game.is_over:
-            await self.storage.finish(
-                self.id,
-                {"scores": list(game.scores), "winner": game.winner, "hands": game.hands_played},
-            )
+            try:
+                await self.storage.finish(self.id, finished_result(game))
+            except Exception as exc:  # the log is safe; a restart marks the table finished
+                log.error("table %s: could not mark the game finished: %s", self.id, exc)
         self.broadcast()
 
     async def _more_decks(self) -> None:
