@@ -90,7 +90,11 @@ def _step(page: Any) -> str | None:
             page.click("[data-confirm]", timeout=1500)
             return need
         if _visible(page, ".hand.playing .card.legal"):
-            page.locator(".hand.playing .card.legal").first.click(timeout=1500)
+            card = page.locator(".hand.playing .card.legal").first
+            code = card.get_attribute("data-card")
+            card.click(timeout=1500)
+            # count a play only once the server has taken the card out of the hand
+            page.wait_for_selector(f".hand .card[data-card='{code}']", state="detached", timeout=5000)
             return "play"
         if _visible(page, "[data-action='keep']"):
             page.click("[data-action='keep']", timeout=1500)

@@ -47,8 +47,8 @@ async def _watch(
                 action = some_action(m["view"]) if m["you"] is not None else None
                 if action is not None:
                     await ws.send(json.dumps({"type": "act", "action": action, "v": m["v"]}))
-    except (OSError, websockets.ConnectionClosed):
-        pass
+    except (OSError, EOFError, websockets.exceptions.WebSocketException):
+        pass  # the server was killed under us, or is not up yet
     return False
 
 
