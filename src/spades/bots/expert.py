@@ -232,7 +232,8 @@ class ExpertBot(Bot):
         rules = view.rules
         n = rules.num_seats
         me = view.seat
-        broken = view.spades_broken
+        # with the breaking rule off a spade may always be led: the solver's 'broken' position
+        broken = view.spades_broken or not rules.spades_must_be_broken
         side_mask = sum(1 << s for s in range(n) if rules.side_of(s) == rules.side_of(me))
         try:
             side_vals = solve(hands, leader, trick, broken, side_mask, side_mask)
