@@ -19,6 +19,7 @@ __all__ = ["COMMANDS", "main"]
 COMMANDS: dict[str, tuple[str, str]] = {
     "replay": ("spades.cli.replay", "print a readable hand-by-hand account of a saved game"),
     "match": ("spades.cli.match", "play computer players against each other in duplicate and compare them"),
+    "solve": ("spades.cli.solve", "double-dummy values of every legal card in a position"),
     "serve": ("spades.cli.serve", "run the web server: play with friends in the browser"),
 }
 

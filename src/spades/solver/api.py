@@ -74,23 +74,23 @@ class Solver:
     """A double-dummy solver with its own transposition table and buffers.
 
     Not thread-safe: use one per thread (:func:`default_solver` does that).
-    ``tt_bits`` sets the table size (2**tt_bits entries, 32 bytes each).
+    ``tt_bits`` sets the table size (2**tt_bits buckets of 4 entries, 160 bytes a bucket).
     """
 
     def __init__(self, tt_bits: int | None = None) -> None:
         if tt_bits is None:
-            tt_bits = 20 if JIT_ENABLED else 16
+            tt_bits = 18 if JIT_ENABLED else 14
         self.tt_mask = (1 << tt_bits) - 1
         self.tt = _new_array((self.tt_mask + 1) * kernel.TT_WORDS)
         self._epoch = 0
-        self._stats = _new_array(4)
+        self._stats = _new_array(8)
         self._moves = _new_array(kernel.MAXPLY * kernel.MAXMOVES)
         self._scores = _new_array(kernel.MAXPLY * kernel.MAXMOVES)
         self._played = _new_array(kernel.MAXPLY)
         self._out = _new_array(52)
         self._hands = _new_array(4)
         self._trick = _new_array(4)
-        self._stack = _new_array(kernel.MAXPLY * kernel.SW)
+        self._stack = _new_array(kernel.STACK_WORDS)
         #: nodes searched by the last call
         self.nodes = 0
 
@@ -146,7 +146,8 @@ class Solver:
         """Can ``maximizers`` make the ``count`` seats take at least ``target`` tricks?"""
         nseat = len(hands)
         self._load(hands, trick)
-        self._stats[0] = 0
+        for i in range(8):
+            self._stats[i] = 0
         result = kernel.can_take(
             self._hands, nseat, leader, self._trick, len(trick), bool(broken), int(target), count,
             maximizers, self.tt, self.tt_mask, self._gen(nseat, count, maximizers), self._stats,

@@ -52,13 +52,16 @@ __all__ = [
 ]
 
 MAXMOVES = 16
-TT_WORDS = 4
 MAXPLY = 56
+#: the table is set-associative: TT_WAYS entries of TT_ENTRY words per bucket
+#: (suit-length shape, generation/leader/broken tag, two pattern words, bounds)
+TT_WAYS = 4
+TT_ENTRY = 5
+TT_WORDS = TT_WAYS * TT_ENTRY
 
 SUIT0 = 0x1FFF
 SPADES = 0x1FFF << 39
 NONSPADES = (1 << 39) - 1
-SIXTY = (1 << 60) - 1
 
 Array = Any  # a list of ints, or a numpy int64 array under numba
 
@@ -112,8 +115,25 @@ def trick_winner_index(played: Array, start: int, n: int) -> int:
 
 
 @njit
-def _tt_key(hands: Array, nseat: int, leader: int, broken: bool) -> tuple[int, int]:
-    """Relative-rank key of a trick-start position (two 63-bit integers)."""
+def _top_cards(cards: int, t: int) -> int:
+    """The ``t`` highest cards of a card set."""
+    n = popcount(cards)
+    while n > t:
+        cards &= cards - 1
+        n -= 1
+    return cards
+
+
+@njit
+def _shape_codes(hands: Array, nseat: int, stk: Array) -> int:
+    """Suit lengths of every hand as one integer (4 bits each); also writes
+    each suit's owner code (2 bits per remaining card, highest card in the
+    highest bits) to ``stk[SCR + suit]`` and its length to ``stk[SCR + 4 + suit]``."""
+    shape = 0
+    for s in range(nseat):
+        h = hands[s]
+        for suit in range(4):
+            shape = (shape << 4) | popcount(h & (SUIT0 << (13 * suit)))
     o0 = hands[1]
     o1 = 0
     if nseat > 2:
@@ -124,8 +144,6 @@ def _tt_key(hands: Array, nseat: int, leader: int, broken: bool) -> tuple[int, i
     allc = 0
     for s in range(nseat):
         allc |= hands[s]
-    k1 = 0
-    k2 = 0
     for suit in range(4):
         base = 13 * suit
         code = 0
@@ -135,19 +153,44 @@ def _tt_key(hands: Array, nseat: int, leader: int, broken: bool) -> tuple[int, i
             if (allc >> c) & 1:
                 code = (code << 2) | ((o0 >> c) & 1) | (((o1 >> c) & 1) << 1)
                 length += 1
-        code |= length << 26
-        if suit == 0:
-            k1 = code
-        elif suit == 1:
-            k1 |= code << 30
-        elif suit == 2:
-            k2 = code
-        else:
-            k2 |= code << 30
-    k2 |= leader << 60
-    if broken:
-        k2 |= 1 << 62
-    return k1, k2
+        stk[SCR + suit] = code
+        stk[SCR + 4 + suit] = length
+    return shape
+
+
+@njit
+def _pattern_matches(p1: int, p2: int, stk: Array) -> bool:
+    """Does the position whose codes are in the scratch area match a stored
+    pattern (for each suit: the owners of its top ``t`` cards)?"""
+    for suit in range(4):
+        p = p1
+        if suit >= 2:
+            p = p2
+        field = (p >> (30 * (suit & 1))) & 0x3FFFFFFF
+        t = field >> 26
+        length = stk[SCR + 4 + suit]
+        if t > length:
+            return False
+        if (stk[SCR + suit] >> (2 * (length - t))) != (field & 0x3FFFFFF):
+            return False
+    return True
+
+
+@njit
+def _pattern_cards(p1: int, p2: int, hands: Array, nseat: int) -> int:
+    """The cards a stored pattern pins down in the current position."""
+    allc = 0
+    for s in range(nseat):
+        allc |= hands[s]
+    rel = 0
+    for suit in range(4):
+        p = p1
+        if suit >= 2:
+            p = p2
+        t = ((p >> (30 * (suit & 1))) >> 26) & 0xF
+        if t:
+            rel |= _top_cards(allc & (SUIT0 << (13 * suit)), t)
+    return rel
 
 
 @njit
@@ -162,9 +205,11 @@ def _gen_moves(
     xmask: int,
     moves: Array,
     scores: Array,
+    hint: int,
 ) -> int:
     """Write the ordered, equivalence-reduced moves of the seat to play into
-    ``moves[ply * MAXMOVES:]``; return how many."""
+    ``moves[ply * MAXMOVES:]``; return how many.  ``hint`` (a card, or -1) is
+    tried first: the move that decided this position in an earlier search."""
     player = (leader + k) % nseat
     hand = hands[player]
     led = 0
@@ -183,6 +228,19 @@ def _gen_moves(
         bi = trick_winner_index(played, ply - k, k)
         best = played[ply - k + bi]
         best_seat = (leader + bi) % nseat
+    if hint >= 0 and (legal >> hint) & 1:
+        # the hint's representative: the top of its run of equivalent cards
+        top = 13 * (hint // 13) + 12
+        x = hint + 1
+        while x <= top:
+            if (allc >> x) & 1:
+                if (hand >> x) & 1:
+                    hint = x
+                else:
+                    break
+            x += 1
+    else:
+        hint = -1
     my_side = (xmask >> player) & 1
     partner_winning = k > 0 and ((xmask >> best_seat) & 1) == my_side
     last = k == nseat - 1
@@ -235,6 +293,8 @@ def _gen_moves(
                     score = 30 - rank
                     if suit == 3:
                         score -= 10
+        if c == hint:
+            score = 1000
         # insertion in descending score order
         j = n
         while j > 0 and scores[base + j - 1] < score:
@@ -248,14 +308,16 @@ def _gen_moves(
 
 
 @njit
-def _spade_bounds(hands: Array, nseat: int, cmask: int) -> tuple[int, int]:
+def _spade_bounds(hands: Array, nseat: int, cmask: int) -> tuple[int, int, int]:
     """Tricks that are certain for the counted seats, and certain for the others.
 
     A hand whose spades include the highest remaining spades in an unbroken
     run (no other hand holds a spade between them) wins a trick with each of
     them: every card is played in its own trick and nothing can beat it.  The
     longest such run among counted seats is a lower bound on their tricks, the
-    longest among the other seats bounds them from above.
+    longest among the other seats bounds them from above.  Also returns the
+    run's cards: the bounds hold in every position where the same hand holds
+    the same top spades.
     """
     allsp = 0
     for s in range(nseat):
@@ -263,7 +325,7 @@ def _spade_bounds(hands: Array, nseat: int, cmask: int) -> tuple[int, int]:
     sure = 0
     lost = 0
     if allsp == 0:
-        return sure, lost
+        return sure, lost, 0
     top = 51
     while not ((allsp >> top) & 1):
         top -= 1
@@ -273,12 +335,14 @@ def _spade_bounds(hands: Array, nseat: int, cmask: int) -> tuple[int, int]:
             owner = s
     mine = hands[owner]
     run = 0
+    rel = 0
     c = top
     while c >= 39:
         b = 1 << c
         if allsp & b:
             if mine & b:
                 run += 1
+                rel |= b
             else:
                 break
         c -= 1
@@ -286,7 +350,69 @@ def _spade_bounds(hands: Array, nseat: int, cmask: int) -> tuple[int, int]:
         sure = run
     else:
         lost = run
-    return sure, lost
+    return sure, lost, rel
+
+
+@njit
+def _quick_tricks(hands: Array, nseat: int, leader: int, broken: bool, xmask: int) -> tuple[int, int]:
+    """Tricks the leader can cash at once, a lower bound on its side's tricks.
+
+    In each suit the leader's cards that are the top cards of the suit in an
+    unbroken run (above every other hand's cards, partner's included, so the
+    leader keeps the lead) win when led, as long as no opponent who still has
+    spades is void in the suit: a side suit is cashed at most as many times as
+    the shortest spade-holding opponent can follow.  Opponents keep following
+    while the leader cashes, so their lengths in the other suits do not change
+    and the suits add up.  Top spades count only if a spade may be led.  A
+    partner holding nothing but spades would have to ruff and take the lead,
+    so then no bound is claimed.  Also returns the cards counted: the bound
+    holds wherever the leader holds the same top cards (and hands the same
+    suit lengths).
+    """
+    side = (xmask >> leader) & 1
+    for s in range(nseat):
+        if s != leader and ((xmask >> s) & 1) == side:
+            h = hands[s]
+            if h != 0 and (h & NONSPADES) == 0:
+                return 0, 0
+    lead = hands[leader]
+    total = 0
+    rel = 0
+    for suit in range(4):
+        smask = SUIT0 << (13 * suit)
+        mine = lead & smask
+        if mine == 0:
+            continue
+        allc = 0
+        for s in range(nseat):
+            allc |= hands[s]
+        allc &= smask
+        run = 0
+        c = 13 * suit + 12
+        while c >= 13 * suit:
+            b = 1 << c
+            if allc & b:
+                if mine & b:
+                    run += 1
+                else:
+                    break
+            c -= 1
+        if run == 0:
+            continue
+        if suit == 3:
+            if broken or (lead & NONSPADES) == 0:
+                total += run
+                rel |= _top_cards(allc, run)
+            continue
+        cap = run
+        for s in range(nseat):
+            if ((xmask >> s) & 1) != side and (hands[s] & SPADES) != 0:
+                length = popcount(hands[s] & smask)
+                if length < cap:
+                    cap = length
+        total += cap
+        rel |= _top_cards(allc, cap)
+    return total, rel
 
 
 # fields of one ply's frame in the explicit search stack
@@ -297,16 +423,23 @@ F_TARGET = 3
 F_N = 4
 F_I = 5
 F_SLOT = 6
-F_K1 = 7
-F_K2 = 8
-F_LB = 9
-F_UB = 10
-F_MAX = 11
-SW = 12
+F_REL = 7
+F_MAX = 8
+SW = 9
+#: scratch words after the frames (owner codes and suit lengths)
+SCR = MAXPLY * SW
+STACK_WORDS = SCR + 8
 
 _ENTER = 0
 _ADVANCE = 1
 _RETURN = 2
+
+
+@njit
+def _bucket(shape: int, leader: int, broken: bool, tt_mask: int) -> int:
+    h = shape * 0x1E3779B97F4A7C15 + (leader + 4 * broken + 1) * 0x42B2AE3D27D4EB4F
+    h = h ^ (h >> 29) ^ (h >> 41)
+    return (h & tt_mask) * TT_WORDS
 
 
 @njit
@@ -334,6 +467,14 @@ def search(
 
     A depth-first boolean search with an explicit stack (numba cannot cache
     recursive functions): one frame of ``SW`` integers per ply in ``stk``.
+
+    Partition search: every result comes with the set of cards whose owners
+    it depends on (``rel``): trick winners that beat a card of their suit by
+    rank, with the cards equivalent to them, plus what bounds and table hits
+    relied on.  A trick-start result is stored for the *pattern* "these hands
+    have these suit lengths and, in each suit, the cards from the top down to
+    the lowest relevant card belong to these hands", so it serves every
+    position with that pattern, whatever the smaller cards.
     """
     ply = ply0
     f = ply * SW
@@ -343,6 +484,7 @@ def search(
     stk[f + F_TARGET] = target0
     mode = _ENTER
     r = False
+    rel = 0
     while True:
         f = ply * SW
         if mode == _ENTER:
@@ -352,6 +494,8 @@ def search(
             broken = stk[f + F_BROKEN] == 1
             target = stk[f + F_TARGET]
             stk[f + F_SLOT] = -1
+            stk[f + F_REL] = 0
+            rel = 0
             if target <= 0:
                 r = True
                 mode = _RETURN
@@ -362,48 +506,70 @@ def search(
                 r = False
                 mode = _RETURN
                 continue
-            lb = 0
-            ub = remaining
             if k == 0:
                 if remaining == 1:
                     # last trick: every card is forced
                     for i in range(nseat):
                         played[ply + i] = lowbit_index(hands[(leader + i) % nseat])
-                    w = (leader + trick_winner_index(played, ply, nseat)) % nseat
+                    wi = trick_winner_index(played, ply, nseat)
+                    w = (leader + wi) % nseat
                     r = ((cmask >> w) & 1) == 1
+                    wc = played[ply + wi]
+                    for i in range(nseat):
+                        if i != wi and played[ply + i] // 13 == wc // 13:
+                            rel = 1 << wc
                     mode = _RETURN
                     continue
-                sure, lost = _spade_bounds(hands, nseat, cmask)
-                if sure >= target:
-                    r = True
+                sure, lost, srel = _spade_bounds(hands, nseat, cmask)
+                if sure >= target or remaining - lost < target:
+                    r = sure >= target
+                    rel = srel
                     mode = _RETURN
                     continue
-                if remaining - lost < target:
-                    r = False
-                    mode = _RETURN
-                    continue
-                k1, k2 = _tt_key(hands, nseat, leader, broken)
-                h = (k1 ^ (k1 >> 23) ^ (k2 * 0x9E3779B1) ^ (k2 >> 17) ^ (k2 >> 41)) & tt_mask
-                slot = h * TT_WORDS
-                if tt[slot + 3] == gen and tt[slot] == k1 and tt[slot + 1] == k2:
-                    bounds = tt[slot + 2]
-                    lb = bounds & 0xFF
-                    ub = bounds >> 8
-                    if lb >= target:
-                        r = True
-                        mode = _RETURN
-                        continue
-                    if ub < target:
+                if cmask == xmask:
+                    quick, qrel = _quick_tricks(hands, nseat, leader, broken, xmask)
+                    if (xmask >> leader) & 1:
+                        if quick >= target:
+                            r = True
+                            rel = qrel
+                            mode = _RETURN
+                            continue
+                    elif remaining - quick < target:
                         r = False
+                        rel = qrel
                         mode = _RETURN
                         continue
-                stk[f + F_SLOT] = slot
-                stk[f + F_K1] = k1
-                stk[f + F_K2] = k2
-                stk[f + F_LB] = lb
-                stk[f + F_UB] = ub
+                shape = _shape_codes(hands, nseat, stk)
+                tag = gen * 8 + leader + 4 * broken
+                b = _bucket(shape, leader, broken, tt_mask)
+                stats[1] += 1
+                hit = False
+                hint = -1
+                for e in range(TT_WAYS):
+                    o = b + e * TT_ENTRY
+                    if tt[o] == shape and tt[o + 1] == tag and _pattern_matches(tt[o + 2], tt[o + 3], stk):
+                        bounds = tt[o + 4]
+                        if (bounds & 0xFF) >= target:
+                            r = True
+                            hit = True
+                        elif ((bounds >> 8) & 0xFF) < target:
+                            r = False
+                            hit = True
+                        if hit:
+                            rel = _pattern_cards(tt[o + 2], tt[o + 3], hands, nseat)
+                            break
+                        hint = ((bounds >> 16) & 0xFF) - 1
+                if hit:
+                    stats[2] += 1
+                    mode = _RETURN
+                    continue
+                stk[f + F_SLOT] = b
+            else:
+                hint = -1
             stk[f + F_MAX] = (xmask >> player) & 1
-            stk[f + F_N] = _gen_moves(hands, played, ply, k, nseat, leader, broken, xmask, moves, scores)
+            stk[f + F_N] = _gen_moves(
+                hands, played, ply, k, nseat, leader, broken, xmask, moves, scores, hint
+            )
             stk[f + F_I] = 0
             mode = _ADVANCE
             continue
@@ -411,7 +577,9 @@ def search(
             i = stk[f + F_I]
             if i >= stk[f + F_N]:
                 r = stk[f + F_MAX] == 0
-                _store(stk, f, tt, gen, r)
+                rel = stk[f + F_REL]
+                if stk[f + F_SLOT] >= 0:
+                    _store(hands, nseat, stk, f, tt, gen, r, rel, stats, -1)
                 mode = _RETURN
                 continue
             leader = stk[f + F_LEADER]
@@ -441,39 +609,134 @@ def search(
             ply += 1
             mode = _ENTER
             continue
-        # mode == _RETURN: r is the result of the frame at ply
+        # mode == _RETURN: (r, rel) is the result of the frame at ply
         if ply == ply0:
             return r
         ply -= 1
         f = ply * SW
         i = stk[f + F_I]
-        player = (stk[f + F_LEADER] + stk[f + F_K]) % nseat
+        leader = stk[f + F_LEADER]
+        k = stk[f + F_K]
+        player = (leader + k) % nseat
         hands[player] ^= 1 << moves[ply * MAXMOVES + i]
+        if k == nseat - 1:
+            rel |= _trick_rel(hands, played, ply - k, nseat, leader)
         if r == (stk[f + F_MAX] == 1):
-            _store(stk, f, tt, gen, r)
+            if stk[f + F_SLOT] >= 0:
+                _store(hands, nseat, stk, f, tt, gen, r, rel, stats, moves[ply * MAXMOVES + i])
         else:
+            stk[f + F_REL] |= rel
             stk[f + F_I] = i + 1
             mode = _ADVANCE
 
 
 @njit
-def _store(stk: Array, f: int, tt: Array, gen: int, result: bool) -> None:
-    """Record a searched trick-start frame's new bound in the table."""
-    slot = stk[f + F_SLOT]
-    if slot < 0:
-        return
-    lb = stk[f + F_LB]
-    ub = stk[f + F_UB]
+def _trick_rel(hands: Array, played: Array, start: int, nseat: int, leader: int) -> int:
+    """Cards whose ranks decided a finished trick (``played[start:start+nseat]``,
+    its cards already back in ``hands``): the winner if it beat a card of its
+    own suit, with the cards of the winner's hand equivalent to it just below
+    (they were not searched separately, and would have won the same way)."""
+    wi = trick_winner_index(played, start, nseat)
+    wc: int = played[start + wi]
+    suit = wc // 13
+    beat = False
+    for j in range(nseat):
+        if j != wi and played[start + j] // 13 == suit:
+            beat = True
+    if not beat:
+        return 0
+    owner = (leader + wi) % nseat
+    allc = 0
+    for s in range(nseat):
+        allc |= hands[s]
+    mine = hands[owner]
+    rel = 1 << wc
+    x = wc - 1
+    while x >= 13 * suit:
+        if (allc >> x) & 1:
+            if (mine >> x) & 1:
+                rel |= 1 << x
+            else:
+                break
+        x -= 1
+    return rel
+
+
+@njit
+def _store(
+    hands: Array,
+    nseat: int,
+    stk: Array,
+    f: int,
+    tt: Array,
+    gen: int,
+    result: bool,
+    rel: int,
+    stats: Array,
+    best: int,
+) -> None:
+    """Record a searched trick-start frame's new bound under its pattern
+    (and ``best``, the card that decided it, or -1)."""
+    b = stk[f + F_SLOT]
+    leader = stk[f + F_LEADER]
+    broken = stk[f + F_BROKEN]
     target = stk[f + F_TARGET]
+    shape = _shape_codes(hands, nseat, stk)
+    tag = gen * 8 + leader + 4 * broken
+    allc = 0
+    for s in range(nseat):
+        allc |= hands[s]
+    p1 = 0
+    p2 = 0
+    for suit in range(4):
+        smask = SUIT0 << (13 * suit)
+        rs = rel & allc & smask
+        t = 0
+        if rs:
+            low = rs & -rs
+            t = popcount(allc & smask & ~(low - 1))
+        length = stk[SCR + 4 + suit]
+        field = (t << 26) | (stk[SCR + suit] >> (2 * (length - t)))
+        if suit == 0:
+            p1 = field
+        elif suit == 1:
+            p1 |= field << 30
+        elif suit == 2:
+            p2 = field
+        else:
+            p2 |= field << 30
+    remaining = popcount(hands[leader])
+    lb = 0
+    ub = remaining
+    victim = -1
+    for e in range(TT_WAYS):
+        o = b + e * TT_ENTRY
+        if tt[o] == shape and tt[o + 1] == tag and tt[o + 2] == p1 and tt[o + 3] == p2:
+            victim = e
+            lb = tt[o + 4] & 0xFF
+            ub = (tt[o + 4] >> 8) & 0xFF
+            if best < 0:
+                best = ((tt[o + 4] >> 16) & 0xFF) - 1
+            break
+    if victim < 0:
+        for e in range(TT_WAYS):
+            if (tt[b + e * TT_ENTRY + 1] >> 3) != gen:
+                victim = e
+                break
+    if victim < 0:
+        victim = stats[5] % TT_WAYS
+        stats[5] += 1
     if result:
         if target > lb:
             lb = target
     elif target - 1 < ub:
         ub = target - 1
-    tt[slot] = stk[f + F_K1]
-    tt[slot + 1] = stk[f + F_K2]
-    tt[slot + 2] = lb | (ub << 8)
-    tt[slot + 3] = gen
+    o = b + victim * TT_ENTRY
+    tt[o] = shape
+    tt[o + 1] = tag
+    tt[o + 2] = p1
+    tt[o + 3] = p2
+    tt[o + 4] = lb | (ub << 8) | ((best + 1) << 16)
 
 
 @njit

@@ -31,6 +31,10 @@ class PositionError(SpadesError, ValueError):
     """A position the solver cannot accept (malformed or impossible)."""
 
 
+def _cards(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
+
+
 def seat_name(seat: int, nseat: int) -> str:
     """'North'... for four seats, 'Seat N' otherwise."""
     if nseat == 4:
@@ -149,8 +153,8 @@ class Position:
             have = masks[s].bit_count()
             if have != want:
                 raise PositionError(
-                    f"hand sizes do not match: {seat_name(s, nseat)} holds {have} cards but should hold "
-                    f"{want} ({'it has' if s in played_seats else 'it has not'} played to this trick)"
+                    f"hand sizes do not match: {seat_name(s, nseat)} holds {_cards(have)} but should hold "
+                    f"{_cards(want)} ({'it has' if s in played_seats else 'it has not'} played to this trick)"
                 )
         # the cards in the trick must have been legal, as far as we can tell
         if cards:

@@ -1,0 +1,86 @@
+"""Benchmark: spades.solver against DDS (endplay, one thread) on the same deals.
+
+Random deals (seeded), spades trump and broken (where the two games' rules
+coincide), North on lead; both solvers score every legal card of the opening
+leader.  Prints mean and median milliseconds per deal for each solver and the
+ratio, for 13, 9 and 5 cards a hand, and checks that the values agree.
+
+    PYTHONPATH=src python bench/solver.py [--deals 20] [--seed 1] [--sizes 13,9,5]
+
+Each solver gets a fresh transposition table per deal (our Solver.clear(); DDS
+resets its own between deals).  The first, JIT-loading call is made before
+timing starts and reported separately.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+
+
+def _deal(rng: random.Random, ncards: int) -> list[int]:
+    deck = list(range(52))
+    rng.shuffle(deck)
+    return [sum(1 << c for c in deck[i * ncards : (i + 1) * ncards]) for i in range(4)]
+
+
+def _dds(hands: list[int]) -> dict[int, int]:
+    from endplay.dds import solve_board
+    from endplay.types import Deal, Denom, Player
+
+    from spades.cards import hand_string
+
+    deal = Deal("N:" + " ".join(hand_string(h) for h in hands), first=Player.north, trump=Denom.spades)
+    out = {}
+    for card, tricks in solve_board(deal):
+        out[(3 - int(card.suit)) * 13 + int(card.rank).bit_length() - 3] = tricks
+    return out
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--sizes", default="13,9,5")
+    args = parser.parse_args()
+
+    import endplay._dds as dds_lib
+
+    dds_lib.SetMaxThreads(1)
+    from spades.solver import Solver, _jit
+
+    solver = Solver()
+    started = time.perf_counter()
+    solver.values_masks([1, 2, 4, 8], 0, [], True, 5, 5)
+    print(f"numba JIT: {'on' if _jit.JIT_ENABLED else 'off'}; first call {time.perf_counter() - started:.2f} s")
+    for ncards in (int(x) for x in args.sizes.split(",")):
+        rng = random.Random(args.seed * 1000 + ncards)
+        ours: list[float] = []
+        theirs: list[float] = []
+        for _ in range(args.deals):
+            hands = _deal(rng, ncards)
+            solver.clear()
+            t0 = time.perf_counter()
+            mine = solver.values_masks(hands, 0, [], True, 5, 5)
+            t1 = time.perf_counter()
+            ref = _dds(hands)
+            t2 = time.perf_counter()
+            if mine != ref:
+                print(f"DISAGREEMENT on {hands}: {mine} vs {ref}", file=sys.stderr)
+                return 1
+            ours.append((t1 - t0) * 1000)
+            theirs.append((t2 - t1) * 1000)
+        mo, md = statistics.mean(ours), statistics.median(ours)
+        mt, mdt = statistics.mean(theirs), statistics.median(theirs)
+        print(
+            f"{ncards:2d} cards, {args.deals} deals: spades.solver mean {mo:9.1f} ms median {md:9.1f} ms | "
+            f"DDS mean {mt:7.1f} ms median {mdt:7.1f} ms | ratio mean {mo / mt:6.1f}x median {md / mdt:6.1f}x"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

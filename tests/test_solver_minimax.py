@@ -1,0 +1,142 @@
+"""The fast solver against a plain exhaustive minimax (spades.solver.reference)
+on small seeded-random positions: 2, 3 and 4 seats, partnerships and
+individual seats, the nil objective, target search, and the spades-breaking
+rule."""
+
+from __future__ import annotations
+
+import random
+
+from solver_helpers import random_position
+from spades import Card
+from spades.solver import (
+    Position,
+    Solver,
+    can_take,
+    card_values,
+    nil_safe,
+    nil_values,
+    solve,
+    value,
+)
+from spades.solver.reference import minimax_value, minimax_values
+
+
+def _ints(values: dict[Card, int]) -> dict[int, int]:
+    return {int(c): v for c, v in values.items()}
+
+
+def _max_cards(nseat: int) -> int:
+    return {2: 5, 3: 4, 4: 3}[nseat]
+
+
+def test_random_objectives_match_minimax() -> None:
+    """Any counted seats and any maximizing seats, any number of seats."""
+    rng = random.Random(11)
+    solver = Solver()
+    for _ in range(150):
+        nseat = rng.choice((2, 3, 4))
+        pos = random_position(rng, nseat, rng.randint(1, _max_cards(nseat)))
+        count = rng.randrange(1, 1 << nseat)
+        maxi = count if rng.random() < 0.5 else rng.randrange(0, 1 << nseat)
+        got = _ints(card_values(pos, count, maxi, solver))
+        assert got == minimax_values(pos, count, maxi), pos.describe()
+
+
+def test_individual_seats_paranoid() -> None:
+    """Two, three and four individual seats: solve() counts the seat to play alone
+    against everyone else."""
+    rng = random.Random(12)
+    for nseat in (2, 3, 4):
+        for _ in range(25):
+            pos = random_position(rng, nseat, rng.randint(1, _max_cards(nseat)))
+            me = 1 << pos.to_play
+            got = solve(list(pos.hands), pos.leader, pos.trick, pos.spades_broken, partnership=False)
+            assert _ints(got) == minimax_values(pos, me, me), pos.describe()
+
+
+def test_partnership_solve_both_sides() -> None:
+    rng = random.Random(13)
+    for _ in range(60):
+        pos = random_position(rng, 4, rng.randint(1, 3))
+        side = 0b101 << (pos.to_play & 1)
+        got = solve(list(pos.hands), pos.leader, pos.trick, pos.spades_broken)
+        assert _ints(got) == minimax_values(pos, side, side), pos.describe()
+
+
+def test_target_search_matches_minimax() -> None:
+    rng = random.Random(14)
+    for _ in range(60):
+        nseat = rng.choice((2, 3, 4))
+        pos = random_position(rng, nseat, rng.randint(1, _max_cards(nseat)))
+        seats = rng.randrange(1, 1 << nseat)
+        exact = minimax_value(pos, seats, seats)
+        for k in range(pos.tricks_left + 2):
+            assert can_take(pos, seats, k) == (exact >= k), (pos.describe(), k)
+
+
+def test_nil_objective_matches_minimax() -> None:
+    rng = random.Random(15)
+    safe_seen = unsafe_seen = 0
+    for _ in range(80):
+        nseat = rng.choice((3, 4))
+        pos = random_position(rng, nseat, rng.randint(1, _max_cards(nseat)))
+        nil = rng.randrange(nseat)
+        friends = (1 << nil) | ((1 << ((nil + 2) % 4)) if nseat == 4 else 0)
+        opponents = ((1 << nseat) - 1) & ~friends
+        expected = minimax_values(pos, 1 << nil, opponents)
+        assert _ints(nil_values(pos, nil)) == expected, pos.describe()
+        best = minimax_value(pos, 1 << nil, opponents)
+        assert nil_safe(pos, nil) == (best == 0)
+        safe_seen += best == 0
+        unsafe_seen += best > 0
+    assert safe_seen and unsafe_seen  # both outcomes were exercised
+
+
+def test_nil_partner_covers() -> None:
+    """North bid nil and holds KH; East led QH.  South's ace covers (nil safe);
+    South's four would leave North winning with the king."""
+    pos = Position.build(
+        ["-.K.-.2", "-.-.-.3", "-.A4.-.-", "-.3.-.5"], leader=1, trick=["QH"], spades_broken=True
+    )
+    assert nil_values(pos, 0) == {Card.parse("AH"): 0, Card.parse("4H"): 1}
+    assert nil_safe(pos, 0)
+    assert _ints(nil_values(pos, 0)) == minimax_values(pos, 0b0001, 0b1010)
+
+
+def test_spades_breaking_changes_values() -> None:
+    """Random positions where the broken flag changes the value; both agree with minimax."""
+    rng = random.Random(16)
+    changed = 0
+    for _ in range(200):
+        nseat = rng.choice((2, 3, 4))
+        pos = random_position(rng, nseat, rng.randint(2, _max_cards(nseat)), ntrick=0, broken=False)
+        hand = pos.hands[pos.leader]
+        if not hand & (0x1FFF << 39) or not hand & ((1 << 39) - 1):
+            continue  # the flag only matters if the leader holds spades and something else
+        broken = Position(pos.hands, pos.leader, pos.trick, True)
+        seats = (0b101 << (pos.leader & 1)) if nseat == 4 else 1 << pos.leader
+        a = value(pos, seats)
+        b = value(broken, seats)
+        assert a == minimax_value(pos, seats, seats)
+        assert b == minimax_value(broken, seats, seats)
+        assert set(card_values(pos, seats)) | {c for c in card_values(broken, seats) if c.suit == 3} == set(
+            card_values(broken, seats)
+        )
+        changed += a != b
+    assert changed >= 3
+
+
+def test_spades_breaking_hand_made() -> None:
+    """North holds AS and a losing heart: with spades broken North cashes the ace
+    first and keeps the lead problem away; unbroken, North must lead the heart."""
+    hands = ["A.2.-.-", "2.A.-.-", "3.K.-.-", "4.Q.-.-"]
+    unbroken = solve(hands, leader=0, spades_broken=False)
+    broken = solve(hands, leader=0, spades_broken=True)
+    assert set(unbroken) == {Card.parse("2H")}
+    assert Card.parse("AS") in broken
+    assert broken[Card.parse("AS")] == 1
+    assert unbroken[Card.parse("2H")] == 1  # East wins the heart, North's ace still takes a trick
+    # a leader holding only spades may lead one even when unbroken
+    only = solve(["AK.-.-.-", "-.AK.-.-", "-.-.AK.-", "-.-.-.AK"], leader=0)
+    assert set(only) == {Card.parse("AS"), Card.parse("KS")}
