@@ -5,11 +5,12 @@ what it knows (:func:`~spades.bots.simulate.sample_deals`: hand sizes, voids
 shown, cards it passed, its own discards, resampled to fit the bids), and
 scores each candidate card on every deal:
 
-* with the double-dummy solver (:func:`spades.solver.solve`) when it is
-  installed and the outcome depends only on how many tricks each side takes
-  (four-handed partnerships and two players, no nil still alive at the
-  table): the solver's trick count for the side after each card becomes the
-  final tricks of both sides;
+* with the double-dummy solver (:func:`spades.solver.card_values_masks`) once
+  few enough cards are left (``solver_cards``, default 8: a full 13-card deal
+  takes the solver seconds, eight cards about ten milliseconds), in four-handed
+  partnerships and two-player games: one search gives the side's tricks after
+  each card, and one more per live nil says whether the other side can force
+  a trick on the nil bidder;
 * otherwise by playing the hand out with every hand open
   (:func:`~spades.bots.simulate.rollout`), which keeps track of who takes
   each trick, so a nil's fate is scored exactly.
@@ -17,19 +18,24 @@ scores each candidate card on every deal:
 Either way a deal's outcome is converted to *points* for the side by
 :func:`~spades.bots.simulate.hand_utility`: contract made or set, nils,
 bags and the bag penalty, the target and losing scores - never raw tricks.
-The card with the best average wins; cards equivalent in the bot's hand (no
-unseen card between them) are evaluated once.
+Cards equivalent in the bot's hand (no unseen card between them) are
+evaluated once.  The club player's (:mod:`~spades.bots.basic`) choice starts
+with a small lead (``prior`` points per sample), so that with a small sample
+the noise of the samples does not decide between cards of equal worth: the
+expert departs from sound play only when its samples show a gain.
 
 Bids are chosen by simulation too: on sampled deals (later bidders given the
-club player's bids) the hand is played out with a trial bid; the trick counts
-give the expected points of every bid near it, and separate play-outs with a
-nil bid give the value of nil.  The blind-nil decision compares play-outs of
-blind nil (with the partner's exchange) against looking and bidding, on
-deals that sample the bot's own hand as well.  The exchange, the two-player
-draw and the redraw use the club player's rules.
+club player's bids) the hand is played out; the trick counts give the
+expected points of the club player's count and its neighbours (one more only
+when clearly better: open-hand play-outs flatter the bidder), and separate
+play-outs with a nil bid give the value of nil.  The blind-nil decision
+compares play-outs of blind nil (with the partner's exchange) against looking
+and bidding, on deals that sample the bot's own hand as well, when the side
+trails by 200 or more.  The exchange, the two-player draw and the redraw use
+the club player's rules.
 
-Budget: ``samples`` deals per decision (default 16; play decisions with
-many candidates use fewer rollouts per card as the hand gets long) and an
+Budget: ``samples`` deals per decision (default 32; play-outs are capped at
+about 200 per decision, so many candidates get fewer deals each) and an
 optional ``seconds`` cap.  Without ``seconds`` the bot is fully reproducible
 from its seed; with it, a slow machine may see fewer samples.
 """
@@ -52,18 +58,19 @@ from .simulate import Position, hand_utility, rollout, sample_deals, winner_inde
 
 __all__ = ["ExpertBot"]
 
-SolveFn = Callable[..., dict[Card, int]]
+SolveFn = Callable[..., dict[int, int]]
 
 
 def _load_solver() -> SolveFn | None:
+    """The solver's fast per-card entry point, or None when it is not installed."""
     try:
         import importlib
 
         module = importlib.import_module("spades.solver")
-        solve = module.solve
+        solve: SolveFn = module.card_values_masks
     except (ImportError, AttributeError):
         return None
-    return solve  # type: ignore[no-any-return]
+    return solve
 
 
 class ExpertBot(Bot):
@@ -79,9 +86,12 @@ class ExpertBot(Bot):
     def __init__(
         self,
         seed: int | None = None,
-        samples: int = 16,
+        samples: int = 32,
         seconds: float | None = None,
         solver: str = "auto",
+        solver_cards: int = 8,
+        bidding: str = "simulate",
+        prior: float = 4.0,
     ) -> None:
         super().__init__(seed)
         if not isinstance(samples, int) or samples < 1:
@@ -93,6 +103,13 @@ class ExpertBot(Bot):
         self.samples = samples
         self.seconds = float(seconds) if seconds is not None else None
         self.solver_mode = solver
+        if not isinstance(solver_cards, int) or not 0 <= solver_cards <= 17:
+            raise ValueError("solver_cards must be a number of cards from 0 to 17")
+        self.solver_cards = solver_cards
+        if bidding not in ("simulate", "basic"):
+            raise ValueError("bidding must be 'simulate' or 'basic'")
+        self.bidding = bidding
+        self.prior = float(prior)
         self._solve: SolveFn | None = None if solver == "off" else _load_solver()
         if solver == "on" and self._solve is None:
             raise ValueError("the double-dummy solver (spades.solver) is not available")
@@ -113,6 +130,8 @@ class ExpertBot(Bot):
         action: Action
         if phase == "play":
             action = ALL_CARDS[self._choose_card(view, deadline)]
+        elif phase in ("bid", "blind") and self.bidding == "basic":
+            action = self._basic.act(view)
         elif phase == "bid":
             action = self._choose_bid(view, deadline)
         elif phase == "blind":
@@ -149,24 +168,28 @@ class ExpertBot(Bot):
         rules = view.rules
         n = know.n
         bids: list[Bid] = [b if b is not None else Bid(1) for b in view.bids]
-        live_nil = any(b.is_nil and view.tricks_won[s] == 0 for s, b in enumerate(bids))
-        use_solver = self._solve is not None and not live_nil and (rules.partnerships or n == 2)
+        use_solver = (
+            self._solve is not None
+            and (rules.partnerships or n == 2)
+            and know.hand.bit_count() <= self.solver_cards
+        )
         samples = self.samples
-        if not use_solver and len(cands) * samples > 120:
-            samples = max(6, 120 // len(cands))
+        if not use_solver and len(cands) * samples > 200:
+            samples = max(8, 200 // len(cands))
         deals = sample_deals(know, self.rng, samples)
         totals = dict.fromkeys(cands, 0.0)
         leader = view.leader if view.leader is not None else view.seat
         trick = [int(c) for _, c in view.trick]
         side = rules.side_of(view.seat)
+        i = 0
         for i, hands in enumerate(deals):
             if self._out_of_time(deadline, i):
                 break
             if use_solver:
-                values = self._solver_values(know, hands, leader, trick, view.spades_broken, cands)
+                values = self._solver_values(view, bids, hands[:n], leader, trick, cands)
                 if values is not None:
                     for c in cands:
-                        totals[c] += self._value_from_side_tricks(view, bids, values[c])
+                        totals[c] += values[c]
                     continue
             for c in cands:
                 h = list(hands)
@@ -182,54 +205,70 @@ class ExpertBot(Bot):
                     pos.leader = w
                 final = rollout(pos)
                 totals[c] += hand_utility(rules, side, bids, final, view.bags, view.scores, view.hands_played)
+        # the club player's card starts with a small lead: the samples must show a real gain
+        # before the expert plays something else (their noise would otherwise decide ties)
+        done = max(1, min(len(deals), i + 1)) if deals else 1
+        favourite = self._basic.choose_card(view, know)
+        rep = max((c for c in cands if c // 13 == favourite // 13 and c <= favourite), default=None)
+        if rep is not None:
+            totals[rep] += self.prior * done
         best = max(cands, key=lambda c: (totals[c], -(c % 13)))
         return best
 
     def _solver_values(
         self,
-        know: Knowledge,
+        view: View,
+        bids: Sequence[Bid],
         hands: list[int],
         leader: int,
         trick: list[int],
-        broken: bool,
         cands: list[int],
-    ) -> dict[int, int] | None:
+    ) -> dict[int, float] | None:
+        """Points of each candidate card on one deal, from double-dummy values: the side's
+        tricks, and for every nil still alive whether the other side can force a trick on it."""
         solve = self._solve
-        assert solve is not None
-        try:
-            result = solve(
-                hands=[[ALL_CARDS[c] for c in bit_cards(h)] for h in hands],
-                leader=leader,
-                trick=[ALL_CARDS[c] for c in trick],
-                spades_broken=broken,
-            )
-        except Exception:  # a solver that cannot take this position: fall back to play-outs
-            self._solve = None
+        if solve is None:
             return None
-        values = {int(c): int(v) for c, v in result.items()}
-        if not all(c in values for c in cands):
-            return None
-        return values
-
-    def _value_from_side_tricks(self, view: View, bids: Sequence[Bid], side_future: int) -> float:
-        """Points for a deal where our side takes ``side_future`` more tricks (this one included)."""
         rules = view.rules
         n = rules.num_seats
         me = view.seat
-        side = rules.side_of(me)
+        # with the breaking rule off a spade may always be led: the solver's 'broken' position
+        broken = view.spades_broken or not rules.spades_must_be_broken
+        side_mask = sum(1 << s for s in range(n) if rules.side_of(s) == rules.side_of(me))
+        try:
+            side_vals = solve(hands, leader, trick, broken, side_mask, side_mask)
+            nil_fails: dict[int, dict[int, int]] = {}
+            for s in range(n):
+                if bids[s].is_nil and view.tricks_won[s] == 0:
+                    friends = sum(1 << x for x in range(n) if rules.side_of(x) == rules.side_of(s))
+                    attackers = ((1 << n) - 1) & ~friends
+                    nil_fails[s] = solve(hands, leader, trick, broken, 1 << s, attackers)
+        except Exception:  # a solver that cannot take this position: play-outs from now on
+            self._solve = None
+            return None
+        if not all(c in side_vals for c in cands):
+            return None
         left = rules.tricks_per_hand - len(view.tricks)
-        tricks = list(view.tricks_won)
-        ours = [s for s in range(n) if rules.side_of(s) == side]
-        theirs = [s for s in range(n) if rules.side_of(s) != side]
-
-        def give(seats: list[int], count: int) -> None:
-            # future tricks go to a seat that bid tricks (nobody's nil is alive here)
-            takers = [s for s in seats if not bids[s].is_nil] or seats
-            tricks[takers[0]] += count
-
-        give(ours, side_future)
-        give(theirs, left - side_future)
-        return hand_utility(rules, side, bids, tricks, view.bags, view.scores, view.hands_played)
+        out: dict[int, float] = {}
+        for c in cands:
+            tricks = list(view.tricks_won)
+            ours = side_vals[c]
+            for seats, count in (
+                ([s for s in range(n) if rules.side_of(s) == rules.side_of(me)], ours),
+                ([s for s in range(n) if rules.side_of(s) != rules.side_of(me)], left - ours),
+            ):
+                # a failing nil takes one trick (it pays the penalty either way); the rest go to a
+                # seat that bid tricks
+                for s in seats:
+                    if s in nil_fails and count > 0 and nil_fails[s].get(c, 0) > 0:
+                        tricks[s] += 1
+                        count -= 1
+                takers = [s for s in seats if not bids[s].is_nil] or seats
+                tricks[takers[0]] += count
+            out[c] = hand_utility(
+                rules, rules.side_of(me), bids, tricks, view.bags, view.scores, view.hands_played
+            )
+        return out
 
     # -- bidding --------------------------------------------------------------------------
 
@@ -273,8 +312,10 @@ class ExpertBot(Bot):
             est = estimate_tricks(know.hand, rules.num_seats, rules.partnerships)
             base = max(1, int(est + 0.45))
         base = min(nonzero, key=lambda t: abs(t - base))
-        numeric = sorted(t for t in nonzero if abs(t - base) <= 2)
-        try_nil = 0 in legal_set and nil_danger(know.hand) <= 2.2
+        # open-hand play-outs flatter the bidder, so the simulation only moves the club
+        # player's count by one trick, and upwards only when clearly better
+        numeric = sorted(t for t in nonzero if -1 <= t - base <= 1)
+        try_nil = 0 in legal_set and nil_danger(know.hand) <= 1.4
         deals = sample_deals(know, self.rng, self.samples)
         side = rules.side_of(view.seat)
         totals = {t: 0.0 for t in numeric}
@@ -301,8 +342,9 @@ class ExpertBot(Bot):
                 )
         if not done or not numeric:
             return basic_bid
-        best_t = max(numeric, key=lambda t: (totals[t], -abs(t - base)))
-        if try_nil and nil_total > totals[best_t]:
+        margin = {t: (8.0 * done if t > base else 0.0) for t in numeric}
+        best_t = max(numeric, key=lambda t: (totals[t] - margin[t], -abs(t - base)))
+        if try_nil and nil_total > totals[best_t] + 20.0 * done:
             return Bid(0)
         return Bid(best_t)
 
@@ -348,7 +390,7 @@ class ExpertBot(Bot):
                     bbids[partner] = Bid(min(rules.max_bid, max(1, int(est_p + 0.45))))
             bfinal = self._play_out(view, bhands, bbids)
             blind_total += hand_utility(rules, side, bbids, bfinal, view.bags, view.scores, view.hands_played)
-        if done and blind_total > look_total + 20.0 * done:
+        if done and blind_total > look_total + 40.0 * done:
             return Bid.blind_nil()
         return LOOK
 
@@ -360,7 +402,7 @@ class ExpertBot(Bot):
         partner = view.partner
         if partner is not None and view.bids[partner] is not None and view.bids[partner].is_nil:  # type: ignore[union-attr]
             return False
-        return best_other - view.scores[side] >= 100
+        return best_other - view.scores[side] >= 200
 
     def __repr__(self) -> str:
         extra: dict[str, Any] = {"samples": self.samples}

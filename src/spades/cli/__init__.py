@@ -18,10 +18,11 @@ __all__ = ["COMMANDS", "main"]
 #: name -> (module, one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
     "replay": ("spades.cli.replay", "print a readable hand-by-hand account of a saved game"),
-    "sim": ("spades.cli.sim", "simulate many random hands fast (bulk statistics; research extra)"),
-    "solve": ("spades.cli.solve", "double-dummy values of every legal card in a position"),
     "play": ("spades.cli.play", "play a game in the terminal against computer players"),
     "match": ("spades.cli.match", "play computer players against each other in duplicate and compare them"),
+    "solve": ("spades.cli.solve", "double-dummy values of every legal card in a position"),
+    "serve": ("spades.cli.serve", "run the web server: play with friends in the browser"),
+    "sim": ("spades.cli.sim", "simulate many random hands fast (bulk statistics; research extra)"),
 }
 
 

@@ -28,6 +28,8 @@ _RULE_FLAGS: tuple[tuple[str, str, type], ...] = (
     ("bag-penalty", "bag_penalty", int),
     ("boston-bonus", "boston_bonus", int),
     ("max-side-bid", "max_side_bid", int),
+    ("game-hands", "hands", int),
+    ("first-dealer", "first_dealer", int),
 )
 _BOOL_FLAGS: tuple[tuple[str, str], ...] = (
     ("nil", "nil"),
@@ -65,7 +67,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--records", metavar="DIR", help="write every game's record here, for 'spades replay'"
     )
-    rules = parser.add_argument_group("rule options (override the preset)")
+    rules = parser.add_argument_group(
+        "rule options (override the preset; --game-hands N ends every game after N hands)"
+    )
     for flag, _field, typ in _RULE_FLAGS:
         rules.add_argument(f"--{flag}", type=typ, default=None, metavar="N")
     for flag, _field in _BOOL_FLAGS:

@@ -1,0 +1,84 @@
+"""``spades serve``: run the web server (play with friends in the browser)."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from typing import Any
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on (default 127.0.0.1; use 0.0.0.0 to let others on your network join)",
+    )
+    parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    parser.add_argument(
+        "--db",
+        default=None,
+        metavar="URL",
+        help="database: postgresql://user@host/db or sqlite:///file.sqlite "
+        "(default: SQLite in the data folder)",
+    )
+    parser.add_argument(
+        "--data",
+        default="spades-data",
+        metavar="DIR",
+        help="data folder for the default SQLite database (default ./spades-data)",
+    )
+    parser.add_argument("--log-level", default="warning", choices=["debug", "info", "warning", "error"])
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        import uvicorn
+
+        from ..server.app import create_app
+        from ..server.protocol import MAX_MESSAGE_BYTES
+        from ..server.storage import StorageError, normalize_url
+    except ImportError as exc:
+        print(
+            f"spades serve: the web server needs the 'server' extra (pip install 'spades[server]'): {exc}",
+            file=sys.stderr,
+        )
+        return 2
+    if not 0 < args.port < 65536:
+        print("spades serve: --port must be between 1 and 65535", file=sys.stderr)
+        return 2
+    try:
+        normalize_url(args.db, args.data)
+        asyncio.run(_check_database(args.db, args.data))
+    except (StorageError, OSError) as exc:
+        print(f"spades serve: {exc}", file=sys.stderr)
+        return 2
+    app = create_app(args.db, args.data)
+    print(
+        f"spades: open http://{args.host}:{args.port}/ in your browser (Ctrl+C stops the server)", flush=True
+    )
+    try:
+        uvicorn.run(
+            app,
+            host=args.host,
+            port=args.port,
+            log_level=args.log_level,
+            ws_max_size=MAX_MESSAGE_BYTES * 2,
+            ws_ping_interval=20,
+            ws_ping_timeout=30,
+            # small JSON messages: compressing each one costs more CPU than it saves
+            ws_per_message_deflate=False,
+            lifespan="on",
+        )
+    except StorageError as exc:
+        print(f"spades serve: {exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
+async def _check_database(db: str | None, data: Any) -> None:
+    """Open (and if needed create) the database once, so a bad URL is reported in plain words."""
+    from ..server.storage import Storage
+
+    store = await Storage.open(db, data)
+    await store.close()

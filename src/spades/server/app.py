@@ -1,0 +1,281 @@
+"""The ASGI application: HTTP routes, the websocket endpoint and the static web client.
+
+Routes
+------
+``GET /``                       the lobby page
+``GET /t/{id}``                 the table page (seat token kept by the browser, per table)
+``GET /j/{code}``               join by invite code: redirects to the table page
+``GET /api/config``             presets with their options, computer levels
+``GET /api/tables``             public tables that are waiting or playing
+``POST /api/tables``            create a table (see :func:`manager.parse_create_request`)
+``GET /api/tables/{id}``        public facts about one table
+``POST /api/tables/{id}/join``  claim an open seat: ``{"seat": n?, "name": "..."}`` -> ``{seat, token}``
+``GET /api/code/{code}``        ``{"id": ...}`` for an invite code
+``WS  /ws/{id}``                the game protocol (:mod:`.protocol`)
+
+Nothing here ever reads cards: every game message is built by the table actor.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, RedirectResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from ..rules import PRESETS
+from .manager import RequestError, TableManager, bot_levels, clean_name, parse_create_request
+from .protocol import ProtocolError, RateLimiter, parse_client_message
+from .storage import Storage
+from .table import Conn
+
+__all__ = ["STATIC_DIR", "create_app"]
+
+log = logging.getLogger("spades.server")
+STATIC_DIR = Path(__file__).parent / "static"
+_MAX_BODY = 8192
+_CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+    "connect-src 'self' ws: wss:; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
+)
+
+
+def _error(message: str, status: int = 400) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+async def _json_body(request: Request) -> Any:
+    body = await request.body()
+    if len(body) > _MAX_BODY:
+        raise RequestError("that request is too large")
+    if not body:
+        return {}
+    try:
+        return json.loads(body)
+    except ValueError:
+        raise RequestError("send the request body as JSON") from None
+
+
+def create_app(db: str | None = None, data_dir: str | Path | None = None) -> Starlette:
+    """The whole server as an ASGI app; the database opens when the app starts."""
+    state: dict[str, Any] = {}
+
+    def manager() -> TableManager:
+        return state["manager"]  # type: ignore[no-any-return]
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        storage = await Storage.open(db, data_dir)
+        mgr = TableManager(storage)
+        await mgr.start()
+        state["manager"] = mgr
+        app.state.manager = mgr
+        try:
+            yield
+        finally:
+            await mgr.stop()
+            await storage.close()
+
+    async def lobby(request: Request) -> Response:
+        return FileResponse(STATIC_DIR / "lobby.html")
+
+    async def table_page(request: Request) -> Response:
+        return FileResponse(STATIC_DIR / "table.html")
+
+    async def join_code(request: Request) -> Response:
+        table_id = await manager().by_code(request.path_params["code"])
+        if table_id is None:
+            return RedirectResponse("/?missing=1", status_code=303)
+        return RedirectResponse(f"/t/{table_id}", status_code=303)
+
+    async def api_config(request: Request) -> Response:
+        return JSONResponse(
+            {
+                "presets": {name: rules.to_dict() for name, rules in PRESETS.items()},
+                "seats": {name: rules.num_seats for name, rules in PRESETS.items()},
+                "levels": bot_levels(),
+            }
+        )
+
+    async def api_tables(request: Request) -> Response:
+        if request.method == "GET":
+            return JSONResponse({"tables": manager().public_tables()})
+        try:
+            req = parse_create_request(await _json_body(request))
+            actor, token = await manager().create(req)
+        except RequestError as exc:
+            return _error(str(exc))
+        return JSONResponse(
+            {
+                "id": actor.id,
+                "code": actor.row.code,
+                "seat": req.you,
+                "token": token,
+                "url": f"/t/{actor.id}",
+            },
+            status_code=201,
+        )
+
+    async def api_table(request: Request) -> Response:
+        actor = await manager().get(request.path_params["table_id"])
+        if actor is None:
+            return _error("There is no such table", 404)
+        fut: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        actor.post("info", fut)
+        return JSONResponse(await fut)
+
+    async def api_join(request: Request) -> Response:
+        actor = await manager().get(request.path_params["table_id"])
+        if actor is None:
+            return _error("There is no such table", 404)
+        try:
+            data = await _json_body(request)
+            if not isinstance(data, dict):
+                raise RequestError("send a JSON object")
+            seat = data.get("seat")
+            if seat is not None and (
+                not isinstance(seat, int)
+                or isinstance(seat, bool)
+                or not 0 <= seat < actor.game.rules.num_seats
+            ):
+                raise RequestError("there is no such seat")
+            name = clean_name(data.get("name"), "")
+            seat, token = await actor.call("claim", seat, name)
+        except RequestError as exc:
+            return _error(str(exc))
+        except LookupError as exc:
+            return _error(str(exc.args[0]), 409)
+        return JSONResponse({"id": actor.id, "seat": seat, "token": token})
+
+    async def api_code(request: Request) -> Response:
+        table_id = await manager().by_code(request.path_params["code"])
+        if table_id is None:
+            return _error("No table has that invite code", 404)
+        return JSONResponse({"id": table_id})
+
+    async def ws_table(websocket: WebSocket) -> None:
+        await websocket.accept()
+        actor = await manager().get(websocket.path_params["table_id"])
+        if actor is None:
+            await websocket.send_json(
+                {"type": "error", "code": "no_table", "message": "There is no such table"}
+            )
+            await websocket.close(4404)
+            return
+        try:
+            first = await asyncio.wait_for(websocket.receive_text(), 15)
+            hello = parse_client_message(first)
+            if hello.type != "hello":
+                raise ProtocolError("say hello first", "bad_message")
+        except (TimeoutError, ProtocolError, WebSocketDisconnect, KeyError, RuntimeError) as exc:
+            code = exc.code if isinstance(exc, ProtocolError) else "bad_message"
+            with contextlib.suppress(Exception):
+                await websocket.send_json(
+                    {"type": "error", "code": code, "message": str(exc) or "say hello first"}
+                )
+                await websocket.close(1008)
+            return
+        conn = Conn()
+        actor.post("join", conn, hello.token, hello.since)
+        writer = asyncio.get_running_loop().create_task(_writer(websocket, conn))
+        limiter = RateLimiter()
+        strikes = 0
+        try:
+            while True:
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                text = message.get("text")
+                if text is None:
+                    conn.send({"type": "error", "code": "bad_message", "message": "send JSON text"})
+                    continue
+                if not limiter.allow():
+                    strikes += 1
+                    conn.send({"type": "error", "code": "rate", "message": "Too many messages: slow down"})
+                    if strikes > 50:
+                        conn.close(1008)
+                        break
+                    continue
+                try:
+                    msg = parse_client_message(text)
+                except ProtocolError as exc:
+                    conn.send({"type": "error", "code": exc.code, "message": str(exc)})
+                    if exc.code == "too_large":
+                        conn.close(1009)
+                        break
+                    continue
+                if msg.type == "hello":
+                    conn.send({"type": "error", "code": "bad_message", "message": "already connected"})
+                    continue
+                actor.post("msg", conn, msg)
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            actor.post("leave", conn)
+            if conn.close_code is None:
+                writer.cancel()
+            with contextlib.suppress(BaseException):
+                await asyncio.wait_for(writer, 5)
+
+    routes = [
+        Route("/", lobby),
+        Route("/t/{table_id}", table_page),
+        Route("/j/{code}", join_code),
+        Route("/api/config", api_config),
+        Route("/api/tables", api_tables, methods=["GET", "POST"]),
+        Route("/api/tables/{table_id}", api_table),
+        Route("/api/tables/{table_id}/join", api_join, methods=["POST"]),
+        Route("/api/code/{code}", api_code),
+        WebSocketRoute("/ws/{table_id}", ws_table),
+        Mount("/static", StaticFiles(directory=STATIC_DIR), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.add_middleware(_SecurityHeaders)
+    return app
+
+
+async def _writer(websocket: WebSocket, conn: Conn) -> None:
+    """Send a connection's queued messages; ``None`` means close."""
+    while True:
+        text = await conn.outbox.get()
+        if text is None:
+            with contextlib.suppress(Exception):
+                await websocket.close(conn.close_code or (1008 if conn.dead else 1000))
+            return
+        await websocket.send_text(text)
+
+
+class _SecurityHeaders:
+    """Adds a strict Content-Security-Policy and friends to every HTTP response."""
+
+    def __init__(self, app: Callable[..., Awaitable[None]]) -> None:
+        self.app = app
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: dict[str, Any]) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                headers += [
+                    (b"content-security-policy", _CSP.encode()),
+                    (b"x-content-type-options", b"nosniff"),
+                    (b"referrer-policy", b"no-referrer"),
+                    (b"cache-control", b"no-cache"),
+                ]
+                message["headers"] = headers
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)

@@ -1,0 +1,255 @@
+"""The tables of one server: creating, finding, loading and rebuilding them.
+
+On start :meth:`TableManager.start` rebuilds every unfinished table from the
+database (its row plus its action log, replayed through the engine) and starts
+its actor, so play continues where it stopped.  Finished tables are loaded on
+demand when someone opens their page.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+from dataclasses import dataclass
+from typing import Any, Final
+
+from .. import bots
+from ..errors import RulesError
+from ..rules import Rules
+from .storage import SeatRow, Storage, TableRow, hash_token
+from .table import TableActor, build_game, finished_result, new_decks
+
+__all__ = ["CreateRequest", "RequestError", "TableManager", "bot_levels", "parse_create_request"]
+
+log = logging.getLogger("spades.server")
+
+_CODE_ALPHABET: Final = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no I, O, 0, 1
+_FIRST_DECKS: Final = 12
+_MAX_TABLES_IN_MEMORY: Final = 5000
+BOT_LEVELS: Final = ("basic", "expert", "random")
+
+
+class RequestError(ValueError):
+    """A request a person got wrong; the message says what to change."""
+
+
+def bot_levels() -> list[str]:
+    """Computer player levels offered in the lobby (the ones that exist now first)."""
+    have = set(bots.names())
+    levels: list[str] = list(BOT_LEVELS)
+    return [lvl for lvl in levels if lvl in have] + [lvl for lvl in levels if lvl not in have]
+
+
+def clean_name(value: Any, default: str = "") -> str:
+    if value is None:
+        return default
+    if not isinstance(value, str):
+        raise RequestError("a name must be text")
+    name = " ".join(value.split())
+    if len(name) > 24:
+        raise RequestError("a name may have at most 24 characters")
+    if any(not ch.isprintable() or ch in "<>&\"'`" for ch in name):
+        raise RequestError("a name may not contain < > & quotes or control characters")
+    return name or default
+
+
+@dataclass
+class CreateRequest:
+    rules: Rules
+    preset: str
+    seats: list[SeatRow]
+    you: int | None
+    public: bool
+    config: dict[str, Any]
+
+
+def _number(data: dict[str, Any], key: str, lo: float, hi: float, default: float) -> float:
+    value = data.get(key, default)
+    if not isinstance(value, (int, float)) or isinstance(value, bool) or not lo <= value <= hi:
+        raise RequestError(f"{key.replace('_', ' ')} must be a number from {lo:g} to {hi:g}")
+    return float(value)
+
+
+def parse_create_request(data: Any) -> CreateRequest:
+    """Validate the body of ``POST /api/tables``."""
+    if not isinstance(data, dict):
+        raise RequestError("send the table settings as a JSON object")
+    preset = data.get("preset", "partnership")
+    options = data.get("options") or {}
+    if not isinstance(preset, str) or not isinstance(options, dict):
+        raise RequestError("preset must be a name and options an object")
+    allowed = set(Rules.__dataclass_fields__) - {"variant"}
+    unknown = set(options) - allowed
+    if unknown:
+        raise RequestError(f"unknown rule option(s): {', '.join(sorted(map(str, unknown)))}")
+    try:
+        rules = Rules.preset(preset, **options)
+    except (RulesError, TypeError) as exc:
+        raise RequestError(str(exc)) from None
+    n = rules.num_seats
+    seats_in = data.get("seats")
+    if seats_in is None:
+        seats_in = ["you"] + ["bot"] * (n - 1)
+    if not isinstance(seats_in, list) or len(seats_in) != n:
+        raise RequestError(f"this game has {n} seats: say for each one 'you', 'open' or a computer level")
+    levels = bot_levels()
+    seats: list[SeatRow] = []
+    you = None
+    for s, spec in enumerate(seats_in):
+        if isinstance(spec, dict):
+            kind, level = spec.get("kind"), spec.get("level", "basic")
+        else:
+            kind, level = spec, "basic"
+        if isinstance(kind, str) and kind.startswith("bot:"):
+            kind, level = "bot", kind[4:]
+        if kind in levels:
+            kind, level = "bot", kind
+        if kind == "you":
+            if you is not None:
+                raise RequestError("you can sit in only one seat")
+            you = s
+            seats.append(SeatRow("human", name=""))
+        elif kind == "open":
+            seats.append(SeatRow("open"))
+        elif kind == "bot":
+            if level not in levels:
+                raise RequestError(f"computer level must be one of {', '.join(levels)}")
+            seats.append(SeatRow("bot", level=level))
+        else:
+            raise RequestError("each seat is 'you', 'open' or a computer player")
+    stand_in = data.get("stand_in", "basic")
+    if stand_in not in levels:
+        raise RequestError(f"computer level must be one of {', '.join(levels)}")
+    config = {
+        "preset": preset,
+        "name": clean_name(data.get("table_name"), ""),
+        "turn_timer": _number(data, "turn_timer", 0, 600, 0),
+        "grace": _number(data, "grace", 1, 3600, 60),
+        "bot_delay": _number(data, "bot_delay", 0, 5, 0.8),
+        "hints": bool(data.get("hints", True)),
+        "stand_in": stand_in,
+    }
+    if config["turn_timer"] and config["turn_timer"] < 5:
+        raise RequestError("turn timer must be 0 (off) or at least 5 seconds")
+    if you is not None:
+        seats[you].name = clean_name(data.get("name"), "")
+    return CreateRequest(rules, preset, seats, you, bool(data.get("public", True)), config)
+
+
+class TableManager:
+    """All live tables; one per server."""
+
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+        self.tables: dict[str, TableActor] = {}
+        self._loading: dict[str, asyncio.Future[TableActor | None]] = {}
+
+    async def start(self) -> None:
+        """Rebuild every unfinished table from its log and start its actor."""
+        for table_id in await self.storage.table_ids(unfinished_only=True):
+            try:
+                await self.get(table_id)
+            except Exception:
+                log.exception("table %s could not be rebuilt", table_id)
+
+    async def stop(self) -> None:
+        for actor in list(self.tables.values()):
+            await actor.stop()
+        self.tables.clear()
+
+    async def create(self, req: CreateRequest) -> tuple[TableActor, str | None]:
+        """A new table; returns it and the creator's seat token (None when not seated)."""
+        table_id = secrets.token_urlsafe(9)
+        code = await self._new_code()
+        token = None
+        if req.you is not None:
+            token = secrets.token_urlsafe(24)
+            req.seats[req.you].token_hash = hash_token(token)
+        rules = req.rules
+        dealer = rules.first_dealer if rules.first_dealer is not None else secrets.randbelow(rules.num_seats)
+        row = TableRow(
+            id=table_id,
+            code=code,
+            created=time.time(),
+            public=req.public,
+            rules=rules.to_dict(),
+            config=req.config,
+            seats=req.seats,
+            seed=secrets.randbits(63),
+            dealer=dealer,
+            decks=new_decks(rules, _FIRST_DECKS),
+        )
+        await self.storage.create_table(row)
+        actor = TableActor(row, self.storage)
+        self.tables[table_id] = actor
+        actor.start()
+        self._trim()
+        return actor, token
+
+    async def _new_code(self) -> str:
+        for _ in range(50):
+            code = "".join(secrets.choice(_CODE_ALPHABET) for _ in range(6))
+            if not await self.storage.code_in_use(code):
+                return code
+        raise RequestError("could not find a free invite code; try again")
+
+    async def get(self, table_id: str) -> TableActor | None:
+        """The live table, rebuilding it from the database when needed."""
+        actor = self.tables.get(table_id)
+        if actor is not None:
+            return actor
+        if not isinstance(table_id, str) or not 4 <= len(table_id) <= 32:
+            return None
+        pending = self._loading.get(table_id)
+        if pending is not None:
+            return await pending
+        fut: asyncio.Future[TableActor | None] = asyncio.get_running_loop().create_future()
+        self._loading[table_id] = fut
+        try:
+            row = await self.storage.load(table_id)
+            if row is None:
+                actor = None
+            else:
+                game = build_game(row)
+                if game.is_over and not row.finished:
+                    # the server stopped between logging the last action and marking the table
+                    await self.storage.finish(table_id, finished_result(game))
+                    row.finished = True
+                actor = TableActor(row, self.storage, game)
+                self.tables[table_id] = actor
+                actor.start()
+            fut.set_result(actor)
+            return actor
+        except BaseException as exc:
+            fut.set_exception(exc)
+            fut.exception()  # mark retrieved
+            raise
+        finally:
+            del self._loading[table_id]
+
+    async def by_code(self, code: str) -> str | None:
+        code = code.strip().upper()
+        if not 4 <= len(code) <= 16 or not code.isalnum():
+            return None
+        return await self.storage.id_for_code(code)
+
+    def public_tables(self) -> list[dict[str, Any]]:
+        out = []
+        for actor in self.tables.values():
+            if actor.row.public and not actor.game.is_over:
+                info = actor.info()
+                info.pop("rules")
+                out.append(info)
+        out.sort(key=lambda t: (t["status"] != "waiting", t["id"]))
+        return out[:100]
+
+    def _trim(self) -> None:
+        """Forget finished, quiet tables when very many are in memory (they reload on demand)."""
+        if len(self.tables) <= _MAX_TABLES_IN_MEMORY:
+            return
+        for table_id, actor in list(self.tables.items()):
+            if actor.game.is_over and not actor.conns:
+                del self.tables[table_id]
+                asyncio.get_running_loop().create_task(actor.stop())

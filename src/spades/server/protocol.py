@@ -1,0 +1,278 @@
+"""The wire protocol: what the server sends to each recipient, and what it accepts.
+
+Every message is one JSON object with a ``type``.  Server to client:
+
+``state``
+    ``{"type": "state", "v": V, "you": seat|null, "table": {...}, "view": {...},
+    "events": [...], "timer": {...}|null, "prev_trick": {...}|null}``; ``table`` (public
+    facts: seats, presence, rules) is left out when it has not changed since the last
+    message on that connection.  ``v`` is the
+    table's version: the number of actions in its log.  ``view`` is built from
+    :meth:`spades.Game.view` for a seat (:func:`seat_view`) or from the public part
+    only for a spectator (:func:`public_view`).  ``events`` lists the actions with
+    versions after the client's last known version (at most :data:`EVENT_WINDOW`),
+    each worded for that recipient (:func:`event_text`: passed or discarded cards
+    are named only to those who saw them).
+``error``
+    ``{"type": "error", "code": ..., "message": ...}``; nothing changed.
+``hint``
+    ``{"type": "hint", "action": "..."}``, computed from the seat's own view.
+
+Client to server (:func:`parse_client_message` validates every field):
+``hello`` ``{token?, since?}`` (first message; no token: spectator),
+``act`` ``{action, v}`` (``v`` must equal the current version: a duplicate or stale
+action is refused), ``hint``, ``back`` (take the seat back from the computer),
+``fill`` (seated players only: computers take the seats nobody claimed), ``ping``.
+
+Security rule of this module: a card reaches a payload only through the
+recipient's own :class:`~spades.view.View` (or through public facts: cards played).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass
+from typing import Any, Final
+
+from ..actions import Action, Choice, Discard, Pass
+from ..bids import Bid
+from ..cards import Card, CardSet
+from ..view import HandSummary, TrickRecord, View
+
+__all__ = [
+    "EVENT_WINDOW",
+    "MAX_MESSAGE_BYTES",
+    "ClientMessage",
+    "ProtocolError",
+    "RateLimiter",
+    "action_payload",
+    "event_text",
+    "parse_client_message",
+    "public_view",
+    "seat_view",
+]
+
+#: Largest client message accepted (bytes); bigger ones close the connection.
+MAX_MESSAGE_BYTES: Final = 2048
+#: How many past actions a state message may list for a reconnecting client.
+EVENT_WINDOW: Final = 64
+
+
+class ProtocolError(ValueError):
+    """A client message that is not well formed; ``code`` is machine readable."""
+
+    def __init__(self, message: str, code: str = "bad_message") -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def _cards(cards: CardSet | None) -> list[str] | None:
+    return None if cards is None else [str(c) for c in cards]
+
+
+def _bid(bid: Bid | None) -> str | None:
+    if bid is None:
+        return None
+    if bid.blind:
+        return "blind nil"
+    return "nil" if bid.is_nil else str(bid.tricks)
+
+
+def _trick(t: TrickRecord) -> dict[str, Any]:
+    return {"leader": t.leader, "cards": [str(c) for c in t.cards], "winner": t.winner}
+
+
+def _summary(h: HandSummary) -> dict[str, Any]:
+    return {
+        "number": h.number,
+        "dealer": h.dealer,
+        "bids": [_bid(b) for b in h.bids],
+        "tricks": list(h.tricks),
+        "points": list(h.points),
+        "bags": list(h.bags),
+        "scores": list(h.scores),
+        "nil_made": list(h.nil_made),
+        "made": list(h.made),
+        "bag_penalties": list(h.bag_penalties),
+        "boston": list(h.boston),
+    }
+
+
+def public_view(view: View) -> dict[str, Any]:
+    """The facts of a view that every seat and spectator may know.
+
+    Whichever seat's view is passed in, nothing private to that seat is copied:
+    this is what spectators receive, and the base of :func:`seat_view`.
+    """
+    return {
+        "phase": view.phase,
+        "to_act": view.to_act,
+        "dealer": view.dealer,
+        "hand_number": view.hand_number,
+        "hand_sizes": list(view.hand_sizes),
+        "bids": [_bid(b) for b in view.bids],
+        "tricks_won": list(view.tricks_won),
+        "trick": [[s, str(c)] for s, c in view.trick],
+        "leader": view.leader,
+        "tricks": [_trick(t) for t in view.tricks],
+        "spades_broken": view.spades_broken,
+        "scores": list(view.scores),
+        "bags": list(view.bags),
+        "hands_played": view.hands_played,
+        "redraw_counts": list(view.redraw_counts),
+        "stock_left": view.stock_left,
+        "exchange": list(view.exchange) if view.exchange else None,
+        "history": [_summary(h) for h in view.history],
+        "is_over": view.is_over,
+        "winner": view.winner,
+        # private fields, empty for spectators
+        "seat": None,
+        "hand": None,
+        "blind_nil_open": False,
+        "passed": [],
+        "received": [],
+        "discards": [],
+        "redrawn": [],
+        "draw_card": None,
+        "legal": None,
+    }
+
+
+def _legal(view: View) -> dict[str, Any] | None:
+    """What the seat may do now, compactly (the exchange has hundreds of card sets)."""
+    if not view.legal:
+        return None
+    rules = view.rules
+    phase = view.phase
+    if phase == "play":
+        return {"kind": "play", "cards": [str(a) for a in view.legal]}
+    if phase == "bid":
+        return {"kind": "bid", "bids": [_bid(a) for a in view.legal if isinstance(a, Bid)]}
+    if phase == "blind":
+        return {"kind": "blind", "choices": ["blind nil", "look"]}
+    if phase == "draw":
+        return {"kind": "draw", "choices": ["keep", "reject"]}
+    if phase == "exchange":
+        return {"kind": "exchange", "count": rules.blind_nil_exchange}
+    if phase == "redraw":
+        return {"kind": "redraw", "max": rules.blind_nil_exchange}
+    return None
+
+
+def seat_view(view: View) -> dict[str, Any]:
+    """A seat's payload: the public facts plus what this seat alone may know."""
+    out = public_view(view)
+    out.update(
+        seat=view.seat,
+        hand=_cards(view.hand),
+        blind_nil_open=view.blind_nil_open,
+        passed=_cards(view.passed),
+        received=_cards(view.received),
+        discards=_cards(view.discards),
+        redrawn=_cards(view.redrawn),
+        draw_card=None if view.draw_card is None else str(view.draw_card),
+        legal=_legal(view),
+    )
+    return out
+
+
+def action_payload(action: Action) -> str:
+    """An action's full notation (for the log and for its own actor)."""
+    return str(action)
+
+
+def event_text(
+    actor: int,
+    action: Action,
+    recipient: int | None,
+    partner_of_actor: int | None = None,
+    receiver: int | None = None,
+) -> str:
+    """How ``recipient`` (a seat, or None for a spectator) is told about an action.
+
+    Card plays, bids and choices are public.  Passed cards are named only to the
+    giver and the receiver; redraw discards only to the one discarding.
+    """
+    if isinstance(action, Pass):
+        if recipient is not None and recipient in (actor, receiver):
+            return str(action)
+        return f"pass {len(action.cards)} cards"
+    if isinstance(action, Discard):
+        if recipient == actor:
+            return str(action)
+        n = len(action.cards)
+        return f"discard {n} card{'s' if n != 1 else ''}"
+    if isinstance(action, (Card, Bid, Choice)):
+        return str(action)
+    raise TypeError(f"unknown action {action!r}")
+
+
+@dataclass(frozen=True)
+class ClientMessage:
+    type: str
+    token: str | None = None
+    since: int | None = None
+    action: str | None = None
+    v: int | None = None
+
+
+_TYPES: Final = ("hello", "act", "hint", "back", "fill", "ping")
+
+
+def _int_field(data: dict[str, Any], key: str, required: bool) -> int | None:
+    value = data.get(key)
+    if value is None:
+        if required:
+            raise ProtocolError(f"'{key}' is missing")
+        return None
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 10**9:
+        raise ProtocolError(f"'{key}' must be a whole number")
+    return value
+
+
+def parse_client_message(text: str | bytes) -> ClientMessage:
+    """Validate one client message; raises :class:`ProtocolError` with a plain reason."""
+    if isinstance(text, bytes):
+        raise ProtocolError("send JSON text, not binary data")
+    if len(text.encode("utf-8", "replace")) > MAX_MESSAGE_BYTES:
+        raise ProtocolError("message too large", "too_large")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        raise ProtocolError("that message is not JSON") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("a message must be a JSON object")
+    kind = data.get("type")
+    if kind not in _TYPES:
+        raise ProtocolError(f"unknown message type; use one of {', '.join(_TYPES)}")
+    if kind == "hello":
+        token = data.get("token")
+        if token is not None and (not isinstance(token, str) or not 8 <= len(token) <= 100):
+            raise ProtocolError("that seat token is not valid", "bad_token")
+        return ClientMessage("hello", token=token, since=_int_field(data, "since", False))
+    if kind == "act":
+        action = data.get("action")
+        if not isinstance(action, str) or not 0 < len(action) <= 80:
+            raise ProtocolError("'action' must be text like 'bid 4' or 'QH'")
+        return ClientMessage("act", action=action, v=_int_field(data, "v", True))
+    return ClientMessage(kind)
+
+
+class RateLimiter:
+    """A token bucket: ``rate`` messages a second on average, bursts up to ``burst``."""
+
+    def __init__(self, rate: float = 10.0, burst: float = 30.0) -> None:
+        self.rate = rate
+        self.burst = burst
+        self._tokens = burst
+        self._last = time.monotonic()
+
+    def allow(self) -> bool:
+        now = time.monotonic()
+        self._tokens = min(self.burst, self._tokens + (now - self._last) * self.rate)
+        self._last = now
+        if self._tokens >= 1.0:
+            self._tokens -= 1.0
+            return True
+        return False

@@ -1,0 +1,42 @@
+// Cards drawn by the page itself: DOM + Unicode suit symbols, no images.
+"use strict";
+const SUITS = { C: "♣", D: "♦", H: "♥", S: "♠" };
+const SUIT_WORDS = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
+const RANK_ORDER = "23456789TJQKA";
+const SUIT_ORDER = "SHCD"; // display order in a hand: spades, hearts, clubs, diamonds (colours alternate)
+
+function rankText(r) { return r === "T" ? "10" : r; }
+
+function cardEl(code, opts) {
+  const el = document.createElement("div");
+  if (!code) { el.className = "card back"; return el; }
+  const r = code[0], s = code[1];
+  el.className = "card" + (s === "H" || s === "D" ? " red" : "") + ("JQK".includes(r) ? " face" : "");
+  el.dataset.card = code;
+  el.setAttribute("aria-label", rankText(r) + " of " + SUIT_WORDS[s]);
+  const corner = () => {
+    const c = document.createElement("div");
+    c.className = "corner";
+    c.textContent = rankText(r);
+    const sp = document.createElement("span"); sp.className = "s"; sp.textContent = SUITS[s];
+    c.appendChild(sp);
+    return c;
+  };
+  el.appendChild(corner());
+  const br = corner(); br.classList.add("br"); el.appendChild(br);
+  const pip = document.createElement("div");
+  pip.className = "pip";
+  pip.textContent = "JQK".includes(r) ? r + SUITS[s] : SUITS[s];
+  el.appendChild(pip);
+  if (opts && opts.small) el.classList.add("small");
+  return el;
+}
+
+function sortHand(cards) {
+  return cards.slice().sort((a, b) => {
+    const sa = SUIT_ORDER.indexOf(a[1]), sb = SUIT_ORDER.indexOf(b[1]);
+    return sa !== sb ? sa - sb : RANK_ORDER.indexOf(b[0]) - RANK_ORDER.indexOf(a[0]);
+  });
+}
+
+function cardText(code) { return rankText(code[0]) + SUITS[code[1]]; }

@@ -1,0 +1,115 @@
+// The lobby: create a table, join by code, list public tables.
+"use strict";
+const $ = (id) => document.getElementById(id);
+let config = null;
+const SEAT_NAMES = { 2: ["North", "South"], 3: ["North", "East", "West"], 4: ["North", "East", "South", "West"] };
+const LABELS = {
+  target_score: "Target score", losing_score: "Losing score (empty: none)", nil: "Nil bids", nil_bonus: "Nil bonus",
+  blind_nil: "Blind nil", blind_nil_bonus: "Blind nil bonus", blind_nil_exchange: "Blind nil exchange (cards)",
+  blind_nil_min_deficit: "Blind nil only when behind by", bag_limit: "Bags before penalty", bag_penalty: "Bag penalty",
+  boston_bonus: "Boston bonus", boston_wins: "Boston wins the game", spades_must_be_broken: "Spades must be broken",
+  max_side_bid: "Max bid per side (empty: none)", nil_tricks_count_for_partner: "Nil tricks count for partner",
+  hands: "Fixed number of hands (empty: play to target)", first_dealer: "First dealer seat (empty: random)",
+};
+function el(tag, cls, text) { const e = document.createElement(tag); if (cls) e.className = cls; if (text != null) e.textContent = text; return e; }
+
+async function load() {
+  config = await (await fetch("/api/config")).json();
+  for (const name of Object.keys(config.presets)) {
+    const o = el("option", "", name.replace("-", " ")); o.value = name; $("preset").appendChild(o);
+  }
+  for (const lvl of config.levels) { const o = el("option", "", lvl); o.value = lvl; $("stand-in").appendChild(o); }
+  $("name").value = localStorage.getItem("spades-name") || "";
+  $("preset").addEventListener("change", presetChanged);
+  presetChanged();
+  refresh();
+  setInterval(refresh, 4000);
+  if (new URLSearchParams(location.search).get("missing")) $("join-error").textContent = "No table has that invite code.";
+}
+
+function presetChanged() {
+  const name = $("preset").value, rules = config.presets[name], n = config.seats[name];
+  const seats = $("seats"); seats.replaceChildren();
+  for (let s = 0; s < n; s++) {
+    const wrap = el("div");
+    const lab = el("label", "", SEAT_NAMES[n][s]); lab.htmlFor = "seat-" + s;
+    const sel = el("select"); sel.id = "seat-" + s; sel.dataset.seat = s;
+    const opts = [["you", "You"], ["open", "Open for a friend"]].concat(config.levels.map((l) => ["bot:" + l, "Computer (" + l + ")"]));
+    for (const [v, t] of opts) { const o = el("option", "", t); o.value = v; sel.appendChild(o); }
+    sel.value = s === 0 ? "you" : "bot:" + config.levels[0];
+    wrap.append(lab, sel); seats.appendChild(wrap);
+  }
+  const box = $("options"); box.replaceChildren();
+  for (const [key, value] of Object.entries(rules)) {
+    if (key === "variant") continue;
+    const wrap = el("div");
+    if (typeof value === "boolean") {
+      const lab = el("label", "check"); const cb = el("input"); cb.type = "checkbox"; cb.checked = value; cb.dataset.opt = key; cb.dataset.kind = "bool";
+      lab.append(cb, document.createTextNode(LABELS[key] || key)); wrap.appendChild(lab);
+    } else {
+      const lab = el("label", "", LABELS[key] || key); lab.htmlFor = "opt-" + key;
+      const inp = el("input"); inp.type = "number"; inp.id = "opt-" + key; inp.dataset.opt = key; inp.dataset.kind = "int";
+      inp.value = value === null ? "" : value; wrap.append(lab, inp);
+    }
+    box.appendChild(wrap);
+  }
+}
+
+function options() {
+  const name = $("preset").value, base = config.presets[name], out = {};
+  for (const inp of document.querySelectorAll("[data-opt]")) {
+    const key = inp.dataset.opt;
+    let value;
+    if (inp.dataset.kind === "bool") value = inp.checked;
+    else value = inp.value.trim() === "" ? null : Number(inp.value);
+    if (value !== base[key]) out[key] = value;
+  }
+  return out;
+}
+
+$("create").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  $("create-error").textContent = "";
+  const name = $("name").value.trim();
+  localStorage.setItem("spades-name", name);
+  const body = {
+    preset: $("preset").value, options: options(), name,
+    seats: [...document.querySelectorAll("#seats select")].map((s) => s.value),
+    turn_timer: Number($("timer").value), public: $("public").checked, hints: $("hints").checked,
+    stand_in: $("stand-in").value, bot_delay: Number($("speed").value),
+  };
+  const r = await fetch("/api/tables", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const data = await r.json();
+  if (!r.ok) { $("create-error").textContent = data.error || "Could not create the table"; return; }
+  if (data.token) localStorage.setItem("spades-seat-" + data.id, data.token);
+  location.href = data.url;
+});
+
+$("join").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  const code = $("code").value.trim().toUpperCase();
+  if (!code) return;
+  const r = await fetch("/api/code/" + encodeURIComponent(code));
+  const data = await r.json();
+  if (!r.ok) { $("join-error").textContent = data.error; return; }
+  location.href = "/t/" + encodeURIComponent(data.id);
+});
+
+async function refresh() {
+  let data;
+  try { data = await (await fetch("/api/tables")).json(); } catch { return; }
+  const ul = $("tables"); ul.replaceChildren();
+  if (!data.tables.length) { ul.appendChild(el("li", "empty", "No public tables right now: create one!")); return; }
+  for (const t of data.tables) {
+    const li = el("li");
+    const open = t.seats.filter((s) => s.kind === "open").length;
+    const who = t.seats.map((s) => s.kind === "open" ? "open" : s.name).join(", ");
+    const info = el("div");
+    info.append(el("div", "", (t.name || t.preset.replace("-", " ")) + " "), el("div", "meta", who + " · " + t.status));
+    const a = el("a"); a.href = "/t/" + encodeURIComponent(t.id);
+    const b = el("button", open ? "primary" : "", open ? "Join (" + open + " open)" : "Watch"); b.type = "button";
+    a.appendChild(b);
+    li.append(info, a); ul.appendChild(li);
+  }
+}
+load();

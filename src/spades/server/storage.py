@@ -1,0 +1,417 @@
+"""Durable storage of tables and their append-only action logs (SQLAlchemy, async).
+
+Design
+------
+* Three tables: ``spades_meta`` (the schema version), ``spades_tables`` (one row
+  per game table: rules, the secret seed and decks, the seat configuration) and
+  ``spades_actions`` (the append-only log, primary key ``(table_id, seq)`` so a
+  sequence number can never be written twice).
+* The server is the only writer.  :meth:`Storage.append` is awaited by a table
+  actor *before* the action is acknowledged or shown to anybody; a restarted
+  server rebuilds a game from its row plus its log.
+* Appends from every table go through one *group commit* task: whatever is
+  queued while the previous transaction runs is written in the next single
+  transaction.  Hundreds of busy tables then cost a few commits per second,
+  not one commit per card.
+* SQLite (the default, in a data folder) runs in WAL mode with
+  ``synchronous=NORMAL`` (durable across process crashes, which is what a
+  SIGKILL is); PostgreSQL is used when the URL says so.
+* Seat tokens are never stored: only their SHA-256 digests.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import json
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    Column,
+    Float,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    event,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.engine import make_url
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+
+__all__ = ["SCHEMA_VERSION", "SeatRow", "Storage", "StorageError", "TableRow", "hash_token", "normalize_url"]
+
+#: Bump when the tables below change; :meth:`Storage.open` refuses newer schemas
+#: and upgrades older ones step by step (see ``_MIGRATIONS``).
+SCHEMA_VERSION = 1
+
+metadata = MetaData()
+
+meta_table = Table(
+    "spades_meta",
+    metadata,
+    Column("key", String(40), primary_key=True),
+    Column("value", Text, nullable=False),
+)
+
+tables_table = Table(
+    "spades_tables",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("code", String(16), nullable=False, unique=True),
+    Column("created", Float, nullable=False),
+    Column("public", Boolean, nullable=False),
+    Column("finished", Boolean, nullable=False, default=False, index=True),
+    Column("rules", Text, nullable=False),
+    Column("config", Text, nullable=False),
+    Column("seats", Text, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("dealer", Integer, nullable=False),
+    Column("decks", Text, nullable=False),
+    Column("result", Text, nullable=True),
+)
+
+actions_table = Table(
+    "spades_actions",
+    metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("seq", Integer, primary_key=True, autoincrement=False),
+    Column("seat", Integer, nullable=False),
+    Column("action", String(80), nullable=False),
+    Column("at", Float, nullable=False),
+)
+
+_MIGRATIONS: dict[int, list[str]] = {}  # version -> SQL to reach version+1 (none yet)
+
+
+class StorageError(Exception):
+    """The database cannot be used (bad URL, newer schema, write failure)."""
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+def normalize_url(url: str | None, data_dir: str | Path | None = None) -> str:
+    """An async SQLAlchemy URL from what a user types.
+
+    ``None`` gives SQLite in ``data_dir`` (default ``./spades-data``);
+    ``postgresql://...`` becomes ``postgresql+psycopg://...``; ``sqlite:///x.db``
+    becomes ``sqlite+aiosqlite:///x.db``.
+    """
+    if not url:
+        folder = Path(data_dir or "spades-data")
+        folder.mkdir(parents=True, exist_ok=True)
+        return f"sqlite+aiosqlite:///{(folder / 'spades.sqlite').resolve()}"
+    for plain, driver in (
+        ("postgresql://", "postgresql+psycopg://"),
+        ("postgres://", "postgresql+psycopg://"),
+        ("sqlite://", "sqlite+aiosqlite://"),
+    ):
+        if url.startswith(plain):
+            url = driver + url[len(plain) :]
+    try:
+        parsed = make_url(url)
+    except Exception as exc:
+        raise StorageError(f"cannot read database URL {url!r}: {exc}") from None
+    if parsed.get_backend_name() not in ("sqlite", "postgresql"):
+        raise StorageError("the database must be SQLite (sqlite:///file) or PostgreSQL (postgresql://...)")
+    if parsed.get_backend_name() == "sqlite" and parsed.database and parsed.database != ":memory:":
+        Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+    return url
+
+
+@dataclass
+class SeatRow:
+    """How one seat is filled: ``kind`` is ``open``, ``human`` or ``bot``."""
+
+    kind: str
+    level: str = "basic"
+    name: str = ""
+    token_hash: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "level": self.level, "name": self.name, "token_hash": self.token_hash}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> SeatRow:
+        return cls(data["kind"], data.get("level", "basic"), data.get("name", ""), data.get("token_hash"))
+
+
+@dataclass
+class TableRow:
+    """Everything stored about one table except its action log."""
+
+    id: str
+    code: str
+    created: float
+    public: bool
+    rules: dict[str, Any]
+    config: dict[str, Any]
+    seats: list[SeatRow]
+    seed: int
+    dealer: int
+    decks: list[list[str]]
+    finished: bool = False
+    result: dict[str, Any] | None = None
+    actions: list[tuple[int, str]] = field(default_factory=list)
+
+
+def _encode_decks(decks: Sequence[Sequence[str]]) -> str:
+    return "|".join("".join(deck) for deck in decks)
+
+
+def _decode_decks(text: str) -> list[list[str]]:
+    if not text:
+        return []
+    return [[d[i : i + 2] for i in range(0, len(d), 2)] for d in text.split("|")]
+
+
+class Storage:
+    """The database of one server.  Use ``await Storage.open(url)``."""
+
+    def __init__(self, engine: AsyncEngine, url: str) -> None:
+        self.engine = engine
+        self.url = url
+        self._queue: asyncio.Queue[tuple[dict[str, Any], asyncio.Future[None]]] = asyncio.Queue()
+        self._writer: asyncio.Task[None] | None = None
+        self._wconn: AsyncConnection | None = None
+
+    @property
+    def backend(self) -> str:
+        return self.engine.dialect.name
+
+    @classmethod
+    async def open(cls, url: str | None = None, data_dir: str | Path | None = None) -> Storage:
+        full = normalize_url(url, data_dir)
+        is_sqlite = full.startswith("sqlite")
+        try:
+            engine = create_async_engine(full, pool_pre_ping=not is_sqlite)
+        except Exception as exc:
+            raise StorageError(f"cannot use database {url!r}: {exc}") from None
+        if is_sqlite:
+
+            @event.listens_for(engine.sync_engine, "connect")
+            def _pragmas(dbapi_conn: Any, _record: Any) -> None:
+                cur = dbapi_conn.cursor()
+                cur.execute("PRAGMA journal_mode=WAL")
+                cur.execute("PRAGMA synchronous=NORMAL")
+                cur.execute("PRAGMA busy_timeout=5000")
+                cur.close()
+
+        store = cls(engine, full)
+        try:
+            await store._prepare_schema()
+        except StorageError:
+            await engine.dispose()
+            raise
+        except Exception as exc:
+            await engine.dispose()
+            reason = str(getattr(exc, "orig", None) or exc).strip().splitlines()[0]
+            raise StorageError(f"cannot open database {url or full!r}: {reason}") from None
+        store._writer = asyncio.get_running_loop().create_task(store._write_loop())
+        return store
+
+    async def _prepare_schema(self) -> None:
+        async with self.engine.begin() as conn:
+            await conn.run_sync(metadata.create_all)
+            row = (await conn.execute(select(meta_table.c.value).where(meta_table.c.key == "schema"))).first()
+            if row is None:
+                await conn.execute(insert(meta_table).values(key="schema", value=str(SCHEMA_VERSION)))
+                return
+            version = int(row[0])
+            if version > SCHEMA_VERSION:
+                raise StorageError(
+                    f"the database has schema version {version}, newer than this program's "
+                    f"{SCHEMA_VERSION}: upgrade spades"
+                )
+            while version < SCHEMA_VERSION:
+                for sql in _MIGRATIONS.get(version, []):
+                    await conn.exec_driver_sql(sql)
+                version += 1
+            await conn.execute(
+                update(meta_table).where(meta_table.c.key == "schema").values(value=str(SCHEMA_VERSION))
+            )
+
+    async def schema_version(self) -> int:
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(select(meta_table.c.value).where(meta_table.c.key == "schema"))).first()
+        return int(row[0]) if row else 0
+
+    async def close(self) -> None:
+        if self._writer is not None:
+            self._writer.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._writer
+        await self.engine.dispose()
+
+    # -- tables -----------------------------------------------------------------
+
+    async def create_table(self, row: TableRow) -> None:
+        async with self.engine.begin() as conn:
+            await conn.execute(
+                insert(tables_table).values(
+                    id=row.id,
+                    code=row.code,
+                    created=row.created,
+                    public=row.public,
+                    finished=False,
+                    rules=json.dumps(row.rules),
+                    config=json.dumps(row.config),
+                    seats=json.dumps([s.to_json() for s in row.seats]),
+                    seed=row.seed,
+                    dealer=row.dealer,
+                    decks=_encode_decks(row.decks),
+                )
+            )
+
+    async def code_in_use(self, code: str) -> bool:
+        async with self.engine.connect() as conn:
+            found = (await conn.execute(select(tables_table.c.id).where(tables_table.c.code == code))).first()
+        return found is not None
+
+    async def save_seats(self, table_id: str, seats: Sequence[SeatRow]) -> None:
+        async with self.engine.begin() as conn:
+            await conn.execute(
+                update(tables_table)
+                .where(tables_table.c.id == table_id)
+                .values(seats=json.dumps([s.to_json() for s in seats]))
+            )
+
+    async def save_decks(self, table_id: str, decks: Sequence[Sequence[str]]) -> None:
+        async with self.engine.begin() as conn:
+            await conn.execute(
+                update(tables_table).where(tables_table.c.id == table_id).values(decks=_encode_decks(decks))
+            )
+
+    async def finish(self, table_id: str, result: dict[str, Any]) -> None:
+        async with self.engine.begin() as conn:
+            await conn.execute(
+                update(tables_table)
+                .where(tables_table.c.id == table_id)
+                .values(finished=True, result=json.dumps(result))
+            )
+
+    async def table_ids(self, unfinished_only: bool = True) -> list[str]:
+        query = select(tables_table.c.id).order_by(tables_table.c.created)
+        if unfinished_only:
+            query = query.where(tables_table.c.finished.is_(False))
+        async with self.engine.connect() as conn:
+            return [r[0] for r in await conn.execute(query)]
+
+    async def id_for_code(self, code: str) -> str | None:
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(select(tables_table.c.id).where(tables_table.c.code == code))).first()
+        return None if row is None else str(row[0])
+
+    async def load(self, table_id: str) -> TableRow | None:
+        """A table with its whole action log, or None."""
+        async with self.engine.connect() as conn:
+            r = (await conn.execute(select(tables_table).where(tables_table.c.id == table_id))).first()
+            if r is None:
+                return None
+            acts = await conn.execute(
+                select(actions_table.c.seq, actions_table.c.seat, actions_table.c.action)
+                .where(actions_table.c.table_id == table_id)
+                .order_by(actions_table.c.seq)
+            )
+            log: list[tuple[int, str]] = []
+            for seq, seat, text in acts:
+                if seq != len(log) + 1:
+                    raise StorageError(f"table {table_id}: action log has a gap before action {seq}")
+                log.append((int(seat), str(text)))
+        m = r._mapping
+        return TableRow(
+            id=m["id"],
+            code=m["code"],
+            created=m["created"],
+            public=bool(m["public"]),
+            rules=json.loads(m["rules"]),
+            config=json.loads(m["config"]),
+            seats=[SeatRow.from_json(s) for s in json.loads(m["seats"])],
+            seed=int(m["seed"]),
+            dealer=int(m["dealer"]),
+            decks=_decode_decks(m["decks"]),
+            finished=bool(m["finished"]),
+            result=json.loads(m["result"]) if m["result"] else None,
+            actions=log,
+        )
+
+    async def actions(self, table_id: str) -> list[tuple[int, int, str]]:
+        """The log of a table as (seq, seat, action) rows (for tools and tests)."""
+        async with self.engine.connect() as conn:
+            rows = await conn.execute(
+                select(actions_table.c.seq, actions_table.c.seat, actions_table.c.action)
+                .where(actions_table.c.table_id == table_id)
+                .order_by(actions_table.c.seq)
+            )
+            return [(int(a), int(b), str(c)) for a, b, c in rows]
+
+    # -- the append-only log (group commit) ------------------------------------------
+
+    async def append(self, table_id: str, seq: int, seat: int, action: str) -> None:
+        """Write one action durably; returns once it is committed."""
+        fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._queue.put_nowait(
+            ({"table_id": table_id, "seq": seq, "seat": seat, "action": action, "at": time.time()}, fut)
+        )
+        await fut
+
+    async def _write_loop(self) -> None:
+        """Commit queued appends in batches on one long-lived connection (no pool round trip)."""
+        try:
+            while True:
+                await self._write_batch()
+        finally:
+            if self._wconn is not None:
+                with contextlib.suppress(Exception):
+                    await self._wconn.close()
+
+    async def _write_batch(self) -> None:
+        queue = self._queue
+        batch = [await queue.get()]
+        while not queue.empty() and len(batch) < 500:
+            batch.append(queue.get_nowait())
+        rows = [item[0] for item in batch]
+        try:
+            if self._wconn is None:
+                self._wconn = await self.engine.connect()
+            async with self._wconn.begin():
+                await self._wconn.execute(insert(actions_table), rows)
+        except asyncio.CancelledError:
+            for _, fut in batch:
+                if not fut.done():
+                    fut.set_exception(StorageError("the server is shutting down"))
+            raise
+        except Exception:  # one bad row (e.g. a duplicate seq) must not sink the others
+            if self._wconn is not None:
+                with contextlib.suppress(Exception):
+                    await self._wconn.close()
+                self._wconn = None
+            await self._write_one_by_one(batch)
+            return
+        for _, fut in batch:
+            if not fut.done():
+                fut.set_result(None)
+
+    async def _write_one_by_one(self, batch: list[tuple[dict[str, Any], asyncio.Future[None]]]) -> None:
+        for row, fut in batch:
+            try:
+                async with self.engine.begin() as conn:
+                    await conn.execute(insert(actions_table), [row])
+            except Exception as exc:  # reported to the table, which takes the move back
+                if not fut.done():
+                    fut.set_exception(StorageError(f"could not save the action: {exc}"))
+            else:
+                if not fut.done():
+                    fut.set_result(None)

@@ -1,0 +1,629 @@
+"""One table, owned by one asyncio task (an actor).
+
+Everything that changes a table goes through :attr:`TableActor.inbox` and is
+handled by :meth:`TableActor._run`, one item at a time: client messages, new
+connections, seat claims, computer moves, the turn timer and the grace time.
+No locks are needed and no two actions can race.
+
+The order of an action is always: validate and apply it in memory
+(:meth:`spades.Game.apply` with the actor's seat refuses out-of-turn play) ->
+append it to the durable log and *await* the commit -> only then tell anybody.
+If the write fails the action is taken back and the player gets an error.
+
+Versions: ``v`` is the number of actions in the log.  Each state message carries
+it; a reconnecting client says which ``v`` it has and receives the events it
+missed plus the full state of its own view.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+import time
+from collections import deque
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from .. import bots
+from ..actions import Action, Pass
+from ..bots.base import Bot
+from ..errors import IllegalActionError
+from ..game import Game
+from ..rules import Rules
+from ..view import TrickRecord
+from .protocol import EVENT_WINDOW, ClientMessage, event_text, public_view, seat_view
+from .storage import SeatRow, Storage, StorageError, TableRow, hash_token
+
+__all__ = ["Conn", "TableActor", "build_game", "decide", "finished_result", "new_decks", "pick_bot"]
+
+_dumps = json.JSONEncoder(separators=(",", ":")).encode
+
+log = logging.getLogger("spades.server")
+
+_DECKS_AHEAD: Final = 8
+_OUTBOX: Final = 512
+
+
+def new_decks(rules: Rules, count: int) -> list[list[str]]:
+    """Card orders shuffled with the operating system's cryptographic source."""
+    rng = secrets.SystemRandom()
+    base = list(range(1, 52)) if rules.variant == "three-player" else list(range(52))
+    out = []
+    from ..cards import ALL_CARDS
+
+    for _ in range(count):
+        deck = base[:]
+        rng.shuffle(deck)
+        out.append([str(ALL_CARDS[c]) for c in deck])
+    return out
+
+
+def build_game(row: TableRow) -> Game:
+    """The game of a stored table: its rules, secret seed and decks, then its log replayed."""
+    game = Game(Rules.from_dict(row.rules), seed=row.seed, dealer=row.dealer, decks=row.decks)
+    for seat, text in row.actions:
+        game.apply(text, seat=seat)
+    return game
+
+
+#: computer levels too slow to run on the event loop (the expert searches for up to seconds)
+SLOW_LEVELS: Final = frozenset({"expert"})
+#: slow decisions run here, one at a time: the event loop keeps serving every other table
+#: (the interpreter switches threads every few milliseconds)
+_THINKER: Final = ThreadPoolExecutor(max_workers=1, thread_name_prefix="spades-bot")
+
+
+async def decide(level: str, bot: Bot, game: Game, seat: int) -> Action:
+    """A computer decision for ``seat``, from that seat's view alone."""
+    view = game.view(seat)
+    if level not in SLOW_LEVELS:
+        return bot.act(view)
+    return await asyncio.get_running_loop().run_in_executor(_THINKER, bot.act, view)
+
+
+def finished_result(game: Game) -> dict[str, Any]:
+    """What is stored about a finished game beside its log."""
+    return {"scores": list(game.scores), "winner": game.winner, "hands": game.hands_played}
+
+
+def pick_bot(level: str, seed: int | None = None) -> Bot:
+    """A computer player of ``level``; the random player when that level is not built."""
+    try:
+        return bots.get(level, seed=seed)
+    except ValueError:
+        return bots.get("random", seed=seed)
+
+
+@dataclass(eq=False)
+class Conn:
+    """One websocket connection as the actor sees it."""
+
+    seat: int | None = None
+    since: int = -1
+    outbox: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(_OUTBOX))
+    joined: bool = False
+    dead: bool = False
+    #: the table facts last sent to this connection (state messages repeat them only when changed)
+    table_sent: str = ""
+    #: websocket close code to use once the queued messages are sent (None: still open)
+    close_code: int | None = None
+
+    def close(self, code: int = 1000) -> None:
+        """Send what is queued, then close the connection with ``code``."""
+        if self.close_code is None:
+            self.close_code = code
+            try:
+                self.outbox.put_nowait(None)
+            except asyncio.QueueFull:
+                self.dead = True
+
+    def send(self, message: dict[str, Any] | str) -> None:
+        if self.dead:
+            return
+        text = message if isinstance(message, str) else json.dumps(message, separators=(",", ":"))
+        try:
+            self.outbox.put_nowait(text)
+        except asyncio.QueueFull:
+            # a client that does not read its messages is cut off, never waited for
+            self.dead = True
+            self.outbox = asyncio.Queue(1)
+            self.outbox.put_nowait(None)
+
+
+@dataclass
+class _Event:
+    v: int
+    hand: int
+    seat: int
+    action: Action
+    receiver: int | None
+    at: float
+
+
+class TableActor:
+    """The owner of one table; start with :meth:`start`, talk to it through :meth:`call`/:meth:`post`."""
+
+    def __init__(self, row: TableRow, storage: Storage, game: Game | None = None) -> None:
+        self.row = row
+        self.id = row.id
+        self.storage = storage
+        self.game = game if game is not None else build_game(row)
+        cfg = row.config
+        self.bot_delay: float = float(cfg.get("bot_delay", 0.8))
+        self.turn_timer: float = float(cfg.get("turn_timer", 0))
+        self.grace: float = float(cfg.get("grace", 60))
+        self.hints: bool = bool(cfg.get("hints", True))
+        self._rules_dict = self.game.rules.to_dict()
+        self._info_text = ""
+        self.inbox: asyncio.Queue[tuple[Any, ...]] = asyncio.Queue()
+        self.conns: set[Conn] = set()
+        n = self.game.rules.num_seats
+        self.auto = [False] * n
+        self.away_since: list[float | None] = [None] * n
+        now = time.monotonic()
+        for s, seat in enumerate(row.seats):
+            if seat.kind == "human":  # nobody is connected yet (a fresh start or a restart)
+                self.away_since[s] = now
+        self.turn_started = now
+        self.events: deque[_Event] = deque(maxlen=EVENT_WINDOW)
+        self.prev_trick: TrickRecord | None = None
+        self._bots: dict[int, Bot] = {}
+        self._task: asyncio.Task[None] | None = None
+        self.last_activity = time.time()
+
+    # -- life cycle ------------------------------------------------------------------
+
+    def start(self) -> None:
+        self._task = asyncio.get_running_loop().create_task(self._run(), name=f"table-{self.id}")
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._task
+        for conn in list(self.conns):
+            conn.close(1012)  # "service restart": the page reconnects by itself
+
+    def post(self, *item: Any) -> None:
+        self.inbox.put_nowait(item)
+
+    async def call(self, *item: Any) -> Any:
+        """Send an item with a future and wait for the actor's answer."""
+        fut: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self.inbox.put_nowait((*item, fut))
+        return await fut
+
+    # -- state ------------------------------------------------------------------------
+
+    @property
+    def version(self) -> int:
+        return len(self.game.actions)
+
+    @property
+    def waiting(self) -> bool:
+        return any(s.kind == "open" for s in self.row.seats)
+
+    @property
+    def status(self) -> str:
+        if self.game.is_over:
+            return "over"
+        return "waiting" if self.waiting else "playing"
+
+    def connected(self, seat: int) -> bool:
+        return any(c.seat == seat and c.joined and not c.dead for c in self.conns)
+
+    def info(self) -> dict[str, Any]:
+        """Public facts about the table (lobby list and every state message)."""
+        rules = self.game.rules
+        return {
+            "id": self.id,
+            "code": self.row.code,
+            "name": self.row.config.get("name", ""),
+            "public": self.row.public,
+            "status": self.status,
+            "preset": self.row.config.get("preset", rules.variant),
+            "rules": self._rules_dict,
+            "turn_timer": self.turn_timer,
+            "grace": self.grace,
+            "hints": self.hints,
+            "spectators": sum(1 for c in self.conns if c.joined and c.seat is None),
+            "seats": [
+                {
+                    "seat": s,
+                    "name": seat.name or rules.seat_name(s),
+                    "position": rules.seat_name(s),
+                    "kind": seat.kind,
+                    "level": seat.level if seat.kind == "bot" else None,
+                    "connected": seat.kind == "bot" or self.connected(s),
+                    "auto": self.auto[s],
+                }
+                for s, seat in enumerate(self.row.seats)
+            ],
+        }
+
+    def _timer(self) -> dict[str, Any] | None:
+        game = self.game
+        s = game.to_act
+        if s is None or self.waiting or not self.turn_timer or self.row.seats[s].kind != "human":
+            return None
+        if self.auto[s]:
+            return None
+        left = self.turn_started + self.turn_timer - time.monotonic()
+        return {"seat": s, "left": round(max(0.0, left), 1), "total": self.turn_timer}
+
+    def message_for(
+        self,
+        seat: int | None,
+        since: int,
+        shared: dict[str, Any],
+        views: dict[int | None, str],
+        with_table: bool = True,
+    ) -> str:
+        """The state message (JSON text) for one recipient.
+
+        Built by joining pre-encoded pieces: ``shared`` is encoded once per broadcast
+        and ``views`` caches one encoded view per seat, so a broadcast costs one
+        view per seat, not one full encoding per connection.
+        """
+        view = views.get(seat)
+        if view is None:
+            game = self.game
+            payload = (
+                seat_view(game.view(seat)) if seat is not None else public_view(game.view(self._idle_seat()))
+            )
+            view = views[seat] = _dumps(payload)
+        shared_text = views.get(-1)
+        if shared_text is None:
+            shared_text = views[-1] = _dumps(shared)[1:-1]
+        events = []
+        if since >= 0:
+            for e in self.events:
+                if e.v > since:
+                    events.append(
+                        {
+                            "v": e.v,
+                            "hand": e.hand,
+                            "seat": e.seat,
+                            "text": event_text(e.seat, e.action, seat, receiver=e.receiver),
+                        }
+                    )
+        complete = since < 0 or not self.events or self.events[0].v <= since + 1
+        table = f',"table":{self._info_text}' if with_table else ""
+        return (
+            f'{{"type":"state","v":{self.version},"you":{"null" if seat is None else seat},'
+            f'"complete":{"true" if complete else "false"},"events":{_dumps(events)},'
+            f'"view":{view},{shared_text}{table}}}'
+        )
+
+    def _idle_seat(self) -> int:
+        """A seat that is not to act: its view is cheapest (no legal actions listed)."""
+        return 1 if self.game.to_act == 0 else 0
+
+    def broadcast(self) -> None:
+        # the table's public facts change rarely (seats, presence): sent only when they did
+        info = self._info_text = _dumps(self.info())
+        shared = {
+            "timer": self._timer(),
+            "prev_trick": self._prev_trick(),
+            "sent": time.time(),
+            "acted": self.events[-1].at if self.events else None,
+        }
+        views: dict[int | None, str] = {}
+        v = self.version
+        for conn in list(self.conns):
+            if not conn.joined or conn.dead:
+                continue
+            fresh = conn.table_sent != info
+            conn.send(self.message_for(conn.seat, conn.since, shared, views, fresh))
+            conn.table_sent = info
+            conn.since = v
+
+    def _prev_trick(self) -> dict[str, Any] | None:
+        t = self.prev_trick
+        if t is None or self.game.tricks:
+            return None
+        return {"leader": t.leader, "cards": [str(c) for c in t.cards], "winner": t.winner}
+
+    # -- the actor loop ---------------------------------------------------------------
+
+    async def _run(self) -> None:
+        inbox = self.inbox
+        while True:
+            wake = self._next_wake()
+            item: tuple[Any, ...] | None
+            if wake is None:
+                item = await inbox.get()
+            else:
+                delay = wake - time.monotonic()
+                if delay <= 0 and inbox.empty():
+                    item = None
+                    await asyncio.sleep(0)  # computers with no delay must not starve the other tables
+                else:
+                    try:
+                        item = await asyncio.wait_for(inbox.get(), max(0.0, delay))
+                    except TimeoutError:
+                        item = None
+            try:
+                if item is not None:
+                    await self._handle(item)
+                await self._due()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("table %s: error while handling %r", self.id, item and item[0])
+                await asyncio.sleep(0.05)
+
+    def _next_wake(self) -> float | None:
+        times = []
+        now_m = time.monotonic()
+        for i, since in enumerate(self.away_since):
+            if since is not None and not self.auto[i]:
+                times.append(since + self.grace)
+        game = self.game
+        s = game.to_act
+        if s is not None and not self.waiting:
+            seat = self.row.seats[s]
+            if seat.kind == "bot" or self.auto[s]:
+                times.append(self.turn_started + self.bot_delay)
+            elif self.turn_timer:
+                times.append(self.turn_started + self.turn_timer)
+        if not times:
+            return None
+        return max(min(times), now_m - 1)
+
+    async def _due(self) -> None:
+        now = time.monotonic()
+        changed = False
+        for i, since in enumerate(self.away_since):
+            if since is not None and not self.auto[i] and now >= since + self.grace:
+                self.auto[i] = True
+                changed = True
+        game = self.game
+        s = game.to_act
+        if s is not None and not self.waiting:
+            seat = self.row.seats[s]
+            robot = seat.kind == "bot" or self.auto[s]
+            if not robot and self.turn_timer and now >= self.turn_started + self.turn_timer:
+                self.auto[s] = True  # the timer ran out: a computer plays until the person is back
+                robot = changed = True
+            if robot and now >= self.turn_started + self.bot_delay:
+                version = self.version
+                action = await decide(self._level(s), self._bot(s), game, s)
+                if self.version != version or self.game.to_act != s:
+                    return  # cannot happen (only this task changes the game); never apply a stale move
+                await self._commit(s, action)
+                return
+        if changed:
+            self.broadcast()
+
+    def _level(self, seat: int) -> str:
+        spec = self.row.seats[seat]
+        return str(spec.level if spec.kind == "bot" else self.row.config.get("stand_in", "basic"))
+
+    def _bot(self, seat: int) -> Bot:
+        bot = self._bots.get(seat)
+        if bot is None:
+            bot = self._bots[seat] = pick_bot(self._level(seat), seed=secrets.randbits(32))
+        return bot
+
+    async def _commit(self, seat: int, action: Action | str) -> None:
+        """Apply, log durably, then tell everybody.  Raises IllegalActionError/StorageError."""
+        game = self.game
+        started = time.time()
+        hands_before = game.hands_played
+        exchange = game.view(self._idle_seat()).exchange if game.phase.value == "exchange" else None
+        trick_before = game.trick
+        won_before = game.tricks_won
+        game.apply(action, seat=seat)
+        done = game.actions[-1][1]
+        v = self.version
+        try:
+            await self.storage.append(self.id, v, seat, str(done))
+        except Exception as exc:
+            game.undo(1)
+            log.error("table %s: could not log action %s: %s", self.id, v, exc)
+            raise StorageError("The server could not save that move; please try again") from exc
+        receiver = exchange[1] if exchange is not None and isinstance(done, Pass) else None
+        self.events.append(_Event(v, hands_before, seat, done, receiver, started))
+        self.last_activity = started
+        if game.hands_played > hands_before:
+            last = game.history[-1]
+            winner = next(
+                (i for i in range(len(won_before)) if last.tricks[i] != won_before[i]),
+                trick_before[0][0] if trick_before else seat,
+            )
+            cards = tuple(c for _, c in trick_before) + ((done,) if not isinstance(done, str) else ())
+            leader = trick_before[0][0] if trick_before else seat
+            self.prev_trick = TrickRecord(leader, cards, winner)  # type: ignore[arg-type]
+            await self._more_decks()
+        self.turn_started = time.monotonic()
+        if game.is_over:
+            try:
+                await self.storage.finish(self.id, finished_result(game))
+            except Exception as exc:  # the log is safe; a restart marks the table finished
+                log.error("table %s: could not mark the game finished: %s", self.id, exc)
+        self.broadcast()
+
+    async def _more_decks(self) -> None:
+        """Keep secret decks ahead of the game (a long game may need more than were made)."""
+        game = self.game
+        if game.is_over or game.hands_played + 2 < len(self.row.decks):
+            return
+        self.row.decks = self.row.decks + new_decks(game.rules, _DECKS_AHEAD)
+        await self.storage.save_decks(self.id, self.row.decks)
+        rebuilt = Game(game.rules, seed=self.row.seed, dealer=self.row.dealer, decks=self.row.decks)
+        for s, a in game.actions:
+            rebuilt.apply(a, seat=s)
+        self.game = rebuilt
+
+    # -- inbox items -----------------------------------------------------------------------
+
+    async def _handle(self, item: tuple[Any, ...]) -> None:
+        kind = item[0]
+        if kind == "msg":
+            await self._on_message(item[1], item[2])
+        elif kind == "join":
+            self._on_join(item[1], item[2], item[3])
+        elif kind == "leave":
+            self._on_leave(item[1])
+        elif kind == "claim":
+            fut = item[3]
+            try:
+                result = await self._claim(item[1], item[2])
+            except Exception as exc:
+                if not fut.done():
+                    fut.set_exception(exc)
+            else:
+                if not fut.done():
+                    fut.set_result(result)
+        elif kind == "info":
+            item[1].set_result(self.info())
+
+    def _on_join(self, conn: Conn, token: str | None, since: int | None) -> None:
+        seat: int | None = None
+        if token is not None:
+            digest = hash_token(token)
+            for s, spec in enumerate(self.row.seats):
+                if (
+                    spec.kind == "human"
+                    and spec.token_hash is not None
+                    and secrets.compare_digest(spec.token_hash, digest)
+                ):
+                    seat = s
+                    break
+            if seat is None:
+                conn.send(
+                    {
+                        "type": "error",
+                        "code": "bad_token",
+                        "message": "That seat link is not valid for this table (you can still watch)",
+                    }
+                )
+                conn.close(4401)
+                return
+        conn.seat = seat
+        conn.joined = True
+        conn.since = since if since is not None and since <= self.version else -1
+        self.conns.add(conn)
+        if seat is not None:
+            self.away_since[seat] = None
+            self.auto[seat] = False
+        self.broadcast()
+
+    def _on_leave(self, conn: Conn) -> None:
+        self.conns.discard(conn)
+        conn.dead = True
+        seat = conn.seat
+        if seat is not None and not self.connected(seat):
+            self.away_since[seat] = time.monotonic()
+        self.broadcast()
+
+    async def _on_message(self, conn: Conn, msg: ClientMessage) -> None:
+        if not conn.joined or conn.dead:
+            return
+        seat = conn.seat
+        if msg.type == "ping":
+            conn.send({"type": "pong", "v": self.version})
+            return
+        if seat is None and msg.type in ("act", "hint", "back", "fill"):
+            conn.send(
+                {"type": "error", "code": "spectator", "message": "Spectators cannot play: join an open seat"}
+            )
+            return
+        assert seat is not None  # for the type checker; spectators returned above
+        if msg.type == "back":
+            if self.auto[seat]:
+                self.auto[seat] = False
+                self.turn_started = time.monotonic()
+                self.broadcast()
+            return
+        if msg.type == "fill":
+            await self._fill()
+            return
+        if msg.type == "hint":
+            if not self.hints:
+                conn.send(
+                    {"type": "error", "code": "no_hints", "message": "Hints are turned off at this table"}
+                )
+            elif self.game.to_act != seat or self.waiting:
+                conn.send(
+                    {"type": "error", "code": "not_your_turn", "message": "A hint is given on your turn"}
+                )
+            else:
+                level = str(self.row.config.get("stand_in", "basic"))
+                helper = pick_bot(level, seed=secrets.randbits(32))
+                hint = await decide(level, helper, self.game, seat)
+                conn.send({"type": "hint", "v": self.version, "action": str(hint)})
+            return
+        # an action
+        if self.game.is_over:
+            conn.send({"type": "error", "code": "over", "message": "The game is over"})
+            return
+        if self.waiting:
+            conn.send(
+                {
+                    "type": "error",
+                    "code": "waiting",
+                    "message": "Waiting for players: share the invite code, or let computers fill the seats",
+                }
+            )
+            return
+        if msg.v != self.version:
+            conn.send(
+                {
+                    "type": "error",
+                    "code": "stale",
+                    "v": self.version,
+                    "message": "The table moved on before that arrived (or it came twice); nothing changed",
+                }
+            )
+            return
+        try:
+            await self._commit(seat, msg.action or "")
+        except IllegalActionError as exc:
+            conn.send({"type": "error", "code": "illegal", "message": str(exc), "v": self.version})
+            return
+        except StorageError as exc:
+            conn.send({"type": "error", "code": "storage", "message": str(exc), "v": self.version})
+            return
+        if self.auto[seat]:
+            self.auto[seat] = False
+
+    async def _fill(self) -> None:
+        level = self.row.config.get("stand_in", "basic")
+        changed = False
+        for spec in self.row.seats:
+            if spec.kind == "open":
+                spec.kind = "bot"
+                spec.level = level
+                changed = True
+        if changed:
+            await self.storage.save_seats(self.id, self.row.seats)
+            self.turn_started = time.monotonic()
+            self.broadcast()
+
+    async def _claim(self, seat: int | None, name: str) -> tuple[int, str]:
+        open_seats = [s for s, spec in enumerate(self.row.seats) if spec.kind == "open"]
+        if not open_seats:
+            raise LookupError("Every seat at this table is taken; you can watch as a spectator")
+        if seat is None:
+            seat = open_seats[0]
+        elif seat not in open_seats:
+            raise LookupError("That seat is taken; choose another one")
+        token = secrets.token_urlsafe(24)
+        spec = self.row.seats[seat]
+        old = SeatRow(spec.kind, spec.level, spec.name, spec.token_hash)
+        spec.kind, spec.name, spec.token_hash = "human", name, hash_token(token)
+        try:
+            await self.storage.save_seats(self.id, self.row.seats)
+        except Exception:
+            self.row.seats[seat] = old
+            raise
+        self.away_since[seat] = time.monotonic()
+        self.turn_started = time.monotonic()
+        self.broadcast()
+        return seat, token

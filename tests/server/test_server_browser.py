@@ -1,0 +1,207 @@
+"""End to end in a real browser: Playwright driving Debian's chromium, headless.
+
+Skipped (with the reason) when Playwright or /usr/bin/chromium is missing; `.ci/run`
+installs chromium.  Screenshots go to test-artifacts/ (not committed).
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from server_helpers import ROOT, LiveServer
+
+sync_api = pytest.importorskip("playwright.sync_api")
+
+CHROMIUM = os.environ.get("SPADES_CHROMIUM", "/usr/bin/chromium")
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+ARTIFACTS = ROOT / "test-artifacts"
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+
+if not Path(CHROMIUM).exists():
+    pytest.skip(
+        f"chromium is not installed at {CHROMIUM} (apt-get install chromium)", allow_module_level=True
+    )
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+def _create_in_lobby(
+    page: Any, server: LiveServer, seats: list[str] | None = None, name: str = "Alice"
+) -> None:
+    page.goto(server.url + "/")
+    page.wait_for_selector("#seat-3")
+    page.fill("#name", name)
+    page.select_option("#speed", "0.05")
+    page.select_option("#timer", "0")
+    for i, value in enumerate(seats or []):
+        page.select_option(f"#seat-{i}", value)
+    page.click("details summary")
+    page.fill("#opt-hands", "1")
+    page.click("#create-btn")
+    page.wait_for_url("**/t/*")
+    page.wait_for_selector("#me-bar b")
+
+
+def _visible(page: Any, selector: str) -> bool:
+    loc = page.locator(selector)
+    return loc.count() > 0 and loc.first.is_visible()
+
+
+def _step(page: Any) -> str | None:
+    """Do whatever the page offers by clicking; returns what was done (None: nothing to do now)."""
+    try:
+        if _visible(page, "#modal-bg:not(.hidden)"):
+            return "modal"
+        if _visible(page, "[data-action='look']"):
+            page.click("[data-action='look']", timeout=1500)
+            return "look"
+        if _visible(page, ".bids button"):
+            bids = page.locator(".bids button")
+            target = page.locator(".bids button[data-action='bid 3']")
+            (target if target.count() else bids.last).first.click(timeout=1500)
+            return "bid"
+        if _visible(page, "[data-confirm]"):
+            need = page.locator("[data-confirm]").get_attribute("data-confirm")
+            if need == "pass":
+                cards = page.locator(".hand .card.legal:not(.selected)")
+                if page.locator("[data-confirm]").is_disabled():
+                    cards.first.click(timeout=1500)
+                    return "select"
+            page.click("[data-confirm]", timeout=1500)
+            return need
+        if _visible(page, ".hand.playing .card.legal"):
+            card = page.locator(".hand.playing .card.legal").first
+            code = card.get_attribute("data-card")
+            card.click(timeout=1500)
+            # count a play only once the server has taken the card out of the hand
+            page.wait_for_selector(f".hand .card[data-card='{code}']", state="detached", timeout=5000)
+            return "play"
+        if _visible(page, "[data-action='keep']"):
+            page.click("[data-action='keep']", timeout=1500)
+            return "keep"
+    except sync_api.Error:
+        return "retry"  # the page re-rendered under the click: try again
+    return None
+
+
+def _hand(page: Any) -> list[str]:
+    return sorted(page.locator(".hand .card[data-card]").evaluate_all("els => els.map(e => e.dataset.card)"))
+
+
+def test_play_a_whole_hand_against_three_computers_with_a_reload(
+    browser: Any, live_server: LiveServer
+) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    ctx = browser.new_context(viewport=DESKTOP)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    _create_in_lobby(page, live_server)
+    done: list[str] = []
+    reloaded = shot = False
+    deadline = time.time() + 120
+    while time.time() < deadline:
+        what = _step(page)
+        if what == "modal":
+            break
+        if what is None:
+            page.wait_for_timeout(60)
+            continue
+        done.append(what)
+        plays = done.count("play")
+        if plays == 4 and not shot:
+            page.wait_for_timeout(300)
+            page.screenshot(path=str(ARTIFACTS / "table-desktop.png"))
+            shot = True
+        if plays == 5 and not reloaded:
+            page.wait_for_selector(".hand .card[data-card]")
+            page.wait_for_timeout(200)
+            before_hand, before_bar = _hand(page), page.inner_text("#me-bar b")
+            before_bids = page.inner_text("#scorebar")
+            page.reload()
+            page.wait_for_selector(".hand .card[data-card]")
+            assert _hand(page) == before_hand, "a reload keeps the same cards"
+            assert page.inner_text("#me-bar b") == before_bar == "Alice (you)"
+            assert page.inner_text("#scorebar") == before_bids
+            reloaded = True
+    assert reloaded and shot
+    assert done.count("play") == 13, done
+    modal = page.inner_text("#modal")
+    assert "Game over" in modal or "You win" in modal
+    assert page.locator("table.hist tr").count() == 2  # header + the one hand
+    page.screenshot(path=str(ARTIFACTS / "result-desktop.png"))
+    assert not errors, errors
+    ctx.close()
+
+
+def test_phone_size_table_and_lobby(browser: Any, live_server: LiveServer) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    page = ctx.new_page()
+    page.goto(live_server.url + "/")
+    page.wait_for_selector("#seat-3")
+    page.screenshot(path=str(ARTIFACTS / "lobby-phone.png"), full_page=True)
+    _create_in_lobby(page, live_server, name="Pat")
+    deadline = time.time() + 60
+    plays = 0
+    while plays < 3 and time.time() < deadline:
+        what = _step(page)
+        plays += what == "play"
+        if what is None:
+            page.wait_for_timeout(60)
+    assert plays == 3
+    page.wait_for_timeout(300)
+    # nothing may stick out sideways on a phone
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"] + 1
+    page.screenshot(path=str(ARTIFACTS / "table-phone.png"))
+    ctx.close()
+
+
+def test_two_people_at_one_table(browser: Any, live_server: LiveServer) -> None:
+    a_ctx = browser.new_context(viewport=DESKTOP)
+    b_ctx = browser.new_context(viewport=PHONE)
+    a, b = a_ctx.new_page(), b_ctx.new_page()
+    _create_in_lobby(a, live_server, seats=["you", "open", "bot:random", "bot:random"])
+    a.wait_for_selector("#fill")  # waiting for the friend
+    code = a.inner_text("#code")
+    b.on("dialog", lambda d: d.accept("Bea"))
+    b.goto(live_server.url + "/j/" + code)
+    b.click("[data-sit='1']")
+    b.wait_for_selector("#me-bar b:text('Bea (you)')")
+    a.wait_for_selector(".seat[data-seat='1'] .name:has-text('Bea')")
+    a.wait_for_selector(".seat[data-seat='1'] .dot.on")
+    deadline = time.time() + 120
+    done = {"a": 0, "b": 0}
+    while time.time() < deadline:
+        wa, wb = _step(a), _step(b)
+        if wa == "modal" and wb == "modal":
+            break
+        done["a"] += wa == "play"
+        done["b"] += wb == "play"
+        if wa in (None, "modal") and wb in (None, "modal"):
+            a.wait_for_timeout(60)
+    assert done == {"a": 13, "b": 13}
+    assert a.inner_text("#scorebar") == b.inner_text("#scorebar")
+    assert a.locator("table.hist tr").count() == b.locator("table.hist tr").count() == 2
+    a_ctx.close()
+    b_ctx.close()

@@ -1,0 +1,194 @@
+"""The table actor on its own: secret decks for long games, failed writes, the turn timer."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette")
+
+from spades import Rules, bots
+from spades.server.protocol import ClientMessage
+from spades.server.storage import SeatRow, StorageError, TableRow
+from spades.server.table import Conn, TableActor, build_game, new_decks
+
+
+class _Recorder:
+    def __init__(self, fail: bool = False) -> None:
+        self.fail = fail
+        self.log: list[tuple[int, int, str]] = []
+        self.decks: list[list[str]] | None = None
+
+    async def append(self, table_id: str, seq: int, seat: int, action: str) -> None:
+        if self.fail:
+            raise StorageError("disk full")
+        self.log.append((seq, seat, action))
+
+    async def finish(self, *args: Any) -> None:
+        return None
+
+    async def save_decks(self, table_id: str, decks: list[list[str]]) -> None:
+        self.decks = [list(d) for d in decks]
+
+    async def save_seats(self, *args: Any) -> None:
+        return None
+
+
+def _row(rules: Rules, seats: list[SeatRow], decks: int, **config: Any) -> TableRow:
+    return TableRow(
+        id="table-one",
+        code="ABCDEF",
+        created=time.time(),
+        public=True,
+        rules=rules.to_dict(),
+        config={"bot_delay": 0.0, **config},
+        seats=seats,
+        seed=12345,
+        dealer=0,
+        decks=new_decks(rules, decks),
+    )
+
+
+def test_new_decks_are_whole_and_different() -> None:
+    for rules in (Rules.preset("partnership"), Rules.preset("three-player")):
+        decks = new_decks(rules, 20)
+        assert all(len(set(d)) == rules.deck_size == len(d) for d in decks)
+        assert len({tuple(d) for d in decks}) == 20  # a repeat would be a 1 in 52! coincidence
+        if rules.variant == "three-player":
+            assert all("2C" not in d for d in decks)
+
+
+def test_a_long_game_gets_more_secret_decks_and_still_replays() -> None:
+    rules = Rules.preset("partnership", hands=9, blind_nil=False)
+    store = _Recorder()
+    row = _row(rules, [SeatRow("bot", "random") for _ in range(4)], decks=2)
+    actor = TableActor(row, store)  # type: ignore[arg-type]
+    players = [bots.get("random", seed=s) for s in range(4)]
+
+    async def play() -> None:
+        while not actor.game.is_over:
+            s = actor.game.to_act
+            assert s is not None
+            await actor._commit(s, players[s].act(actor.game.view(s)))
+
+    asyncio.run(play())
+    assert actor.game.hands_played == 9
+    assert store.decks is not None and len(store.decks) >= 9
+    # every hand was dealt from a stored secret deck, so the saved row replays the same game
+    row.decks = store.decks
+    row.actions = [(seat, text) for _, seat, text in store.log]
+    rebuilt = build_game(row)
+    assert rebuilt.is_over and rebuilt.scores == actor.game.scores
+    assert [str(a) for _, a in rebuilt.actions] == [t for _, _, t in store.log]
+
+
+def test_a_failed_write_takes_the_action_back() -> None:
+    rules = Rules.preset("partnership", blind_nil=False)
+    store = _Recorder(fail=True)
+    row = _row(
+        rules, [SeatRow("human", token_hash="x")] + [SeatRow("bot", "random") for _ in range(3)], decks=1
+    )
+    row.dealer = 3  # seat 0 bids first
+    actor = TableActor(row, store)  # type: ignore[arg-type]
+    conn = Conn(seat=0, joined=True)
+    actor.conns.add(conn)
+    before = actor.game.to_record()
+
+    async def act() -> None:
+        await actor._on_message(conn, ClientMessage("act", action="bid 4", v=0))
+
+    asyncio.run(act())
+    msg = json.loads(conn.outbox.get_nowait())  # type: ignore[arg-type]
+    assert msg["type"] == "error" and msg["code"] == "storage" and "could not save" in msg["message"]
+    assert actor.game.to_record() == before and actor.version == 0
+    assert conn.outbox.empty()  # nobody was told about an action that is not saved
+
+
+def test_turn_timer_hands_the_seat_to_a_computer_until_the_player_is_back() -> None:
+    rules = Rules.preset("partnership", blind_nil=False)
+    store = _Recorder()
+    row = _row(
+        rules,
+        [SeatRow("human", token_hash="x")] + [SeatRow("bot", "random") for _ in range(3)],
+        decks=1,
+        turn_timer=0.3,
+        grace=600,
+        bot_delay=0.05,
+    )
+    row.dealer = 3
+    actor = TableActor(row, store)  # type: ignore[arg-type]
+    conn = Conn(seat=0, joined=True)
+    actor.conns.add(conn)
+    actor.away_since[0] = None
+
+    async def run() -> None:
+        actor.start()
+        deadline = time.monotonic() + 10
+        while not store.log and time.monotonic() < deadline:
+            await asyncio.sleep(0.02)
+        assert store.log and store.log[0][1] == 0, "the computer bid for seat 0 when its time ran out"
+        assert actor.auto[0]
+        assert not conn.dead
+        actor.post("msg", conn, ClientMessage("back"))
+        await asyncio.sleep(0.02)
+        assert not actor.auto[0]
+        await actor.stop()
+
+    asyncio.run(run())
+
+
+def test_schema_is_versioned_and_a_newer_one_is_refused(tmp_path: Any) -> None:
+    from sqlalchemy import update
+
+    from spades.server.storage import SCHEMA_VERSION, Storage, meta_table
+
+    url = f"sqlite:///{tmp_path / 'v.sqlite'}"
+
+    async def run() -> None:
+        store = await Storage.open(url)
+        assert await store.schema_version() == SCHEMA_VERSION
+        async with store.engine.begin() as conn:
+            await conn.execute(update(meta_table).values(value=str(SCHEMA_VERSION + 1)))
+        await store.close()
+        with pytest.raises(StorageError, match="newer than this program"):
+            await Storage.open(url)
+
+    asyncio.run(run())
+
+
+def test_a_game_whose_end_was_logged_but_not_marked_is_marked_on_load(tmp_path: Any) -> None:
+    """The server can die between logging the last action and marking the table finished."""
+    from spades.server.manager import TableManager
+    from spades.server.storage import Storage
+
+    rules = Rules.preset("cutthroat", hands=1)
+    row = _row(rules, [SeatRow("bot", "random") for _ in range(4)], decks=2)
+    game = build_game(row)
+    players = [bots.get("random", seed=s) for s in range(4)]
+    while not game.is_over:
+        s = game.to_act
+        assert s is not None
+        game.apply(players[s].act(game.view(s)), seat=s)
+
+    async def run() -> None:
+        store = await Storage.open(f"sqlite:///{tmp_path / 'f.sqlite'}")
+        try:
+            await store.create_table(row)
+            for i, (seat, action) in enumerate(game.actions):
+                await store.append(row.id, i + 1, seat, str(action))
+            assert (await store.load(row.id)).finished is False  # type: ignore[union-attr]
+            assert row.id in await store.table_ids(unfinished_only=True)
+            manager = TableManager(store)
+            await manager.start()
+            assert manager.tables[row.id].game.is_over
+            assert (await store.load(row.id)).finished is True  # type: ignore[union-attr]
+            assert row.id not in await store.table_ids(unfinished_only=True)
+            await manager.stop()
+        finally:
+            await store.close()
+
+    asyncio.run(run())

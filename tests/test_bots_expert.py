@@ -1,0 +1,103 @@
+"""The sampling ``expert``: knowledge-consistent samples, points not tricks, reproducibility."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+from botutil import game_with, make_hands
+from spades import Bid, Card, Game, Rules, bots
+from spades.bots.knowledge import Knowledge
+from spades.bots.simulate import hand_utility, sample_deals
+
+FAST = {"samples": 4}
+
+
+def test_samples_respect_everything_the_seat_knows() -> None:
+    # West showed out of hearts; South holds its own cards; played cards are nowhere
+    hands = make_hands({0: "AH", 1: "5H", 2: "9H", 3: "2S"}, voids={3: "H"})
+    game = game_with(hands, ["bid 3", "bid 3", "bid 3", "bid 3", "AH", "5H", "9H", "2S"])
+    view = game.view(1)
+    know = Knowledge(view)
+    assert know.voids[3] == 1 << 2
+    deals = sample_deals(know, random.Random(1), 30)
+    played = view.played.mask
+    for deal in deals:
+        assert deal[1] == view.hand.mask  # type: ignore[union-attr]
+        assert not deal[3] & (0x1FFF << 26)  # no hearts for West
+        assert sum(d.bit_count() for d in deal) == 48
+        assert not any(d & played for d in deal)
+        union = 0
+        for d in deal:
+            assert not union & d
+            union |= d
+        assert [d.bit_count() for d in deal] == list(view.hand_sizes)
+
+
+def test_two_player_samples_keep_own_discards_out() -> None:
+    rules = Rules.preset("two-player", blind_nil=False)
+    game = Game(rules, seed=3)
+    driver = bots.get("basic", seed=1)
+    while game.phase.value == "draw":
+        game.apply(driver.act(game.view(game.to_act)))  # type: ignore[arg-type]
+    seat = game.to_act
+    assert seat is not None
+    view = game.view(seat)
+    know = Knowledge(view)
+    for deal in sample_deals(know, random.Random(2), 20):
+        assert not deal[1 - seat] & view.discards.mask
+        assert deal[1 - seat].bit_count() == 13
+
+
+def test_utility_is_in_points_and_knows_bags() -> None:
+    rules = Rules.preset("partnership")
+    bids = [Bid(4), Bid(3), Bid(4), Bid(3)]
+    # side 0 takes 9 (one bag): +81 - 40 for the other side's 4 tricks (set)
+    assert hand_utility(rules, 0, bids, [5, 2, 4, 2], [0, 0], [0, 0], 0) == 81 + 60
+    # the same overtrick at 9 bags costs the bag penalty
+    assert hand_utility(rules, 0, bids, [5, 2, 4, 2], [9, 0], [0, 0], 0) == 81 - 100 + 60
+    # reaching the target is worth more than the points alone
+    assert hand_utility(rules, 0, bids, [5, 2, 4, 2], [0, 0], [450, 0], 0) > 141
+
+
+def test_expert_is_reproducible_and_legal_in_a_blind_nil_spot() -> None:
+    rules = Rules.preset("partnership")
+    game = Game(rules, seed=8)
+    game._scores = [100, 420]  # North-South far behind: blind nil is worth simulating
+    seat = game.to_act
+    assert seat is not None and game.phase.value == "blind"
+    view = game.view(seat)
+    a = bots.get("expert", seed=4, **FAST).act(view)
+    b = bots.get("expert", seed=4, **FAST).act(view)
+    assert a == b and a in view.legal
+
+
+def test_expert_covers_partners_nil() -> None:
+    hands = make_hands({0: "9H", 1: "2H", 2: "KH 3H"}, voids={2: "H"})
+    game = game_with(hands, ["nil", "bid 3", "bid 4", "bid 3", "9H", "2H"])
+    assert bots.get("expert", seed=1, samples=8).act(game.view(2)) == Card.parse("KH")
+
+
+def test_expert_uses_the_solver_late_in_the_hand() -> None:
+    pytest.importorskip("spades.solver")
+    rules = dataclasses.replace(Rules.preset("partnership"), blind_nil=False, hands=1)
+    game = Game(rules, seed=2)
+    driver = [bots.get("basic", seed=s) for s in range(4)]
+    while game.phase.value != "play" or len(game.tricks) < 9:
+        game.apply(driver[game.to_act].act(game.view(game.to_act)))  # type: ignore[index,arg-type]
+    expert = bots.get("expert", seed=1, samples=4, solver="on")
+    while not game.is_over:
+        seat = game.to_act
+        assert seat is not None
+        view = game.view(seat)
+        action = expert.act(view)
+        assert action in view.legal
+        game.apply(action)
+
+
+def test_bad_options_are_refused() -> None:
+    for options in ({"samples": 0}, {"seconds": -1}, {"solver": "maybe"}, {"bidding": "guess"}):
+        with pytest.raises(ValueError):
+            bots.get("expert", **options)
