@@ -10,6 +10,9 @@ from spades_helpers import bid_round, play_cards, scripted_game_deck
 
 NOBLIND = Rules(blind_nil=False)
 
+#: the planned hands of each game made by planned_game (Game has __slots__)
+_PLANS: dict[int, list[tuple[list[str], object]]] = {}
+
 
 def planned_game(rules: Rules, dealer: int, hands: list[tuple[list[str], list[int]]]) -> Game:
     """A game whose first hands are planned: (bids per seat, tricks per seat) for each."""
@@ -20,12 +23,12 @@ def planned_game(rules: Rules, dealer: int, hands: list[tuple[list[str], list[in
         plans.append(scripted_game_deck(n, d, tricks))
         d = (d + 1) % n
     game = Game(rules, seed=1, dealer=dealer, decks=[p[0] for p in plans])
-    game._test_plans = [(bids, plan) for (bids, _), (_, plan) in zip(hands, plans)]  # type: ignore[attr-defined]
+    _PLANS[id(game)] = [(bids, plan) for (bids, _), (_, plan) in zip(hands, plans)]
     return game
 
 
 def play_next(game: Game) -> None:
-    bids, plan = game._test_plans[game.hands_played]  # type: ignore[attr-defined]
+    bids, plan = _PLANS[id(game)][game.hands_played]
     bid_round(game, bids)
     play_cards(game, plan.plays)
 
@@ -247,7 +250,7 @@ def test_three_player_bids_up_to_17_and_17_tricks() -> None:
     rules = Rules.preset("three-player", blind_nil=False)
     game = planned_game(rules, 2, [(["bid 6", "bid 5", "bid 5"], [7, 5, 5])])
     assert game.legal_actions() == [Bid(i) for i in range(18)]
-    bids, plan = game._test_plans[0]  # type: ignore[attr-defined]
+    bids, plan = _PLANS[id(game)][0]
     bid_round(game, bids)
     assert game.to_act == 0  # left of dealer 2
     play_cards(game, plan.plays)

@@ -105,6 +105,51 @@ class Game:
     game the deck is the stock, index 0 on top.
     """
 
+    __slots__ = (
+        "_bags",
+        "_bid_order",
+        "_bid_pos",
+        "_bids",
+        "_blind_open",
+        "_broken",
+        "_completed",
+        "_dealer",
+        "_dealt",
+        "_decided",
+        "_deck",
+        "_decks",
+        "_discards",
+        "_exchange_pos",
+        "_exchange_steps",
+        "_first_dealer",
+        "_hands",
+        "_hands_played",
+        "_history",
+        "_is_over",
+        "_leader",
+        "_log",
+        "_looked",
+        "_must_break",
+        "_n",
+        "_next_seat",
+        "_passed",
+        "_phase",
+        "_pile",
+        "_received",
+        "_redraw_counts",
+        "_redraw_queue",
+        "_redrawn",
+        "_rules",
+        "_scores",
+        "_seed",
+        "_stock_pos",
+        "_to_act",
+        "_trick",
+        "_tricks_per_hand",
+        "_tricks_won",
+        "_winner",
+    )
+
     def __init__(
         self,
         rules: Rules | None = None,
@@ -140,7 +185,6 @@ class Game:
         self._bags = [0] * rules.num_sides
         self._hands_played = 0
         self._history: list[HandSummary] = []
-        self._hand_log: list[dict[str, Any]] = []
         self._is_over = False
         self._winner: int | None = None
         self._dealer = dealer
@@ -199,6 +243,7 @@ class Game:
         self._exchange_steps: list[tuple[int, int]] = []
         self._exchange_pos = 0
         self._redraw_queue: list[int] = []
+        self._stock_pos = 0
         self._leader: int | None = None
         dealer = self._dealer
         self._bid_order = [(dealer + 1 + i) % n for i in range(n)]
@@ -835,11 +880,9 @@ class Game:
     def copy(self) -> Game:
         """An independent copy of the game in its current state."""
         new = Game.__new__(Game)
-        state = dict(self.__dict__)
-        for key, value in state.items():
-            if isinstance(value, list):
-                state[key] = value.copy()
-        new.__dict__.update(state)
+        for key in Game.__slots__:
+            value = getattr(self, key)
+            setattr(new, key, value.copy() if type(value) is list else value)  # every slot is set
         return new
 
     def undo(self, count: int = 1) -> None:
@@ -851,7 +894,8 @@ class Game:
         rebuilt = Game(self._rules, seed=self._seed, dealer=self._first_dealer, decks=self._decks)
         for _, action in self._log[: len(self._log) - count]:
             rebuilt.apply(action)
-        self.__dict__.update(rebuilt.__dict__)
+        for key in Game.__slots__:
+            setattr(self, key, getattr(rebuilt, key))
 
     def to_record(self) -> dict[str, Any]:
         """A JSON-ready record of the game (format in docs/records.md)."""
