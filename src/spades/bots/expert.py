@@ -6,8 +6,8 @@ shown, cards it passed, its own discards, resampled to fit the bids), and
 scores each candidate card on every deal:
 
 * with the double-dummy solver (:func:`spades.solver.card_values_masks`) once
-  few enough cards are left (``solver_cards``, default 8: a full 13-card deal
-  takes the solver seconds, eight cards about ten milliseconds), in four-handed
+  few enough cards are left (``solver_cards``, default 7: a full 13-card deal
+  takes the solver seconds, seven cards a few milliseconds), in four-handed
   partnerships and two-player games: one search gives the side's tricks after
   each card, and one more per live nil says whether the other side can force
   a trick on the nil bidder;
@@ -34,8 +34,8 @@ and bidding, on deals that sample the bot's own hand as well, when the side
 trails by 200 or more.  The exchange, the two-player draw and the redraw use
 the club player's rules.
 
-Budget: ``samples`` deals per decision (default 32; play-outs are capped at
-about 200 per decision, so many candidates get fewer deals each) and an
+Budget: ``samples`` deals per decision (default 24; play-outs are capped at
+about 120 per decision, so many candidates get fewer deals each) and an
 optional ``seconds`` cap.  Without ``seconds`` the bot is fully reproducible
 from its seed; with it, a slow machine may see fewer samples.
 """
@@ -86,10 +86,10 @@ class ExpertBot(Bot):
     def __init__(
         self,
         seed: int | None = None,
-        samples: int = 32,
+        samples: int = 24,
         seconds: float | None = None,
         solver: str = "auto",
-        solver_cards: int = 8,
+        solver_cards: int = 7,
         bidding: str = "simulate",
         prior: float = 4.0,
     ) -> None:
@@ -174,8 +174,8 @@ class ExpertBot(Bot):
             and know.hand.bit_count() <= self.solver_cards
         )
         samples = self.samples
-        if not use_solver and len(cands) * samples > 200:
-            samples = max(8, 200 // len(cands))
+        if not use_solver and len(cands) * samples > 120:
+            samples = max(6, 120 // len(cands))
         deals = sample_deals(know, self.rng, samples)
         totals = dict.fromkeys(cands, 0.0)
         leader = view.leader if view.leader is not None else view.seat
@@ -315,7 +315,7 @@ class ExpertBot(Bot):
         # open-hand play-outs flatter the bidder, so the simulation only moves the club
         # player's count by one trick, and upwards only when clearly better
         numeric = sorted(t for t in nonzero if -1 <= t - base <= 1)
-        try_nil = 0 in legal_set and nil_danger(know.hand) <= 1.4
+        try_nil = 0 in legal_set and nil_danger(know.hand) <= 1.6
         deals = sample_deals(know, self.rng, self.samples)
         side = rules.side_of(view.seat)
         totals = {t: 0.0 for t in numeric}
@@ -344,7 +344,7 @@ class ExpertBot(Bot):
             return basic_bid
         margin = {t: (8.0 * done if t > base else 0.0) for t in numeric}
         best_t = max(numeric, key=lambda t: (totals[t] - margin[t], -abs(t - base)))
-        if try_nil and nil_total > totals[best_t] + 20.0 * done:
+        if try_nil and nil_total > totals[best_t] + 15.0 * done:
             return Bid(0)
         return Bid(best_t)
 
