@@ -69,9 +69,12 @@ __all__ = [
 
 MAXMOVES = 20  # a three-player hand holds 17 cards
 MAXPLY = 56
-#: the table is set-associative: TT_WAYS entries of TT_ENTRY words per bucket
+#: the table is set-associative: TT_WAYS entries of TT_ENTRY words per bucket (the
+#: entries of the current generation are a prefix of their bucket, so scans stop at
+#: the first stale entry and a wide bucket costs only what it holds; 64 ways thrashed:
+#: a third of the stores on a 13-card deal evicted a live entry)
 #: (suit-length shape, generation/leader/broken tag, two pattern words, bounds)
-TT_WAYS = 64
+TT_WAYS = 256
 TT_ENTRY = 5
 TT_WORDS = TT_WAYS * TT_ENTRY
 
@@ -624,6 +627,8 @@ def search(
                 hint = -1
                 for e in range(TT_WAYS):
                     o = b + e * TT_ENTRY
+                    if (tt[o + 1] >> 3) != gen:
+                        break  # this generation's entries are a prefix of the bucket (see _store)
                     if tt[o] == shape and tt[o + 1] == tag and _pattern_matches(tt[o + 2], tt[o + 3], stk):
                         bounds = tt[o + 4]
                         if (bounds & 0xFF) >= target:
@@ -788,6 +793,9 @@ def _store(
     victim = -1
     for e in range(TT_WAYS):
         o = b + e * TT_ENTRY
+        if (tt[o + 1] >> 3) != gen:
+            victim = e  # the first free slot: entries of this generation stay a prefix
+            break
         if tt[o] == shape and tt[o + 1] == tag and tt[o + 2] == p1 and tt[o + 3] == p2:
             victim = e
             lb = tt[o + 4] & 0xFF
@@ -795,11 +803,6 @@ def _store(
             if best < 0:
                 best = ((tt[o + 4] >> 16) & 0xFF) - 1
             break
-    if victim < 0:
-        for e in range(TT_WAYS):
-            if (tt[b + e * TT_ENTRY + 1] >> 3) != gen:
-                victim = e
-                break
     if victim < 0:
         victim = stats[5] % TT_WAYS
         stats[5] += 1
