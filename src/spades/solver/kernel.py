@@ -644,6 +644,13 @@ def search(
                             hit = True
                         if hit:
                             rel = _pattern_cards(tt[o + 2], tt[o + 3], hands, nseat)
+                            if e > 0:
+                                # move halfway to the front: often-hit entries are found sooner
+                                q = b + (e // 2) * TT_ENTRY
+                                for w in range(TT_ENTRY):
+                                    x = tt[q + w]
+                                    tt[q + w] = tt[o + w]
+                                    tt[o + w] = x
                             break
                         hint = ((bounds >> 16) & 0xFF) - 1
                 if hit:
