@@ -48,11 +48,11 @@ Techniques (after the published descriptions of DDS, re-implemented here):
   tricks left.
 
 Speed today (bench/solver.py): faster than DDS at 5 cards a hand, 2-4x slower
-at 9, about 35x slower (mean; 45x median) on full 13-card deals.  Where DDS
+at 9, about 30x slower (mean; 40x median) on full 13-card deals.  Where DDS
 is still ahead: richer quick/later-trick bounds (entries to partner, ruffs),
 and its table layout: a lookup here scans the live entries of one bucket
-linearly (about 90 entries a lookup on a hard 13-card deal, 25 entry checks
-per node), which is most of the per-node cost.  Tried and dropped: keying
+linearly (about 40 entries a lookup on a hard 13-card deal, with hit entries
+moved halfway to the front; 90 without), a large part of the per-node cost.  Tried and dropped: keying
 buckets also by the owners of the top cards (or the top spade), which forces
 every stored pattern to pin them: shorter scans, but more nodes and no
 faster; a 4x larger table: 3% fewer nodes.
