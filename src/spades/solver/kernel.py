@@ -48,9 +48,14 @@ Techniques (after the published descriptions of DDS, re-implemented here):
   tricks left.
 
 Speed today (bench/solver.py): faster than DDS at 5 cards a hand, 2-4x slower
-at 9, about 50x slower on full 13-card deals.  Where DDS is still ahead:
-richer quick/later-trick bounds (entries to partner, ruffs), its table layout
-(many patterns per shape, aging), and raw speed per node.
+at 9, about 30x slower (mean; 40x median) on full 13-card deals.  Where DDS
+is still ahead: richer quick/later-trick bounds (entries to partner, ruffs),
+and its table layout: a lookup here scans the live entries of one bucket
+linearly (about 40 entries a lookup on a hard 13-card deal, with hit entries
+moved halfway to the front; 90 without), a large part of the per-node cost.  Tried and dropped: keying
+buckets also by the owners of the top cards (or the top spade), which forces
+every stored pattern to pin them: shorter scans, but more nodes and no
+faster; a 4x larger table: 3% fewer nodes.
 """
 
 from __future__ import annotations
@@ -69,9 +74,12 @@ __all__ = [
 
 MAXMOVES = 20  # a three-player hand holds 17 cards
 MAXPLY = 56
-#: the table is set-associative: TT_WAYS entries of TT_ENTRY words per bucket
+#: the table is set-associative: TT_WAYS entries of TT_ENTRY words per bucket (the
+#: entries of the current generation are a prefix of their bucket, so scans stop at
+#: the first stale entry and a wide bucket costs only what it holds; 64 ways thrashed:
+#: a third of the stores on a 13-card deal evicted a live entry)
 #: (suit-length shape, generation/leader/broken tag, two pattern words, bounds)
-TT_WAYS = 64
+TT_WAYS = 256
 TT_ENTRY = 5
 TT_WORDS = TT_WAYS * TT_ENTRY
 
@@ -624,6 +632,8 @@ def search(
                 hint = -1
                 for e in range(TT_WAYS):
                     o = b + e * TT_ENTRY
+                    if (tt[o + 1] >> 3) != gen:
+                        break  # this generation's entries are a prefix of the bucket (see _store)
                     if tt[o] == shape and tt[o + 1] == tag and _pattern_matches(tt[o + 2], tt[o + 3], stk):
                         bounds = tt[o + 4]
                         if (bounds & 0xFF) >= target:
@@ -634,6 +644,13 @@ def search(
                             hit = True
                         if hit:
                             rel = _pattern_cards(tt[o + 2], tt[o + 3], hands, nseat)
+                            if e > 0:
+                                # move halfway to the front: often-hit entries are found sooner
+                                q = b + (e // 2) * TT_ENTRY
+                                for w in range(TT_ENTRY):
+                                    x = tt[q + w]
+                                    tt[q + w] = tt[o + w]
+                                    tt[o + w] = x
                             break
                         hint = ((bounds >> 16) & 0xFF) - 1
                 if hit:
@@ -788,6 +805,9 @@ def _store(
     victim = -1
     for e in range(TT_WAYS):
         o = b + e * TT_ENTRY
+        if (tt[o + 1] >> 3) != gen:
+            victim = e  # the first free slot: entries of this generation stay a prefix
+            break
         if tt[o] == shape and tt[o + 1] == tag and tt[o + 2] == p1 and tt[o + 3] == p2:
             victim = e
             lb = tt[o + 4] & 0xFF
@@ -795,11 +815,6 @@ def _store(
             if best < 0:
                 best = ((tt[o + 4] >> 16) & 0xFF) - 1
             break
-    if victim < 0:
-        for e in range(TT_WAYS):
-            if (tt[b + e * TT_ENTRY + 1] >> 3) != gen:
-                victim = e
-                break
     if victim < 0:
         victim = stats[5] % TT_WAYS
         stats[5] += 1
@@ -892,6 +907,35 @@ def _test_move(
 
 
 @njit
+def _estimate(hands: Array, nseat: int, cmask: int, remaining: int) -> int:
+    """A guess at the counted seats' tricks, the first target of the stepping
+    search in :func:`card_values` (only the number of searches depends on it):
+    their share of the high-card points (A 4, K 3, Q 2, J 1, and 1 more for each
+    spade) times the tricks left.  A far guess costs a failing search per step."""
+    mine = 0
+    total = 0
+    for s in range(nseat):
+        h = hands[s]
+        pts = 0
+        for c in range(52):
+            if (h >> c) & 1:
+                r = c % 13
+                if r > 8:
+                    pts += r - 8
+                if c >= 39:
+                    pts += 1
+        total += pts
+        if (cmask >> s) & 1:
+            mine += pts
+    if total == 0:
+        return (remaining + 1) // 2
+    g = (2 * remaining * mine + total) // (2 * total)
+    if g < 1:
+        g = 1
+    return g
+
+
+@njit
 def card_values(
     hands: Array,
     nseat: int,
@@ -951,7 +995,7 @@ def card_values(
         lo = 0
         hi = remaining
         if guess < 0:
-            guess = (remaining + 1) // 2
+            guess = _estimate(hands, nseat, cmask, remaining)
         while lo < hi:
             g = guess
             if g <= lo:
