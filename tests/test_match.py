@@ -52,11 +52,12 @@ def test_result_does_not_depend_on_workers() -> None:
 
 def test_json_output_shape(capsys: pytest.CaptureFixture[str]) -> None:
     code = main(
-        ["match", "--bots", "basic,random", "--hands", "4", "--seed", "1", "--json", "--workers", "1"]
+        ["match", "--bots", "basic,random", "--hands", "20", "--seed", "1", "--json", "--workers", "1"]
     )
     assert code == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["hands"] == 4
+    assert data["hands"] == 20
+    assert data["boards"] == 2
     assert data["duplicate"] is True
     assert [s["bot"] for s in data["sides"]] == ["basic", "random"]
     for side in data["sides"]:
@@ -66,7 +67,7 @@ def test_json_output_shape(capsys: pytest.CaptureFixture[str]) -> None:
         assert side["seconds_per_decision"]["median"] >= 0
         assert side["seconds_per_decision"]["p99"] >= side["seconds_per_decision"]["median"]
     diff = data["diff_per_hand"]
-    assert diff["ci95"] >= 0
+    assert 0 <= diff["ci95"] < float("inf")
     pph = [s["points_per_hand"] for s in data["sides"]]
     assert diff["mean"] == pytest.approx(pph[0] - pph[1], abs=0.01)
     assert diff["mean"] > 0  # basic beats random
@@ -132,3 +133,21 @@ def test_bot_specs() -> None:
     assert str(spec) == "expert:samples=4:seconds=0.5"
     with pytest.raises(MatchError):
         run_match(Rules.preset("cutthroat"), ["basic", "random"], hands=1)
+
+
+def test_match_json_has_no_infinity_with_a_single_board() -> None:
+    # one board of duplicate deals gives no spread to estimate a CI from: null, not Infinity
+    import io
+    import json as _json
+    from contextlib import redirect_stdout
+
+    from spades.cli import main
+
+    out = io.StringIO()
+    args = ["match", "--bots", "basic,random", "--hands", "2", "--seed", "1", "--json", "--workers", "1"]
+    with redirect_stdout(out):
+        assert main(args) == 0
+    text = out.getvalue()
+    assert "Infinity" not in text
+    data = _json.loads(text)
+    assert data["diff_per_hand"]["ci95"] is None

@@ -357,7 +357,8 @@ class MatchResult:
             "diff_per_hand": {
                 "between": [str(self.specs[0]), str(self.specs[1])] if nb >= 2 else [],
                 "mean": round(mean, 3),
-                "ci95": round(ci, 3),
+                # null when there are too few boards to estimate it (JSON has no Infinity)
+                "ci95": round(ci, 3) if math.isfinite(ci) else None,
             },
             "seconds": round(self.seconds, 2),
         }

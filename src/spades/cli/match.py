@@ -208,5 +208,6 @@ def format_table(data: dict[str, Any]) -> str:
     diff = data["diff_per_hand"]
     if diff["between"]:
         a, b = diff["between"]
-        lines.append(f"{a} - {b}: {diff['mean']:+.1f} points per hand (95% CI +-{diff['ci95']:.1f})")
+        ci = "n/a: too few boards" if diff["ci95"] is None else f"+-{diff['ci95']:.1f}"
+        lines.append(f"{a} - {b}: {diff['mean']:+.1f} points per hand (95% CI {ci})")
     return "\n".join(lines)
