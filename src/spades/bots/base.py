@@ -6,6 +6,7 @@ import random
 from abc import ABC, abstractmethod
 
 from ..actions import Action
+from ..errors import IllegalActionError
 from ..view import View
 
 __all__ = ["Bot"]
@@ -22,6 +23,16 @@ class Bot(ABC):
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed
         self.rng = random.Random(seed)
+
+    @staticmethod
+    def legal_of(view: View) -> tuple[Action, ...]:
+        """The legal actions of the view's seat, after checking the bot was given a view
+        (never the game itself) and that its seat has something to do."""
+        if not isinstance(view, View):
+            raise TypeError("a bot decides from a spades.View (game.view(seat)), nothing else")
+        if not view.legal:
+            raise IllegalActionError(f"{view.rules.seat_name(view.seat)} has nothing to do now")
+        return view.legal
 
     @abstractmethod
     def act(self, view: View) -> Action:

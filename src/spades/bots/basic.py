@@ -40,7 +40,6 @@ from collections.abc import Sequence
 from ..actions import KEEP, LOOK, REJECT, Action, Discard, Pass
 from ..bids import Bid
 from ..cards import ALL_CARDS, SUIT_MASKS, Card
-from ..errors import IllegalActionError
 from ..view import View
 from .base import Bot
 from .knowledge import SPADE, SPADES, Knowledge, beats, bit_cards, higher_in_suit, trick_winner
@@ -195,11 +194,7 @@ class BasicBot(Bot):
     # -- dispatch -------------------------------------------------------------
 
     def act(self, view: View) -> Action:
-        if not isinstance(view, View):
-            raise TypeError("a bot decides from a spades.View (game.view(seat)), nothing else")
-        legal = view.legal
-        if not legal:
-            raise IllegalActionError(f"{view.rules.seat_name(view.seat)} has nothing to do now")
+        legal = self.legal_of(view)
         if len(legal) == 1:
             return legal[0]
         action = self._decide(view, legal)

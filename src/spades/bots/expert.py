@@ -49,7 +49,6 @@ from typing import Any
 from ..actions import LOOK, Action
 from ..bids import Bid
 from ..cards import ALL_CARDS, Card
-from ..errors import IllegalActionError
 from ..view import View
 from .base import Bot
 from .basic import BasicBot, estimate_tricks, nil_danger
@@ -118,11 +117,7 @@ class ExpertBot(Bot):
     # -- dispatch -----------------------------------------------------------------
 
     def act(self, view: View) -> Action:
-        if not isinstance(view, View):
-            raise TypeError("a bot decides from a spades.View (game.view(seat)), nothing else")
-        legal = view.legal
-        if not legal:
-            raise IllegalActionError(f"{view.rules.seat_name(view.seat)} has nothing to do now")
+        legal = self.legal_of(view)
         if len(legal) == 1:
             return legal[0]
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else None

@@ -117,13 +117,7 @@ class Knowledge:
         self.n = rules.num_seats
         self.seat = view.seat
         self.hand = view.hand.mask if view.hand is not None else 0
-        played = 0
-        for t in view.tricks:
-            for c in t.cards:
-                played |= 1 << c
-        for _, c in view.trick:
-            played |= 1 << c
-        self.played = played
+        self.played = played = view.played.mask
         deck = FULL_DECK & ~1 if rules.variant == "three-player" else FULL_DECK
         out = view.discards.mask if rules.uses_draw else 0
         # cards still in play somewhere else: not ours, not played, not known out

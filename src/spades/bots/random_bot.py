@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from ..actions import Action
-from ..errors import IllegalActionError
 from ..view import View
 from .base import Bot
 
@@ -16,9 +15,5 @@ class RandomBot(Bot):
     name = "random"
 
     def act(self, view: View) -> Action:
-        if not isinstance(view, View):
-            raise TypeError("a bot decides from a spades.View (game.view(seat)), nothing else")
-        legal = view.legal
-        if not legal:
-            raise IllegalActionError(f"{view.rules.seat_name(view.seat)} has nothing to do now")
+        legal = self.legal_of(view)
         return self.rng.choice(legal)
