@@ -44,8 +44,9 @@ Techniques (after the published descriptions of DDS, re-implemented here):
 * quick bounds at trick starts: a hand holding the top spades in a run wins
   a trick with each (for either side); more generally a hand's spades win
   for its side except those that a higher opposing spade can be matched to
-  (:func:`_spade_matching`, tried when some hand's spade length could
-  decide the target); the leader's quick tricks (top cards
+  (:func:`_spade_matching`, tried after a table miss when some hand's
+  spade length could decide the target: before the lookup it cost more
+  time than its 10% fewer nodes saved); the leader's quick tricks (top cards
   it can cash before a spade-holding opponent runs out of the suit) bound its
   side from below, or the other side from above; no side takes more than the
   tricks left.
@@ -674,32 +675,6 @@ def search(
                     rel = srel
                     mode = _RETURN
                     continue
-                msure = 0
-                mlost = 0
-                for s in range(nseat):
-                    ns = popcount(hands[s] & SPADES)
-                    if (cmask >> s) & 1:
-                        if ns > msure:
-                            msure = ns
-                    elif ns > mlost:
-                        mlost = ns
-                if msure < target and remaining - mlost >= target:
-                    sure2 = 0
-                    lost2 = 0
-                    srel2 = 0
-                    lrel2 = 0
-                else:
-                    sure2, lost2, srel2, lrel2 = _spade_matching(hands, nseat, cmask)
-                if sure2 >= target:
-                    r = True
-                    rel = srel2
-                    mode = _RETURN
-                    continue
-                if remaining - lost2 < target:
-                    r = False
-                    rel = lrel2
-                    mode = _RETURN
-                    continue
                 if cmask == xmask:
                     quick, qrel = _quick_tricks(hands, nseat, leader, broken, xmask)
                     if (xmask >> leader) & 1:
@@ -744,6 +719,32 @@ def search(
                         hint = ((bounds >> 16) & 0xFF) - 1
                 if hit:
                     stats[2] += 1
+                    mode = _RETURN
+                    continue
+                msure = 0
+                mlost = 0
+                for s in range(nseat):
+                    ns = popcount(hands[s] & SPADES)
+                    if (cmask >> s) & 1:
+                        if ns > msure:
+                            msure = ns
+                    elif ns > mlost:
+                        mlost = ns
+                if msure < target and remaining - mlost >= target:
+                    sure2 = 0
+                    lost2 = 0
+                    srel2 = 0
+                    lrel2 = 0
+                else:
+                    sure2, lost2, srel2, lrel2 = _spade_matching(hands, nseat, cmask)
+                if sure2 >= target:
+                    r = True
+                    rel = srel2
+                    mode = _RETURN
+                    continue
+                if remaining - lost2 < target:
+                    r = False
+                    rel = lrel2
                     mode = _RETURN
                     continue
                 stk[f + F_SLOT] = b
