@@ -331,25 +331,30 @@ def _later_beats(pos: Position, later: list[int], exclude: int, led: int, best: 
     return any(s != exclude and _best_reply(pos.hands[s], led, best) for s in later)
 
 
+def _safest_lead(pos: Position, seat: int, legal: int, prefer_low: bool) -> int:
+    """The lead most other cards can beat (a spade only when nothing else will do);
+    with ``prefer_low``, lower ranks break near-ties (a nil bidder's lead)."""
+    others = 0
+    for s in range(pos.n):
+        if s != seat:
+            others |= pos.hands[s]
+    best, best_key = -1, -999
+    m = legal
+    while m:
+        low = m & -m
+        c = low.bit_length() - 1
+        m ^= low
+        above = (others & _SUIT[c // 13] & ~((1 << (c + 1)) - 1)).bit_count()
+        key = above * 4 - (20 if c >= 39 else 0) - ((c % 13) // 4 if prefer_low else 0)
+        if key > best_key:
+            best, best_key = c, key
+    return best
+
+
 def _play_nil(pos: Position, seat: int, legal: int, later: list[int]) -> int:
     trick = pos.trick
     if not trick:
-        # lead the card most others can beat
-        others = 0
-        for s in range(pos.n):
-            if s != seat:
-                others |= pos.hands[s]
-        best, best_key = -1, -999
-        m = legal
-        while m:
-            low = m & -m
-            c = low.bit_length() - 1
-            m ^= low
-            above = (others & _SUIT[c // 13] & ~((1 << (c + 1)) - 1)).bit_count()
-            key = above * 4 - (c % 13) // 4 - (20 if c >= 39 else 0)
-            if key > best_key:
-                best, best_key = c, key
-        return best
+        return _safest_lead(pos, seat, legal, prefer_low=True)
     best = trick[winner_index(trick)]
     losers = 0
     m = legal
@@ -479,21 +484,7 @@ def _play_win(pos: Position, seat: int, legal: int, later: list[int], partner: i
 def _play_duck(pos: Position, seat: int, legal: int, later: list[int]) -> int:
     trick = pos.trick
     if not trick:
-        others = 0
-        for s in range(pos.n):
-            if s != seat:
-                others |= pos.hands[s]
-        best, best_key = -1, -999
-        m = legal
-        while m:
-            low = m & -m
-            c = low.bit_length() - 1
-            m ^= low
-            above = (others & _SUIT[c // 13] & ~((1 << (c + 1)) - 1)).bit_count()
-            key = above * 4 - (20 if c >= 39 else 0)
-            if key > best_key:
-                best, best_key = c, key
-        return best
+        return _safest_lead(pos, seat, legal, prefer_low=False)
     best = trick[winner_index(trick)]
     losers = 0
     m = legal
