@@ -351,19 +351,23 @@ def _safest_lead(pos: Position, seat: int, legal: int, prefer_low: bool) -> int:
     return best
 
 
-def _play_nil(pos: Position, seat: int, legal: int, later: list[int]) -> int:
-    trick = pos.trick
-    if not trick:
-        return _safest_lead(pos, seat, legal, prefer_low=True)
-    best = trick[winner_index(trick)]
+def _losers(legal: int, best: int) -> int:
+    """The cards of ``legal`` that do not beat ``best``, the card winning the trick."""
     losers = 0
     m = legal
     while m:
         low = m & -m
-        c = low.bit_length() - 1
         m ^= low
-        if not _beats(c, best):
+        if not _beats(low.bit_length() - 1, best):
             losers |= low
+    return losers
+
+
+def _play_nil(pos: Position, seat: int, legal: int, later: list[int]) -> int:
+    trick = pos.trick
+    if not trick:
+        return _safest_lead(pos, seat, legal, prefer_low=True)
+    losers = _losers(legal, trick[winner_index(trick)])
     if losers:
         return _highest(losers)
     low = _lowest(legal)
@@ -485,15 +489,7 @@ def _play_duck(pos: Position, seat: int, legal: int, later: list[int]) -> int:
     trick = pos.trick
     if not trick:
         return _safest_lead(pos, seat, legal, prefer_low=False)
-    best = trick[winner_index(trick)]
-    losers = 0
-    m = legal
-    while m:
-        low = m & -m
-        c = low.bit_length() - 1
-        m ^= low
-        if not _beats(c, best):
-            losers |= low
+    losers = _losers(legal, trick[winner_index(trick)])
     if losers:
         return _highest(losers)
     return _highest(legal) if not later else _lowest(legal)
