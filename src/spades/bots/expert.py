@@ -42,6 +42,7 @@ from its seed; with it, a slow machine may see fewer samples.
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -49,6 +50,7 @@ from typing import Any
 from ..actions import LOOK, Action
 from ..bids import Bid
 from ..cards import ALL_CARDS, Card
+from ..rules import Rules
 from ..view import View
 from .base import Bot
 from .basic import BasicBot, estimate_tricks, nil_danger
@@ -91,6 +93,10 @@ class ExpertBot(Bot):
         solver_cards: int = 7,
         bidding: str = "simulate",
         prior: float = 4.0,
+        bid_samples: int = 32,
+        shade: float = 0.35,
+        spread: float = 0.85,
+        bag_weight: float = 1.0,
     ) -> None:
         super().__init__(seed)
         if not isinstance(samples, int) or samples < 1:
@@ -109,6 +115,14 @@ class ExpertBot(Bot):
             raise ValueError("bidding must be 'simulate' or 'basic'")
         self.bidding = bidding
         self.prior = float(prior)
+        if not isinstance(bid_samples, int) or bid_samples < 1:
+            raise ValueError("bid_samples must be a whole number of at least 1")
+        self.bid_samples = bid_samples
+        for label, number in (("shade", shade), ("spread", spread), ("bag_weight", bag_weight)):
+            if isinstance(number, bool) or not isinstance(number, (int, float)) or not 0 <= number <= 5:
+                raise ValueError(f"{label} must be a number from 0 to 5")
+        self.bag_weight = float(bag_weight)
+        self._kernel = _trick_kernel(float(shade), float(spread))
         self._solve: SolveFn | None = None if solver == "off" else _load_solver()
         if solver == "on" and self._solve is None:
             raise ValueError("the double-dummy solver (spades.solver) is not available")
@@ -140,6 +154,12 @@ class ExpertBot(Bot):
     @staticmethod
     def _out_of_time(deadline: float | None, done: int) -> bool:
         return deadline is not None and done >= 2 and time.perf_counter() > deadline
+
+    def _points(self, view: View, bids: Sequence[Bid], tricks: Sequence[int]) -> float:
+        """What a finished hand is worth to this seat's side (:func:`hand_utility`)."""
+        return hand_utility(
+            view.rules, view.side, bids, tricks, view.bags, view.scores, view.hands_played, self.bag_weight
+        )
 
     # -- card play --------------------------------------------------------------------
 
@@ -175,7 +195,6 @@ class ExpertBot(Bot):
         totals = dict.fromkeys(cands, 0.0)
         leader = view.leader if view.leader is not None else view.seat
         trick = [int(c) for _, c in view.trick]
-        side = rules.side_of(view.seat)
         i = 0
         for i, hands in enumerate(deals):
             if self._out_of_time(deadline, i):
@@ -199,7 +218,7 @@ class ExpertBot(Bot):
                     pos.trick = []
                     pos.leader = w
                 final = rollout(pos)
-                totals[c] += hand_utility(rules, side, bids, final, view.bags, view.scores, view.hands_played)
+                totals[c] += self._points(view, bids, final)
         # the club player's card starts with a small lead: the samples must show a real gain
         # before the expert plays something else (their noise would otherwise decide ties)
         done = max(1, min(len(deals), i + 1)) if deals else 1
@@ -260,9 +279,7 @@ class ExpertBot(Bot):
                         count -= 1
                 takers = [s for s in seats if not bids[s].is_nil] or seats
                 tricks[takers[0]] += count
-            out[c] = hand_utility(
-                rules, rules.side_of(me), bids, tricks, view.bags, view.scores, view.hands_played
-            )
+            out[c] = self._points(view, bids, tricks)
         return out
 
     # -- bidding --------------------------------------------------------------------------
@@ -299,7 +316,7 @@ class ExpertBot(Bot):
         legal_set = {b.tricks for b in legal_bids if not b.blind}
         know = Knowledge(view)
         basic_bid = self._basic.choose_bid(view, know)
-        nonzero = legal_set - {0}
+        nonzero = sorted(legal_set - {0})
         if not nonzero:
             return basic_bid
         base = basic_bid.tricks
@@ -307,12 +324,14 @@ class ExpertBot(Bot):
             est = estimate_tricks(know.hand, rules.num_seats, rules.partnerships)
             base = max(1, int(est + 0.45))
         base = min(nonzero, key=lambda t: abs(t - base))
-        # open-hand play-outs flatter the bidder, so the simulation only moves the club
-        # player's count by one trick, and upwards only when clearly better
-        numeric = sorted(t for t in nonzero if -1 <= t - base <= 1)
+        partner = view.partner
+        # the last bid of a side fixes its contract: every level is weighed.  A first bid
+        # stays near the club player's count, which is what the partner's samples read it as
+        sets_contract = partner is None or view.bids[partner] is not None
+        numeric = nonzero if sets_contract else [t for t in nonzero if -1 <= t - base <= 1]
         try_nil = 0 in legal_set and nil_danger(know.hand) <= 1.6
-        deals = sample_deals(know, self.rng, self.samples)
-        side = rules.side_of(view.seat)
+        deals = sample_deals(know, self.rng, max(self.samples, self.bid_samples))
+        me = view.seat
         totals = {t: 0.0 for t in numeric}
         nil_total = 0.0
         done = 0
@@ -322,22 +341,20 @@ class ExpertBot(Bot):
             done += 1
             bids = self._provisional_bids(view, hands, Bid(base))
             final = self._play_out(view, hands, bids)
-            for t in numeric:
-                trial = list(bids)
-                trial[view.seat] = Bid(t)
-                totals[t] += hand_utility(
-                    rules, side, trial, final, view.bags, view.scores, view.hands_played
-                )
+            trial = list(bids)
+            for k, weight in self._kernel:
+                tricks = _shift_side_tricks(rules, me, bids, final, k)
+                for t in numeric:
+                    trial[me] = Bid(t)
+                    totals[t] += weight * self._points(view, trial, tricks)
             if try_nil:
                 nbids = list(bids)
-                nbids[view.seat] = Bid(0)
+                nbids[me] = Bid(0)
                 nfinal = self._play_out(view, hands, nbids)
-                nil_total += hand_utility(
-                    rules, side, nbids, nfinal, view.bags, view.scores, view.hands_played
-                )
+                nil_total += self._points(view, nbids, nfinal)
         if not done or not numeric:
             return basic_bid
-        margin = {t: (8.0 * done if t > base else 0.0) for t in numeric}
+        margin = {t: (8.0 * done if t > base and not sets_contract else 0.0) for t in numeric}
         best_t = max(numeric, key=lambda t: (totals[t] - margin[t], -abs(t - base)))
         if try_nil and nil_total > totals[best_t] + 15.0 * done:
             return Bid(0)
@@ -351,7 +368,6 @@ class ExpertBot(Bot):
             return LOOK
         know = Knowledge(view)
         deals = sample_deals(know, self.rng, self.samples, sample_own=True)
-        side = rules.side_of(view.seat)
         me = view.seat
         look_total = blind_total = 0.0
         done = 0
@@ -364,7 +380,7 @@ class ExpertBot(Bot):
             look_bid = Bid(min(rules.max_bid, max(1, int(est + 0.45))))
             bids = self._provisional_bids(view, hands, look_bid)
             final = self._play_out(view, hands, bids)
-            look_total += hand_utility(rules, side, bids, final, view.bags, view.scores, view.hands_played)
+            look_total += self._points(view, bids, final)
             bhands = list(hands)
             partner = view.partner
             if k and partner is not None:
@@ -384,7 +400,7 @@ class ExpertBot(Bot):
                 if view.bids[partner] is None:
                     bbids[partner] = Bid(min(rules.max_bid, max(1, int(est_p + 0.45))))
             bfinal = self._play_out(view, bhands, bbids)
-            blind_total += hand_utility(rules, side, bbids, bfinal, view.bags, view.scores, view.hands_played)
+            blind_total += self._points(view, bbids, bfinal)
         if done and blind_total > look_total + 40.0 * done:
             return Bid.blind_nil()
         return LOOK
@@ -404,3 +420,45 @@ class ExpertBot(Bot):
         if self.seconds is not None:
             extra["seconds"] = self.seconds
         return f"ExpertBot(seed={self.seed!r}, " + ", ".join(f"{k}={v!r}" for k, v in extra.items()) + ")"
+
+
+def _shift_side_tricks(rules: Rules, me: int, bids: Sequence[Bid], tricks: list[int], k: int) -> list[int]:
+    """``tricks`` with ``me``'s side taking ``k`` more (``k < 0``: fewer) from the other
+    seats: tricks move between bidders of a number first, and a nil bidder gives up a
+    trick only while it keeps one (its nil has failed either way)."""
+    if k == 0:
+        return tricks
+    out = list(tricks)
+    mine = rules.side_of(me)
+    ours = [me] + [s for s in range(rules.num_seats) if s != me and rules.side_of(s) == mine]
+    theirs = [s for s in range(rules.num_seats) if rules.side_of(s) != mine]
+    givers, takers = (theirs, ours) if k > 0 else (ours, theirs)
+    for _ in range(abs(k)):
+        giver = max(
+            (s for s in givers if out[s] > (1 if bids[s].is_nil else 0)),
+            key=lambda s: (not bids[s].is_nil, out[s]),
+            default=None,
+        )
+        if giver is None:
+            break
+        taker = min(takers, key=lambda s: (bids[s].is_nil, takers.index(s)))
+        out[giver] -= 1
+        out[taker] += 1
+    return out
+
+
+def _trick_kernel(shade: float, spread: float) -> tuple[tuple[int, float], ...]:
+    """How a play-out's trick count is read when bidding: shifted by ``k`` tricks with
+    weight ``w`` for each ``(k, w)``, a normal law of mean ``-shade`` and deviation
+    ``spread`` on whole tricks (play-outs with every hand open, and the same play by
+    every seat, make the trick count less certain than it looks)."""
+    if spread <= 0:
+        k = -round(shade)
+        return ((k, 1.0),)
+    weights = []
+    for k in range(-4, 4):
+        w = math.exp(-((k + shade) ** 2) / (2 * spread * spread))
+        if w > 0.01:
+            weights.append((k, w))
+    total = sum(w for _, w in weights)
+    return tuple((k, w / total) for k, w in weights)
