@@ -162,3 +162,14 @@ def test_bid_simulation_reads_play_outs_with_a_margin() -> None:
     # and takes one from West first; East's nil keeps its only trick (it failed anyway)
     assert _shift_side_tricks(rules, 0, bids, [5, 1, 3, 4], 2) == [7, 1, 3, 2]
     assert _shift_side_tricks(rules, 0, bids, [5, 1, 7, 0], 1) == [5, 1, 7, 0]
+
+
+def test_expert_nil_needs_enough_play_outs_that_keep_it() -> None:
+    # a playable nil with a guarded jack of spades and a king of hearts: worth more than a
+    # number on the play-outs, but it fails in some of them
+    hands = make_hands({0: "JS 9S 2C 3C 4C 9C 2D 3D 4D 2H 3H 4H KH"})
+    game = game_with(hands, ["bid 3", "bid 3"], dealer=1)
+    view = game.view(0)
+    assert bots.get("expert", seed=1, samples=16).act(view) == Bid.nil()
+    strict = bots.get("expert", seed=1, samples=16, nil_min=1.0).act(view)
+    assert isinstance(strict, Bid) and not strict.is_nil

@@ -90,13 +90,14 @@ class ExpertBot(Bot):
         samples: int = 24,
         seconds: float | None = None,
         solver: str = "auto",
-        solver_cards: int = 7,
+        solver_cards: int = 8,
         bidding: str = "simulate",
         prior: float = 4.0,
         bid_samples: int = 32,
         shade: float = 0.35,
         spread: float = 0.85,
         bag_weight: float = 1.0,
+        nil_min: float = 0.6,
     ) -> None:
         super().__init__(seed)
         if not isinstance(samples, int) or samples < 1:
@@ -122,6 +123,9 @@ class ExpertBot(Bot):
             if isinstance(number, bool) or not isinstance(number, (int, float)) or not 0 <= number <= 5:
                 raise ValueError(f"{label} must be a number from 0 to 5")
         self.bag_weight = float(bag_weight)
+        if isinstance(nil_min, bool) or not isinstance(nil_min, (int, float)) or not 0 <= nil_min <= 1:
+            raise ValueError("nil_min must be a fraction from 0 to 1")
+        self.nil_min = float(nil_min)
         self._kernel = _trick_kernel(float(shade), float(spread))
         self._solve: SolveFn | None = None if solver == "off" else _load_solver()
         if solver == "on" and self._solve is None:
@@ -334,6 +338,7 @@ class ExpertBot(Bot):
         me = view.seat
         totals = {t: 0.0 for t in numeric}
         nil_total = 0.0
+        nil_kept = 0
         done = 0
         for hands in deals:
             if self._out_of_time(deadline, done):
@@ -351,12 +356,15 @@ class ExpertBot(Bot):
                 nbids = list(bids)
                 nbids[me] = Bid(0)
                 nfinal = self._play_out(view, hands, nbids)
+                nil_kept += nfinal[me] == 0
                 nil_total += self._points(view, nbids, nfinal)
         if not done or not numeric:
             return basic_bid
         margin = {t: (8.0 * done if t > base and not sets_contract else 0.0) for t in numeric}
         best_t = max(numeric, key=lambda t: (totals[t] - margin[t], -abs(t - base)))
-        if try_nil and nil_total > totals[best_t] + 15.0 * done:
+        # nil needs both: more points than the best number, and few enough play-outs in which
+        # it fails (those failures are optimistic: the play-outs see every card)
+        if try_nil and nil_kept >= self.nil_min * done and nil_total > totals[best_t] + 15.0 * done:
             return Bid(0)
         return Bid(best_t)
 
