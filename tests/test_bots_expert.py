@@ -103,7 +103,16 @@ def test_expert_uses_the_solver_late_in_the_hand() -> None:
 
 
 def test_bad_options_are_refused() -> None:
-    for options in ({"samples": 0}, {"seconds": -1}, {"solver": "maybe"}, {"bidding": "guess"}):
+    for options in (
+        {"samples": 0},
+        {"seconds": -1},
+        {"solver": "maybe"},
+        {"bidding": "guess"},
+        {"nil_min": 1.5},
+        {"play_shade": -0.1},
+        {"shade": "a lot"},
+        {"bid_samples": 0},
+    ):
         with pytest.raises(ValueError):
             bots.get("expert", **options)
 
@@ -173,3 +182,28 @@ def test_expert_nil_needs_enough_play_outs_that_keep_it() -> None:
     assert bots.get("expert", seed=1, samples=16).act(view) == Bid.nil()
     strict = bots.get("expert", seed=1, samples=16, nil_min=1.0).act(view)
     assert isinstance(strict, Bid) and not strict.is_nil
+
+
+def test_solver_values_weigh_falling_a_trick_short() -> None:
+    pytest.importorskip("spades.solver")
+    rules = dataclasses.replace(Rules.preset("partnership"), blind_nil=False, hands=1)
+    game = Game(rules, seed=2)
+    driver = [bots.get("basic", seed=s) for s in range(4)]
+    while game.phase.value != "play" or len(game.tricks) < 7 or game.trick:
+        game.apply(driver[game.to_act].act(game.view(game.to_act)))  # type: ignore[index,arg-type]
+    seat = game.to_act
+    assert seat is not None
+    view = game.view(seat)
+    know = Knowledge(view)
+    deal = sample_deals(know, random.Random(3), 1)[0]
+    cands = [int(c) for c in view.legal]
+    bids = [b if b is not None else Bid(1) for b in view.bids]
+    leader = view.leader if view.leader is not None else seat
+    plain = bots.get("expert", seed=1, play_shade=0)._solver_values(view, bids, deal, leader, [], cands)  # type: ignore[attr-defined]
+    shaded = bots.get("expert", seed=1, play_shade=0.5)._solver_values(view, bids, deal, leader, [], cands)  # type: ignore[attr-defined]
+    assert plain is not None and shaded is not None
+    assert plain.keys() == shaded.keys() == set(cands)
+    # the weight moves onto a trick less for the side: its points change somewhere
+    assert any(abs(shaded[c] - plain[c]) > 1e-9 for c in cands)
+    again = bots.get("expert", seed=1, play_shade=0.5)._solver_values(view, bids, deal, leader, [], cands)  # type: ignore[attr-defined]
+    assert again == shaded

@@ -6,11 +6,14 @@ shown, cards it passed, its own discards, resampled to fit the bids), and
 scores each candidate card on every deal:
 
 * with the double-dummy solver (:func:`spades.solver.card_values_masks`) once
-  few enough cards are left (``solver_cards``, default 7: a full 13-card deal
-  takes the solver seconds, seven cards a few milliseconds), in four-handed
-  partnerships and two-player games: one search gives the side's tricks after
-  each card, and one more per live nil says whether the other side can force
-  a trick on the nil bidder;
+  few enough cards are left (``solver_cards``, default 8: the solver takes a
+  few milliseconds a deal at 8 cards, tens at 9 with a long tail, seconds for
+  a full 13-card deal), in four-handed partnerships and two-player games: one
+  search gives the side's tricks after each card, and one more per live nil
+  says whether the other side can force a trick on the nil bidder;
+  the value is read with weight ``play_shade`` (default 0.3) on the side
+  falling a trick short of that count, as double-dummy play, which sees every
+  card, flatters the side (and would cut the contract too fine);
 * otherwise by playing the hand out with every hand open
   (:func:`~spades.bots.simulate.rollout`), which keeps track of who takes
   each trick, so a nil's fate is scored exactly.
@@ -18,24 +21,34 @@ scores each candidate card on every deal:
 Either way a deal's outcome is converted to *points* for the side by
 :func:`~spades.bots.simulate.hand_utility`: contract made or set, nils,
 bags and the bag penalty, the target and losing scores - never raw tricks.
-Cards equivalent in the bot's hand (no unseen card between them) are
-evaluated once.  The club player's (:mod:`~spades.bots.basic`) choice starts
-with a small lead (``prior`` points per sample), so that with a small sample
-the noise of the samples does not decide between cards of equal worth: the
-expert departs from sound play only when its samples show a gain.
+Bags carried out of the hand are charged as a debt of ``bag_penalty /
+bag_limit`` each (``bag_weight`` scales it), so an overtrick costs about what
+it costs over a game, not nothing until the tenth bag.  Cards equivalent in
+the bot's hand (no unseen card between them) are evaluated once.  The club
+player's (:mod:`~spades.bots.basic`) choice starts with a small lead
+(``prior`` points per sample), so that with a small sample the noise of the
+samples does not decide between cards of equal worth: the expert departs
+from sound play only when its samples show a gain.
 
-Bids are chosen by simulation too: on sampled deals (later bidders given the
-club player's bids) the hand is played out; the trick counts give the
-expected points of the club player's count and its neighbours (one more only
-when clearly better: open-hand play-outs flatter the bidder), and separate
-play-outs with a nil bid give the value of nil.  The blind-nil decision
-compares play-outs of blind nil (with the partner's exchange) against looking
-and bidding, on deals that sample the bot's own hand as well, when the side
-trails by 200 or more.  The exchange, the two-player draw and the redraw use
-the club player's rules.
+Bids are chosen by simulation too.  On ``bid_samples`` sampled deals (default
+32; later bidders given the club player's bids) the hand is played out, and
+each play-out's trick count is read through a kernel: the side takes ``k``
+tricks more than the play-out with the weight of a normal law of mean
+``-shade`` (0.35) and deviation ``spread`` (0.85), because open-hand
+play-outs are more certain than real play and a set costs far more than a
+bag.  The bid that fixes the side's contract (the partner has bid, or the
+seat plays alone) is the level with the most expected points among all
+legal ones; a side's first bid stays within one trick of the club player's
+count (one more only when clearly better), which is how the partner's
+samples read it.  Nil is bid when its own play-outs are worth 15 points more
+than the best number *and* at least ``nil_min`` (60%) of them keep the nil.
+The blind-nil decision compares play-outs of blind nil (with the partner's
+exchange) against looking and bidding, on deals that sample the bot's own
+hand as well, when the side trails by 200 or more.  The exchange, the
+two-player draw and the redraw use the club player's rules.
 
-Budget: ``samples`` deals per decision (default 24; play-outs are capped at
-about 120 per decision, so many candidates get fewer deals each) and an
+Budget: ``samples`` deals per card decision (default 24; play-outs are capped
+at about 120 per decision, so many candidates get fewer deals each) and an
 optional ``seconds`` cap.  Without ``seconds`` the bot is fully reproducible
 from its seed; with it, a slow machine may see fewer samples.
 """
@@ -79,7 +92,14 @@ class ExpertBot(Bot):
 
     ``samples``: deals per decision; ``seconds``: optional time cap per
     decision (makes play depend on the machine's speed); ``solver``: ``'auto'``
-    (use :mod:`spades.solver` when available), ``'off'`` (play-outs only).
+    (use :mod:`spades.solver` when available), ``'off'`` (play-outs only),
+    ``'on'`` (required); ``solver_cards``: cards a hand from which the solver
+    takes over; ``bidding``: ``'simulate'`` or ``'basic'`` (the club player's
+    bids); ``prior``: the club player's card's lead in points per sample;
+    ``bid_samples``, ``shade``, ``spread``: the bid simulation; ``nil_min``:
+    the share of nil play-outs that must keep the nil; ``bag_weight``: the
+    weight of the bag debt; ``play_shade``: the weight of falling a trick
+    short of the double-dummy count.
     """
 
     name = "expert"
@@ -98,6 +118,7 @@ class ExpertBot(Bot):
         spread: float = 0.85,
         bag_weight: float = 1.0,
         nil_min: float = 0.6,
+        play_shade: float = 0.3,
     ) -> None:
         super().__init__(seed)
         if not isinstance(samples, int) or samples < 1:
@@ -119,14 +140,10 @@ class ExpertBot(Bot):
         if not isinstance(bid_samples, int) or bid_samples < 1:
             raise ValueError("bid_samples must be a whole number of at least 1")
         self.bid_samples = bid_samples
-        for label, number in (("shade", shade), ("spread", spread), ("bag_weight", bag_weight)):
-            if isinstance(number, bool) or not isinstance(number, (int, float)) or not 0 <= number <= 5:
-                raise ValueError(f"{label} must be a number from 0 to 5")
-        self.bag_weight = float(bag_weight)
-        if isinstance(nil_min, bool) or not isinstance(nil_min, (int, float)) or not 0 <= nil_min <= 1:
-            raise ValueError("nil_min must be a fraction from 0 to 1")
-        self.nil_min = float(nil_min)
-        self._kernel = _trick_kernel(float(shade), float(spread))
+        self.bag_weight = _number("bag_weight", bag_weight, 5.0)
+        self._kernel = _trick_kernel(_number("shade", shade, 5.0), _number("spread", spread, 5.0))
+        self.nil_min = _number("nil_min", nil_min, 1.0)
+        self.play_shade = _number("play_shade", play_shade, 1.0)
         self._solve: SolveFn | None = None if solver == "off" else _load_solver()
         if solver == "on" and self._solve is None:
             raise ValueError("the double-dummy solver (spades.solver) is not available")
@@ -283,7 +300,13 @@ class ExpertBot(Bot):
                         count -= 1
                 takers = [s for s in seats if not bids[s].is_nil] or seats
                 tricks[takers[0]] += count
-            out[c] = self._points(view, bids, tricks)
+            value = self._points(view, bids, tricks)
+            if self.play_shade:
+                # double-dummy play sees every card, ours will not: with some weight the side
+                # falls a trick short of its double-dummy count
+                short = _shift_side_tricks(rules, me, bids, tricks, -1)
+                value += self.play_shade * (self._points(view, bids, short) - value)
+            out[c] = value
         return out
 
     # -- bidding --------------------------------------------------------------------------
@@ -470,3 +493,10 @@ def _trick_kernel(shade: float, spread: float) -> tuple[tuple[int, float], ...]:
             weights.append((k, w))
     total = sum(w for _, w in weights)
     return tuple((k, w / total) for k, w in weights)
+
+
+def _number(label: str, value: object, top: float) -> float:
+    """``value`` as a float from 0 to ``top``, or a clear error."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= top:
+        raise ValueError(f"{label} must be a number from 0 to {top:g}")
+    return float(value)

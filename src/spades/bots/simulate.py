@@ -16,7 +16,8 @@ views, so thousands of play-outs fit in a second.
 :func:`hand_utility` turns the trick counts at the end of a hand into what
 the hand is worth to one side in points, given the bids, the bags, the bag
 limit and the game score (a game won or lost at this hand is worth
-:data:`GAME_VALUE` more).
+:data:`GAME_VALUE` more; bags carried on are a debt of a tenth of the
+penalty each, with the default rules).
 """
 
 from __future__ import annotations
