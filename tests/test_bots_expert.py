@@ -112,6 +112,7 @@ def test_bad_options_are_refused() -> None:
         {"play_shade": -0.1},
         {"shade": "a lot"},
         {"bid_samples": 0},
+        {"blind_deficit": 1.5},
     ):
         with pytest.raises(ValueError):
             bots.get("expert", **options)

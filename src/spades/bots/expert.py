@@ -44,8 +44,9 @@ samples read it.  Nil is bid when its own play-outs are worth 15 points more
 than the best number *and* at least ``nil_min`` (60%) of them keep the nil.
 The blind-nil decision compares play-outs of blind nil (with the partner's
 exchange) against looking and bidding, on deals that sample the bot's own
-hand as well, when the side trails by 200 or more.  The exchange, the
-two-player draw and the redraw use the club player's rules.
+hand as well, when the side trails by ``blind_deficit`` (default 200) or
+more.  The exchange, the two-player draw and the redraw use the club
+player's rules.
 
 Budget: ``samples`` deals per card decision (default 24; play-outs are capped
 at about 120 per decision, so many candidates get fewer deals each) and an
@@ -99,7 +100,8 @@ class ExpertBot(Bot):
     ``bid_samples``, ``shade``, ``spread``: the bid simulation; ``nil_min``:
     the share of nil play-outs that must keep the nil; ``bag_weight``: the
     weight of the bag debt; ``play_shade``: the weight of falling a trick
-    short of the double-dummy count.
+    short of the double-dummy count; ``blind_deficit``: how far the side must
+    trail before blind nil is simulated.
     """
 
     name = "expert"
@@ -119,6 +121,7 @@ class ExpertBot(Bot):
         bag_weight: float = 1.0,
         nil_min: float = 0.6,
         play_shade: float = 0.3,
+        blind_deficit: int = 200,
     ) -> None:
         super().__init__(seed)
         if not isinstance(samples, int) or samples < 1:
@@ -144,6 +147,9 @@ class ExpertBot(Bot):
         self._kernel = _trick_kernel(_number("shade", shade, 5.0), _number("spread", spread, 5.0))
         self.nil_min = _number("nil_min", nil_min, 1.0)
         self.play_shade = _number("play_shade", play_shade, 1.0)
+        if isinstance(blind_deficit, bool) or not isinstance(blind_deficit, int):
+            raise ValueError("blind_deficit must be a whole number of points")
+        self.blind_deficit = blind_deficit
         self._solve: SolveFn | None = None if solver == "off" else _load_solver()
         if solver == "on" and self._solve is None:
             raise ValueError("the double-dummy solver (spades.solver) is not available")
@@ -436,15 +442,15 @@ class ExpertBot(Bot):
             return Bid.blind_nil()
         return LOOK
 
-    @staticmethod
-    def _basic_might_blind(view: View) -> bool:
-        """Blind nil is only worth simulating when the side trails (or the rules reward it)."""
+    def _basic_might_blind(self, view: View) -> bool:
+        """Blind nil is only simulated when the side trails by ``blind_deficit`` or more
+        and the partner has not bid nil."""
         side = view.side
         best_other = max(s for i, s in enumerate(view.scores) if i != side)
         partner = view.partner
         if partner is not None and view.bids[partner] is not None and view.bids[partner].is_nil:  # type: ignore[union-attr]
             return False
-        return best_other - view.scores[side] >= 200
+        return best_other - view.scores[side] >= self.blind_deficit
 
     def __repr__(self) -> str:
         extra: dict[str, Any] = {"samples": self.samples}
