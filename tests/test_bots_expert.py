@@ -208,3 +208,10 @@ def test_solver_values_weigh_falling_a_trick_short() -> None:
     assert any(abs(shaded[c] - plain[c]) > 1e-9 for c in cands)
     again = bots.get("expert", seed=1, play_shade=0.5)._solver_values(view, bids, deal, leader, [], cands)  # type: ignore[attr-defined]
     assert again == shaded
+
+
+def test_expert_does_not_bid_nil_beside_partners_nil() -> None:
+    hands = make_hands({0: "2S 3S 2C 3C 4C 5C 2D 3D 4D 5D 2H 3H 4H"})
+    game = game_with(hands, ["nil", "bid 4"], dealer=1)  # South (the partner) bid nil
+    bid = bots.get("expert", seed=1, samples=8).act(game.view(0))
+    assert isinstance(bid, Bid) and not bid.is_nil

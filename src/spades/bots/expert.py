@@ -362,7 +362,10 @@ class ExpertBot(Bot):
         # stays near the club player's count, which is what the partner's samples read it as
         sets_contract = partner is None or view.bids[partner] is not None
         numeric = nonzero if sets_contract else [t for t in nonzero if -1 <= t - base <= 1]
-        try_nil = 0 in legal_set and nil_danger(know.hand) <= 1.6
+        partner_bid = view.bids[partner] if partner is not None else None
+        # never a second nil beside the partner's: nobody would cover either of them
+        partner_nil = partner_bid is not None and partner_bid.is_nil
+        try_nil = 0 in legal_set and nil_danger(know.hand) <= 1.6 and not partner_nil
         deals = sample_deals(know, self.rng, max(self.samples, self.bid_samples))
         me = view.seat
         totals = {t: 0.0 for t in numeric}
