@@ -15,6 +15,8 @@ import time
 from ..errors import SpadesError
 
 _SEATS = ("north", "east", "south", "west")
+#: the example in ``--help``: a five-card ending, East on lead, spades not broken
+EXAMPLE = "AK.Q2.-.3 5.AK.J7.- Q.J3.Q.K -.T9.K8.A --leader E"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -26,9 +28,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "of the seat to play with the tricks its side then takes from this trick on, with best play."
     )
     parser.epilog = (
-        "Example: spades solve AKQ2.J.T98.765 JT9.AK32.76.K32 8765.Q54.AJ2.AQ8 43.T9876.KQ543.- "
-        "--leader 1  (hands: spades.hearts.diamonds.clubs; a void is '-' or empty: "
-        "'-.AK.-.-' or '.AK..')"
+        f"Example: spades solve {EXAMPLE}  (hands: spades.hearts.diamonds.clubs; a void is '-' or "
+        "empty: '-.AK.-.-' or '.AK..')"
     )
     parser.add_argument("hands", nargs="*", metavar="HAND",
                         help="hands in seat order (North East South West); 2 or 3 hands for 2-3 players")
