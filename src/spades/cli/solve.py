@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import re
 import sys
+import threading
 import time
 
 from ..errors import SpadesError
@@ -44,6 +45,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="four players each for themselves (values are the seat's own tricks)")
     parser.add_argument("--nil", type=str, default=None, metavar="SEAT",
                         help="also show the tricks the opponents can force on this nil bidder")
+
+
+#: seconds before a slow solve prints :func:`_slow_notice`
+SLOW_NOTICE_S = 2.0
+
+
+def _slow_notice() -> None:
+    from ..solver import _jit
+
+    if _jit.JIT_ENABLED:
+        print("Solving... (the first solve after installing also compiles the solver: about 30 s, "
+              "once)", file=sys.stderr, flush=True)
+    else:
+        print("Solving... (numba is not installed or is disabled, so the solver runs as plain "
+              "Python: slow beyond a few cards a hand)", file=sys.stderr, flush=True)
 
 
 def _seat(text: str, nseat: int) -> int:
@@ -81,11 +97,19 @@ def run(args: argparse.Namespace) -> int:
         pos = Position.build(hands, leader, args.trick, args.broken)
         started = time.perf_counter()
         partnership = nseat == 4 and not args.cutthroat
-        values = solve(hands, leader, args.trick, args.broken, partnership=partnership)
-        nil = None
-        if args.nil is not None:
-            nil_seat = _seat(args.nil, nseat)
-            nil = nil_values(pos, nil_seat)
+        # numba compiles the search on the first solve after an install (then loads it from its
+        # disk cache): say so when a solve is slow, rather than look stuck
+        notice = threading.Timer(SLOW_NOTICE_S, _slow_notice)
+        notice.daemon = True
+        notice.start()
+        try:
+            values = solve(hands, leader, args.trick, args.broken, partnership=partnership)
+            nil = None
+            if args.nil is not None:
+                nil_seat = _seat(args.nil, nseat)
+                nil = nil_values(pos, nil_seat)
+        finally:
+            notice.cancel()
         elapsed = time.perf_counter() - started
     except SpadesError as exc:
         print(f"spades solve: {exc}", file=sys.stderr)
