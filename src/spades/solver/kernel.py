@@ -222,6 +222,24 @@ def _pattern_cards(p1: int, p2: int, hands: Array, nseat: int) -> int:
 
 
 @njit
+def _representative(card: int, legal: int, hand: int, allc: int) -> int:
+    """The move that stands for ``card`` (the top of its run of equivalent
+    cards in ``hand``), or -1 when ``card`` is not a legal card."""
+    if card < 0 or not (legal >> card) & 1:
+        return -1
+    top = 13 * (card // 13) + 12
+    x = card + 1
+    while x <= top:
+        if (allc >> x) & 1:
+            if (hand >> x) & 1:
+                card = x
+            else:
+                break
+        x += 1
+    return card
+
+
+@njit
 def _gen_moves(
     hands: Array,
     played: Array,
@@ -234,6 +252,7 @@ def _gen_moves(
     moves: Array,
     scores: Array,
     hint: int,
+    killer: int,
 ) -> int:
     """Write the ordered, equivalence-reduced moves of the seat to play into
     ``moves[ply * MAXMOVES:]``; return how many.  ``hint`` (a card, or -1) is
@@ -256,19 +275,8 @@ def _gen_moves(
         bi = trick_winner_index(played, ply - k, k)
         best = played[ply - k + bi]
         best_seat = (leader + bi) % nseat
-    if hint >= 0 and (legal >> hint) & 1:
-        # the hint's representative: the top of its run of equivalent cards
-        top = 13 * (hint // 13) + 12
-        x = hint + 1
-        while x <= top:
-            if (allc >> x) & 1:
-                if (hand >> x) & 1:
-                    hint = x
-                else:
-                    break
-            x += 1
-    else:
-        hint = -1
+    hint = _representative(hint, legal, hand, allc)
+    killer = _representative(killer, legal, hand, allc)
     my_side = (xmask >> player) & 1
     partner_winning = k > 0 and ((xmask >> best_seat) & 1) == my_side
     last = k == nseat - 1
@@ -323,6 +331,8 @@ def _gen_moves(
                         score -= 10
         if c == hint:
             score = 1000
+        elif c == killer and k == 0:
+            score = 900
         # insertion in descending score order
         j = n
         while j > 0 and scores[base + j - 1] < score:
@@ -577,7 +587,9 @@ F_MAX = 8
 SW = 9
 #: scratch words after the frames (owner codes and suit lengths)
 SCR = MAXPLY * SW
-STACK_WORDS = SCR + 8
+#: killer moves: the card that last decided a node at each ply (after the scratch words)
+KILL = SCR + 8
+STACK_WORDS = KILL + MAXPLY
 
 _ENTER = 0
 _ADVANCE = 1
@@ -752,7 +764,8 @@ def search(
                 hint = -1
             stk[f + F_MAX] = (xmask >> player) & 1
             stk[f + F_N] = _gen_moves(
-                hands, played, ply, k, nseat, leader, broken, xmask, moves, scores, hint
+                hands, played, ply, k, nseat, leader, broken, xmask, moves, scores, hint,
+                stk[KILL + ply],
             )
             stk[f + F_I] = 0
             mode = _ADVANCE
@@ -806,6 +819,7 @@ def search(
         if k == nseat - 1:
             rel |= _trick_rel(hands, played, ply - k, nseat, leader)
         if r == (stk[f + F_MAX] == 1):
+            stk[KILL + ply] = moves[ply * MAXMOVES + i]
             if stk[f + F_SLOT] >= 0:
                 _store(hands, nseat, stk, f, tt, gen, r, rel, stats, moves[ply * MAXMOVES + i])
         else:
