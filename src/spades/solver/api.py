@@ -74,7 +74,7 @@ class Solver:
     """A double-dummy solver with its own transposition table and buffers.
 
     Not thread-safe: use one per thread (:func:`default_solver` does that).
-    ``tt_bits`` sets the table size: 2**tt_bits entries of 40 bytes (default 2**20, 40 MB).
+    ``tt_bits`` sets the table size: 2**tt_bits entries of 64 bytes (default 2**20, 64 MB).
     """
 
     def __init__(self, tt_bits: int | None = None) -> None:

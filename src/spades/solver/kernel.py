@@ -66,7 +66,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._jit import njit
+from ._jit import njit, njit_inline
 
 __all__ = [
     "MAXMOVES",
@@ -78,14 +78,19 @@ __all__ = [
 
 MAXMOVES = 20  # a three-player hand holds 17 cards
 MAXPLY = 56
-#: the table is set-associative: TT_WAYS entries of TT_ENTRY words per bucket (the
-#: entries of the current generation are a prefix of their bucket, so scans stop at
-#: the first stale entry and a wide bucket costs only what it holds; 64 ways thrashed:
-#: a third of the stores on a 13-card deal evicted a live entry)
-#: (suit-length shape, generation/leader/broken tag, two pattern words, bounds)
+#: the table is set-associative: a bucket is a header word (generation and how many
+#: entries it holds: the entries of one generation fill it from the front), then
+#: TT_WAYS key words (a fingerprint of the shape and tag, and the owners of the top
+#: card of each suit that the entry pins down: a scan reads only these compact
+#: words and looks at an entry itself only when its key matches), then TT_WAYS
+#: entries of TT_ENTRY words (suit-length shape, generation/leader/broken tag, the
+#: pattern as mask and value on two code words, bounds).  64 ways thrashed: a
+#: third of the stores on a 13-card deal evicted a live entry.
 TT_WAYS = 256
-TT_ENTRY = 5
-TT_WORDS = TT_WAYS * TT_ENTRY
+TT_ENTRY = 7
+TT_KEYS = 1
+TT_ENTRIES = 1 + TT_WAYS
+TT_WORDS = 1 + TT_WAYS + TT_WAYS * TT_ENTRY
 
 SUIT0 = 0x1FFF
 SPADES = 0x1FFF << 39
@@ -100,10 +105,9 @@ def popcount(x: int) -> int:
     x = x - ((x >> 1) & 0x5555555555555555)
     x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
     x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
-    x = x + (x >> 8)
-    x = x + (x >> 16)
-    x = x + (x >> 32)
-    return x & 0x7F
+    # the byte sums gathered by one multiplication: LLVM turns this form (and not
+    # the shift-and-add one) into a single popcnt instruction
+    return ((x * 0x0101010101010101) >> 56) & 0xFF
 
 
 @njit
@@ -125,7 +129,7 @@ def legal_mask(hand: int, k: int, led_suit: int, broken: bool) -> int:
     return hand
 
 
-@njit
+@njit_inline
 def trick_winner_index(played: Array, start: int, n: int) -> int:
     """Position (0..n-1) of the winning card among ``played[start:start+n]``."""
     best = played[start]
@@ -152,11 +156,15 @@ def _top_cards(cards: int, t: int) -> int:
     return cards
 
 
-@njit
+@njit_inline
 def _shape_codes(hands: Array, nseat: int, stk: Array) -> int:
     """Suit lengths of every hand as one integer (4 bits each); also writes
     each suit's owner code (2 bits per remaining card, highest card in the
-    highest bits) to ``stk[SCR + suit]`` and its length to ``stk[SCR + 4 + suit]``."""
+    highest bits) to ``stk[SCR + suit]`` and its length to ``stk[SCR + 4 + suit]``,
+    and the codes of suits 0 and 1 (2 and 3) side by side, 26 bits each, to
+    ``stk[SCR + 8]`` (``stk[SCR + 9]``): with the lengths fixed by the shape, a
+    stored pattern is then a mask and a value on these two words.  The owner
+    codes of the top card of each suit go to ``stk[SCR + 10]`` (2 bits a suit)."""
     shape = 0
     for s in range(nseat):
         h = hands[s]
@@ -183,39 +191,29 @@ def _shape_codes(hands: Array, nseat: int, stk: Array) -> int:
                 length += 1
         stk[SCR + suit] = code
         stk[SCR + 4 + suit] = length
+    stk[SCR + 8] = stk[SCR] | (stk[SCR + 1] << 26)
+    stk[SCR + 9] = stk[SCR + 2] | (stk[SCR + 3] << 26)
+    top = 0
+    for suit in range(4):
+        length = stk[SCR + 4 + suit]
+        if length:
+            top |= (stk[SCR + suit] >> (2 * (length - 1))) << (2 * suit)
+    stk[SCR + 10] = top
     return shape
 
 
-@njit
-def _pattern_matches(p1: int, p2: int, stk: Array) -> bool:
-    """Does the position whose codes are in the scratch area match a stored
-    pattern (for each suit: the owners of its top ``t`` cards)?"""
-    for suit in range(4):
-        p = p1
-        if suit >= 2:
-            p = p2
-        field = (p >> (30 * (suit & 1))) & 0x3FFFFFFF
-        t = field >> 26
-        length = stk[SCR + 4 + suit]
-        if t > length:
-            return False
-        if (stk[SCR + suit] >> (2 * (length - t))) != (field & 0x3FFFFFF):
-            return False
-    return True
-
-
-@njit
-def _pattern_cards(p1: int, p2: int, hands: Array, nseat: int) -> int:
-    """The cards a stored pattern pins down in the current position."""
+@njit_inline
+def _pattern_cards(m1: int, m2: int, hands: Array, nseat: int) -> int:
+    """The cards a stored pattern (its two masks) pins down in the current position."""
     allc = 0
     for s in range(nseat):
         allc |= hands[s]
     rel = 0
     for suit in range(4):
-        p = p1
+        m = m1
         if suit >= 2:
-            p = p2
-        t = ((p >> (30 * (suit & 1))) >> 26) & 0xF
+            m = m2
+        t = popcount((m >> (26 * (suit & 1))) & 0x3FFFFFF) >> 1
         if t:
             rel |= _top_cards(allc & (SUIT0 << (13 * suit)), t)
     return rel
@@ -239,7 +237,7 @@ def _representative(card: int, legal: int, hand: int, allc: int) -> int:
     return card
 
 
-@njit
+@njit_inline
 def _gen_moves(
     hands: Array,
     played: Array,
@@ -345,7 +343,7 @@ def _gen_moves(
     return n
 
 
-@njit
+@njit_inline
 def _spade_bounds(hands: Array, nseat: int, cmask: int) -> tuple[int, int, int]:
     """Tricks that are certain for the counted seats, and certain for the others.
 
@@ -391,7 +389,7 @@ def _spade_bounds(hands: Array, nseat: int, cmask: int) -> tuple[int, int, int]:
     return sure, lost, rel
 
 
-@njit
+@njit_inline
 def _spade_matching(hands: Array, nseat: int, cmask: int) -> tuple[int, int, int, int]:
     """Spade tricks that are certain for the counted seats and for the others,
     by a matching argument stronger than :func:`_spade_bounds`.
@@ -467,21 +465,24 @@ def _top_run(mine: int, allc: int, suit: int) -> int:
     return run
 
 
-@njit
-def _ruff_cap(hands: Array, nseat: int, side: int, xmask: int, smask: int, cap: int) -> int:
-    """``cap`` lowered to the shortest length in a suit among opponents holding spades."""
+@njit_inline
+def _ruff_cap(hands: Array, nseat: int, side: int, xmask: int, smask: int, cap: int, drawn: int) -> int:
+    """``cap`` lowered to the shortest length in a suit among opponents holding
+    more than ``drawn`` spades (the others have none left once the cashing
+    hand has led ``drawn`` top spades)."""
     for s in range(nseat):
-        if ((xmask >> s) & 1) != side and (hands[s] & SPADES) != 0:
+        if ((xmask >> s) & 1) != side and popcount(hands[s] & SPADES) > drawn:
             length = popcount(hands[s] & smask)
             if length < cap:
                 cap = length
     return cap
 
 
-@njit
+@njit_inline
 def _cash(hands: Array, nseat: int, who: int, broken: bool, xmask: int, skip: int) -> tuple[int, int]:
     """Tricks ``who`` can cash from the top, on lead, in every suit but ``skip``
-    (see :func:`_quick_tricks`), and the cards counted."""
+    (see :func:`_quick_tricks`), and the cards counted.  Top spades are cashed
+    first: they draw the spades of every opponent who holds no more of them."""
     side = (xmask >> who) & 1
     h = hands[who]
     allh = 0
@@ -489,7 +490,13 @@ def _cash(hands: Array, nseat: int, who: int, broken: bool, xmask: int, skip: in
         allh |= hands[s]
     total = 0
     rel = 0
-    for suit in range(4):
+    drawn = 0
+    if skip != 3 and (h & SPADES) != 0 and (broken or (h & NONSPADES) == 0):
+        allc = allh & SPADES
+        drawn = _top_run(h & SPADES, allc, 3)
+        total = drawn
+        rel = _top_cards(allc, drawn)
+    for suit in range(3):
         if suit == skip:
             continue
         smask = SUIT0 << (13 * suit)
@@ -500,18 +507,13 @@ def _cash(hands: Array, nseat: int, who: int, broken: bool, xmask: int, skip: in
         run = _top_run(mine, allc, suit)
         if run == 0:
             continue
-        if suit == 3:
-            if broken or (h & NONSPADES) == 0:
-                total += run
-                rel |= _top_cards(allc, run)
-            continue
-        cap = _ruff_cap(hands, nseat, side, xmask, smask, run)
+        cap = _ruff_cap(hands, nseat, side, xmask, smask, run, drawn)
         total += cap
         rel |= _top_cards(allc, cap)
     return total, rel
 
 
-@njit
+@njit_inline
 def _quick_tricks(hands: Array, nseat: int, leader: int, broken: bool, xmask: int) -> tuple[int, int]:
     """Tricks the leader's side can cash at once, a lower bound on its tricks.
 
@@ -563,7 +565,7 @@ def _quick_tricks(hands: Array, nseat: int, leader: int, broken: bool, xmask: in
                 run = _top_run(pm, allc, suit)
                 if run == 0:
                     continue
-                cap = _ruff_cap(hands, nseat, side, xmask, smask, run)
+                cap = _ruff_cap(hands, nseat, side, xmask, smask, run, 0)
                 if cap == 0:
                     continue
                 rest, rrel = _cash(hands, nseat, p, broken, xmask, suit)
@@ -588,7 +590,7 @@ SW = 9
 #: scratch words after the frames (owner codes and suit lengths)
 SCR = MAXPLY * SW
 #: killer moves: the card that last decided a node at each ply (after the scratch words)
-KILL = SCR + 8
+KILL = SCR + 11
 STACK_WORDS = KILL + MAXPLY
 
 _ENTER = 0
@@ -601,6 +603,14 @@ def _bucket(shape: int, leader: int, broken: bool, tt_mask: int) -> int:
     h = shape * 0x1E3779B97F4A7C15 + (leader + 4 * broken + 1) * 0x42B2AE3D27D4EB4F
     h = h ^ (h >> 29) ^ (h >> 41)
     return (h & tt_mask) * TT_WORDS
+
+
+@njit
+def _fingerprint(shape: int, tag: int) -> int:
+    """A 40-bit hash of an entry's shape and tag, the upper part of its key word."""
+    h = (shape ^ (shape >> 31)) * 0x2545F4914F6CDD1D + tag * 0x9E3779B97F4A7C1
+    h = h ^ (h >> 27) ^ (h >> 45)
+    return (h & 0xFFFFFFFFFF) << 16
 
 
 @njit
@@ -703,15 +713,29 @@ def search(
                 shape = _shape_codes(hands, nseat, stk)
                 tag = gen * 8 + leader + 4 * broken
                 b = _bucket(shape, leader, broken, tt_mask)
+                code1 = stk[SCR + 8]
+                code2 = stk[SCR + 9]
                 stats[1] += 1
                 hit = False
                 hint = -1
-                for e in range(TT_WAYS):
-                    o = b + e * TT_ENTRY
-                    if (tt[o + 1] >> 3) != gen:
-                        break  # this generation's entries are a prefix of the bucket (see _store)
-                    if tt[o] == shape and tt[o + 1] == tag and _pattern_matches(tt[o + 2], tt[o + 3], stk):
-                        bounds = tt[o + 4]
+                head = tt[b]
+                live = 0
+                if (head >> 9) == gen:
+                    live = head & 0x1FF
+                fp = _fingerprint(shape, tag)
+                top = stk[SCR + 10]
+                for e in range(live):
+                    key = tt[b + TT_KEYS + e]
+                    if (key & ~0xFFFF) != fp or (top & (key >> 8) & 0xFF) != (key & 0xFF):
+                        continue
+                    o = b + TT_ENTRIES + e * TT_ENTRY
+                    if (
+                        tt[o] == shape
+                        and tt[o + 1] == tag
+                        and (code1 & tt[o + 2]) == tt[o + 3]
+                        and (code2 & tt[o + 4]) == tt[o + 5]
+                    ):
+                        bounds = tt[o + 6]
                         if (bounds & 0xFF) >= target:
                             r = True
                             hit = True
@@ -719,10 +743,14 @@ def search(
                             r = False
                             hit = True
                         if hit:
-                            rel = _pattern_cards(tt[o + 2], tt[o + 3], hands, nseat)
+                            rel = _pattern_cards(tt[o + 2], tt[o + 4], hands, nseat)
                             if e > 0:
                                 # move halfway to the front: often-hit entries are found sooner
-                                q = b + (e // 2) * TT_ENTRY
+                                q = e // 2
+                                x = tt[b + TT_KEYS + q]
+                                tt[b + TT_KEYS + q] = key
+                                tt[b + TT_KEYS + e] = x
+                                q = b + TT_ENTRIES + q * TT_ENTRY
                                 for w in range(TT_ENTRY):
                                     x = tt[q + w]
                                     tt[q + w] = tt[o + w]
@@ -828,7 +856,7 @@ def search(
             mode = _ADVANCE
 
 
-@njit
+@njit_inline
 def _trick_rel(hands: Array, played: Array, start: int, nseat: int, leader: int) -> int:
     """Cards whose ranks decided a finished trick (``played[start:start+nseat]``,
     its cards already back in ``hands``): the winner if it beat a card of its
@@ -860,7 +888,7 @@ def _trick_rel(hands: Array, played: Array, start: int, nseat: int, leader: int)
     return rel
 
 
-@njit
+@njit_inline
 def _store(
     hands: Array,
     nseat: int,
@@ -884,8 +912,8 @@ def _store(
     allc = 0
     for s in range(nseat):
         allc |= hands[s]
-    p1 = 0
-    p2 = 0
+    m1 = 0
+    m2 = 0
     for suit in range(4):
         smask = SUIT0 << (13 * suit)
         rs = rel & allc & smask
@@ -894,45 +922,66 @@ def _store(
             low = rs & -rs
             t = popcount(allc & smask & ~(low - 1))
         length = stk[SCR + 4 + suit]
-        field = (t << 26) | (stk[SCR + suit] >> (2 * (length - t)))
+        field = ((1 << (2 * t)) - 1) << (2 * (length - t))
         if suit == 0:
-            p1 = field
+            m1 = field
         elif suit == 1:
-            p1 |= field << 30
+            m1 |= field << 26
         elif suit == 2:
-            p2 = field
+            m2 = field
         else:
-            p2 |= field << 30
+            m2 |= field << 26
+    v1 = stk[SCR + 8] & m1
+    v2 = stk[SCR + 9] & m2
+    pin = 0
+    top = stk[SCR + 10]
+    for suit in range(4):
+        m = m1
+        if suit >= 2:
+            m = m2
+        if (m >> (26 * (suit & 1))) & 0x3FFFFFF:
+            pin |= 3 << (2 * suit)
+    key = _fingerprint(shape, tag) | (pin << 8) | (top & pin)
     remaining = popcount(hands[leader])
     lb = 0
     ub = remaining
+    head = tt[b]
+    live = 0
+    if (head >> 9) == gen:
+        live = head & 0x1FF
     victim = -1
-    for e in range(TT_WAYS):
-        o = b + e * TT_ENTRY
-        if (tt[o + 1] >> 3) != gen:
-            victim = e  # the first free slot: entries of this generation stay a prefix
-            break
-        if tt[o] == shape and tt[o + 1] == tag and tt[o + 2] == p1 and tt[o + 3] == p2:
+    for e in range(live):
+        if tt[b + TT_KEYS + e] != key:
+            continue
+        o = b + TT_ENTRIES + e * TT_ENTRY
+        if tt[o + 2] == m1 and tt[o + 3] == v1 and tt[o + 4] == m2 and tt[o + 5] == v2 and tt[o] == shape and tt[o + 1] == tag:
             victim = e
-            lb = tt[o + 4] & 0xFF
-            ub = (tt[o + 4] >> 8) & 0xFF
+            lb = tt[o + 6] & 0xFF
+            ub = (tt[o + 6] >> 8) & 0xFF
             if best < 0:
-                best = ((tt[o + 4] >> 16) & 0xFF) - 1
+                best = ((tt[o + 6] >> 16) & 0xFF) - 1
             break
     if victim < 0:
-        victim = stats[5] % TT_WAYS
-        stats[5] += 1
+        if live < TT_WAYS:
+            victim = live
+            tt[b] = gen * 512 + live + 1
+        else:
+            victim = stats[5] % TT_WAYS
+            stats[5] += 1
     if result:
         if target > lb:
             lb = target
     elif target - 1 < ub:
         ub = target - 1
-    o = b + victim * TT_ENTRY
+    tt[b + TT_KEYS + victim] = key
+    o = b + TT_ENTRIES + victim * TT_ENTRY
     tt[o] = shape
     tt[o + 1] = tag
-    tt[o + 2] = p1
-    tt[o + 3] = p2
-    tt[o + 4] = lb | (ub << 8) | ((best + 1) << 16)
+    tt[o + 2] = m1
+    tt[o + 3] = v1
+    tt[o + 4] = m2
+    tt[o + 5] = v2
+    tt[o + 6] = lb | (ub << 8) | ((best + 1) << 16)
 
 
 @njit
@@ -959,6 +1008,8 @@ def can_take(
     already played to the current trick, led by ``leader``)."""
     for i in range(ntrick):
         played[i] = trick[i]
+    for i in range(MAXPLY):
+        stk[KILL + i] = -1
     return search(
         hands, played, nseat, leader, ntrick, broken, target, cmask, xmask,
         ntrick, moves, scores, tt, tt_mask, gen, stats, stk,
@@ -1066,6 +1117,8 @@ def card_values(
         out[i] = -1
     for i in range(ntrick):
         played[i] = trick[i]
+    for i in range(MAXPLY):
+        stk[KILL + i] = -1
     k = ntrick
     player = (leader + k) % nseat
     hand = hands[player]
