@@ -586,7 +586,8 @@ F_I = 5
 F_SLOT = 6
 F_REL = 7
 F_MAX = 8
-SW = 9
+F_SKIP = 9
+SW = 10
 #: scratch words after the frames (owner codes and suit lengths)
 SCR = MAXPLY * SW
 #: killer moves: the card that last decided a node at each ply (after the scratch words)
@@ -665,6 +666,7 @@ def search(
             broken = stk[f + F_BROKEN] == 1
             target = stk[f + F_TARGET]
             stk[f + F_SLOT] = -1
+            stk[f + F_SKIP] = 0
             stk[f + F_REL] = 0
             rel = 0
             if target <= 0:
@@ -807,10 +809,15 @@ def search(
                     _store(hands, nseat, stk, f, tt, gen, r, rel, stats, -1)
                 mode = _RETURN
                 continue
+            c = moves[ply * MAXMOVES + i]
+            suit = c // 13
+            if c - 13 * suit < ((stk[f + F_SKIP] >> (4 * suit)) & 0xF):
+                # as good as a card of this suit that already failed (see _RETURN)
+                stk[f + F_I] = i + 1
+                continue
             leader = stk[f + F_LEADER]
             k = stk[f + F_K]
             player = (leader + k) % nseat
-            c = moves[ply * MAXMOVES + i]
             hands[player] ^= 1 << c
             played[ply] = c
             g = f + SW
@@ -853,6 +860,19 @@ def search(
         else:
             stk[f + F_REL] |= rel
             stk[f + F_I] = i + 1
+            # later moves of the same suit below every card whose rank mattered
+            # to this result are the same move for this position's pattern
+            # (DDS's "lowest winning rank" skip): remember that threshold
+            c = moves[ply * MAXMOVES + i]
+            suit = c // 13
+            rs = rel & (SUIT0 << (13 * suit))
+            low = 13
+            if rs:
+                low = lowbit_index(rs) - 13 * suit
+            if c - 13 * suit < low:
+                skip = stk[f + F_SKIP]
+                if low > ((skip >> (4 * suit)) & 0xF):
+                    stk[f + F_SKIP] = (skip & ~(0xF << (4 * suit))) | (low << (4 * suit))
             mode = _ADVANCE
 
 
