@@ -97,6 +97,11 @@ SPADES = 0x1FFF << 39
 NONSPADES = (1 << 39) - 1
 
 Array = Any  # a list of ints, or a numpy int64 array under numba
+#: the four hands as a tuple (unused seats 0): the per-node helpers take this
+#: instead of the ``hands`` array, because every numba function that receives
+#: an array increments and decrements its reference count with atomic
+#: instructions, which cost more than most of these helpers
+Hands = tuple[int, int, int, int]
 
 
 @njit
@@ -203,7 +208,7 @@ def _shape_codes(hands: Array, nseat: int, stk: Array) -> int:
 
 
 @njit_inline
-def _pattern_cards(m1: int, m2: int, hands: Array, nseat: int) -> int:
+def _pattern_cards(m1: int, m2: int, hands: Hands, nseat: int) -> int:
     """The cards a stored pattern (its two masks) pins down in the current position."""
     allc = 0
     for s in range(nseat):
@@ -235,6 +240,27 @@ def _representative(card: int, legal: int, hand: int, allc: int) -> int:
                 break
         x += 1
     return card
+
+
+@njit_inline
+def _holds(hands: Array, nseat: int, player: int, k: int, leader: int, xmask: int, c: int, led: int) -> bool:
+    """Does ``c`` (a card of the led suit that beats the trick so far) stay
+    above every opponent still to play in this trick (none of them can beat it
+    by rank or by ruffing)?"""
+    side = (xmask >> player) & 1
+    smask = SUIT0 << (13 * led)
+    above = ~((2 << c) - 1)
+    for i in range(k + 1, nseat):
+        s = (leader + i) % nseat
+        if ((xmask >> s) & 1) == side:
+            continue
+        h = hands[s]
+        if h & smask:
+            if h & smask & above:
+                return False
+        elif led != 3 and (h & SPADES) != 0:
+            return False
+    return True
 
 
 @njit_inline
@@ -300,6 +326,8 @@ def _gen_moves(
                 score = 60 + rank
                 if suit == 3:
                     score += 10
+                elif not _holds(hands, nseat, player, 0, leader, xmask, c, suit):
+                    score = 25 + rank
             else:
                 # lead low from a suit; prefer suits where we hold a high card
                 score = 20 - rank
@@ -323,6 +351,9 @@ def _gen_moves(
                     score = 70 - rank
                     if last or suit == 3:
                         score += 5
+                    elif not _holds(hands, nseat, player, k, leader, xmask, c, led):
+                        # an opponent still to play can take this card: duck instead
+                        score = 55 - rank
                 else:
                     score = 30 - rank
                     if suit == 3:
@@ -344,7 +375,7 @@ def _gen_moves(
 
 
 @njit_inline
-def _spade_bounds(hands: Array, nseat: int, cmask: int) -> tuple[int, int, int]:
+def _spade_bounds(hands: Hands, nseat: int, cmask: int) -> tuple[int, int, int]:
     """Tricks that are certain for the counted seats, and certain for the others.
 
     A hand whose spades include the highest remaining spades in an unbroken
@@ -390,7 +421,7 @@ def _spade_bounds(hands: Array, nseat: int, cmask: int) -> tuple[int, int, int]:
 
 
 @njit_inline
-def _spade_matching(hands: Array, nseat: int, cmask: int) -> tuple[int, int, int, int]:
+def _spade_matching(hands: Hands, nseat: int, cmask: int) -> tuple[int, int, int, int]:
     """Spade tricks that are certain for the counted seats and for the others,
     by a matching argument stronger than :func:`_spade_bounds`.
 
@@ -466,7 +497,7 @@ def _top_run(mine: int, allc: int, suit: int) -> int:
 
 
 @njit_inline
-def _ruff_cap(hands: Array, nseat: int, side: int, xmask: int, smask: int, cap: int, drawn: int) -> int:
+def _ruff_cap(hands: Hands, nseat: int, side: int, xmask: int, smask: int, cap: int, drawn: int) -> int:
     """``cap`` lowered to the shortest length in a suit among opponents holding
     more than ``drawn`` spades (the others have none left once the cashing
     hand has led ``drawn`` top spades)."""
@@ -479,7 +510,7 @@ def _ruff_cap(hands: Array, nseat: int, side: int, xmask: int, smask: int, cap: 
 
 
 @njit_inline
-def _cash(hands: Array, nseat: int, who: int, broken: bool, xmask: int, skip: int) -> tuple[int, int]:
+def _cash(hands: Hands, nseat: int, who: int, broken: bool, xmask: int, skip: int) -> tuple[int, int]:
     """Tricks ``who`` can cash from the top, on lead, in every suit but ``skip``
     (see :func:`_quick_tricks`), and the cards counted.  Top spades are cashed
     first: they draw the spades of every opponent who holds no more of them."""
@@ -514,7 +545,7 @@ def _cash(hands: Array, nseat: int, who: int, broken: bool, xmask: int, skip: in
 
 
 @njit_inline
-def _quick_tricks(hands: Array, nseat: int, leader: int, broken: bool, xmask: int) -> tuple[int, int]:
+def _quick_tricks(hands: Hands, nseat: int, leader: int, broken: bool, xmask: int) -> tuple[int, int]:
     """Tricks the leader's side can cash at once, a lower bound on its tricks.
 
     In each suit the leader's cards that are the top cards of the suit in an
@@ -693,14 +724,15 @@ def search(
                             rel = 1 << wc
                     mode = _RETURN
                     continue
-                sure, lost, srel = _spade_bounds(hands, nseat, cmask)
+                hs = (hands[0], hands[1], hands[2], hands[3])
+                sure, lost, srel = _spade_bounds(hs, nseat, cmask)
                 if sure >= target or remaining - lost < target:
                     r = sure >= target
                     rel = srel
                     mode = _RETURN
                     continue
                 if cmask == xmask:
-                    quick, qrel = _quick_tricks(hands, nseat, leader, broken, xmask)
+                    quick, qrel = _quick_tricks(hs, nseat, leader, broken, xmask)
                     if (xmask >> leader) & 1:
                         if quick >= target:
                             r = True
@@ -745,7 +777,7 @@ def search(
                             r = False
                             hit = True
                         if hit:
-                            rel = _pattern_cards(tt[o + 2], tt[o + 4], hands, nseat)
+                            rel = _pattern_cards(tt[o + 2], tt[o + 4], hs, nseat)
                             if e > 0:
                                 # move halfway to the front: often-hit entries are found sooner
                                 q = e // 2
@@ -778,7 +810,7 @@ def search(
                     srel2 = 0
                     lrel2 = 0
                 else:
-                    sure2, lost2, srel2, lrel2 = _spade_matching(hands, nseat, cmask)
+                    sure2, lost2, srel2, lrel2 = _spade_matching(hs, nseat, cmask)
                 if sure2 >= target:
                     r = True
                     rel = srel2
