@@ -152,6 +152,23 @@ def trick_winner_index(played: Array, start: int, n: int) -> int:
 
 
 @njit
+def _winner_of(tr: Hands, n: int) -> int:
+    """Position (0..n-1) of the winning card among the first ``n`` of ``tr``."""
+    best = tr[0]
+    bi = 0
+    for i in range(1, n):
+        c = tr[i]
+        if c // 13 == best // 13:
+            if c > best:
+                best = c
+                bi = i
+        elif c // 13 == 3:
+            best = c
+            bi = i
+    return bi
+
+
+@njit
 def _top_cards(cards: int, t: int) -> int:
     """The ``t`` highest cards of a card set."""
     n = popcount(cards)
@@ -243,7 +260,7 @@ def _representative(card: int, legal: int, hand: int, allc: int) -> int:
 
 
 @njit_inline
-def _holds(hands: Array, nseat: int, player: int, k: int, leader: int, xmask: int, c: int, led: int) -> bool:
+def _holds(hands: Hands, nseat: int, player: int, k: int, leader: int, xmask: int, c: int, led: int) -> bool:
     """Does ``c`` (a card of the led suit that beats the trick so far) stay
     above every opponent still to play in this trick (none of them can beat it
     by rank or by ruffing)?"""
@@ -265,8 +282,8 @@ def _holds(hands: Array, nseat: int, player: int, k: int, leader: int, xmask: in
 
 @njit_inline
 def _gen_moves(
-    hands: Array,
-    played: Array,
+    hands: Hands,
+    tr: Hands,
     ply: int,
     k: int,
     nseat: int,
@@ -274,18 +291,18 @@ def _gen_moves(
     broken: bool,
     xmask: int,
     moves: Array,
-    scores: Array,
     hint: int,
     killer: int,
 ) -> int:
     """Write the ordered, equivalence-reduced moves of the seat to play into
-    ``moves[ply * MAXMOVES:]``; return how many.  ``hint`` (a card, or -1) is
-    tried first: the move that decided this position in an earlier search."""
+    ``moves[ply * MAXMOVES:]``; return how many.  ``tr`` holds the ``k`` cards
+    of the trick so far.  ``hint`` (a card, or -1) is tried first: the move
+    that decided this position in an earlier search."""
     player = (leader + k) % nseat
     hand = hands[player]
     led = 0
     if k > 0:
-        led = played[ply - k] // 13
+        led = tr[0] // 13
     legal = legal_mask(hand, k, led, broken)
     allc = 0
     for s in range(nseat):
@@ -293,11 +310,10 @@ def _gen_moves(
     best = -1
     best_seat = -1
     for i in range(k):
-        c = played[ply - k + i]
-        allc |= 1 << c
+        allc |= 1 << tr[i]
     if k > 0:
-        bi = trick_winner_index(played, ply - k, k)
-        best = played[ply - k + bi]
+        bi = _winner_of(tr, k)
+        best = tr[bi]
         best_seat = (leader + bi) % nseat
     hint = _representative(hint, legal, hand, allc)
     killer = _representative(killer, legal, hand, allc)
@@ -342,6 +358,15 @@ def _gen_moves(
             if partner_winning:
                 if beats:
                     score = 5 - rank
+                    if (
+                        not last
+                        and suit == led
+                        and best // 13 == led
+                        and _holds(hands, nseat, player, k, leader, xmask, c, led)
+                        and not _holds(hands, nseat, player, k, leader, xmask, best, led)
+                    ):
+                        # partner's card would be beaten, this one would not
+                        score = 60 - rank
                 else:
                     score = 50 - rank
                     if suit != led:
@@ -362,15 +387,17 @@ def _gen_moves(
             score = 1000
         elif c == killer and k == 0:
             score = 900
-        # insertion in descending score order
+        # insertion in descending score order, lower cards first among equals
+        # (the score rides above 6 bits that hold 63 - card)
+        key = score * 64 + 63 - c
         j = n
-        while j > 0 and scores[base + j - 1] < score:
+        while j > 0 and moves[base + j - 1] < key:
             moves[base + j] = moves[base + j - 1]
-            scores[base + j] = scores[base + j - 1]
             j -= 1
-        moves[base + j] = c
-        scores[base + j] = score
+        moves[base + j] = key
         n += 1
+    for j in range(n):
+        moves[base + j] = 63 - (moves[base + j] & 63)
     return n
 
 
@@ -658,7 +685,6 @@ def search(
     xmask: int,
     ply0: int,
     moves: Array,
-    scores: Array,
     tt: Array,
     tt_mask: int,
     gen: int,
@@ -825,9 +851,10 @@ def search(
             else:
                 hint = -1
             stk[f + F_MAX] = (xmask >> player) & 1
+            hs = (hands[0], hands[1], hands[2], hands[3])
+            tr = (played[ply - k], played[ply - k + 1], played[ply - k + 2], played[ply - k + 3])
             stk[f + F_N] = _gen_moves(
-                hands, played, ply, k, nseat, leader, broken, xmask, moves, scores, hint,
-                stk[KILL + ply],
+                hs, tr, ply, k, nseat, leader, broken, xmask, moves, hint, stk[KILL + ply]
             )
             stk[f + F_I] = 0
             mode = _ADVANCE
@@ -855,7 +882,8 @@ def search(
             g = f + SW
             if k == nseat - 1:
                 start = ply - k
-                w = (leader + trick_winner_index(played, start, nseat)) % nseat
+                tr = (played[start], played[start + 1], played[start + 2], played[start + 3])
+                w = (leader + _winner_of(tr, nseat)) % nseat
                 nb = stk[f + F_BROKEN]
                 if nb == 0:
                     for j in range(nseat):
@@ -884,7 +912,10 @@ def search(
         player = (leader + k) % nseat
         hands[player] ^= 1 << moves[ply * MAXMOVES + i]
         if k == nseat - 1:
-            rel |= _trick_rel(hands, played, ply - k, nseat, leader)
+            start = ply - k
+            hs = (hands[0], hands[1], hands[2], hands[3])
+            tr = (played[start], played[start + 1], played[start + 2], played[start + 3])
+            rel |= _trick_rel(hs, tr, nseat, leader)
         if r == (stk[f + F_MAX] == 1):
             stk[KILL + ply] = moves[ply * MAXMOVES + i]
             if stk[f + F_SLOT] >= 0:
@@ -909,17 +940,17 @@ def search(
 
 
 @njit_inline
-def _trick_rel(hands: Array, played: Array, start: int, nseat: int, leader: int) -> int:
-    """Cards whose ranks decided a finished trick (``played[start:start+nseat]``,
-    its cards already back in ``hands``): the winner if it beat a card of its
-    own suit, with the cards of the winner's hand equivalent to it just below
-    (they were not searched separately, and would have won the same way)."""
-    wi = trick_winner_index(played, start, nseat)
-    wc: int = played[start + wi]
+def _trick_rel(hands: Hands, tr: Hands, nseat: int, leader: int) -> int:
+    """Cards whose ranks decided a finished trick (``tr``, its last card back
+    in ``hands``): the winner if it beat a card of its own suit, with the cards
+    of the winner's hand equivalent to it just below (they were not searched
+    separately, and would have won the same way)."""
+    wi = _winner_of(tr, nseat)
+    wc: int = tr[wi]
     suit = wc // 13
     beat = False
     for j in range(nseat):
-        if j != wi and played[start + j] // 13 == suit:
+        if j != wi and tr[j] // 13 == suit:
             beat = True
     if not beat:
         return 0
@@ -1052,7 +1083,6 @@ def can_take(
     gen: int,
     stats: Array,
     moves: Array,
-    scores: Array,
     played: Array,
     stk: Array,
 ) -> bool:
@@ -1064,7 +1094,7 @@ def can_take(
         stk[KILL + i] = -1
     return search(
         hands, played, nseat, leader, ntrick, broken, target, cmask, xmask,
-        ntrick, moves, scores, tt, tt_mask, gen, stats, stk,
+        ntrick, moves, tt, tt_mask, gen, stats, stk,
     )
 
 
@@ -1081,7 +1111,6 @@ def _test_move(
     cmask: int,
     xmask: int,
     moves: Array,
-    scores: Array,
     tt: Array,
     tt_mask: int,
     gen: int,
@@ -1102,12 +1131,12 @@ def _test_move(
                 nb = True
         r = search(
             hands, played, nseat, w, 0, nb, target - ((cmask >> w) & 1), cmask, xmask,
-            ply + 1, moves, scores, tt, tt_mask, gen, stats, stk,
+            ply + 1, moves, tt, tt_mask, gen, stats, stk,
         )
     else:
         r = search(
             hands, played, nseat, leader, k + 1, broken, target, cmask, xmask,
-            ply + 1, moves, scores, tt, tt_mask, gen, stats, stk,
+            ply + 1, moves, tt, tt_mask, gen, stats, stk,
         )
     hands[player] ^= bit
     return r
@@ -1157,7 +1186,6 @@ def card_values(
     gen: int,
     stats: Array,
     moves: Array,
-    scores: Array,
     played: Array,
     out: Array,
     stk: Array,
@@ -1213,7 +1241,7 @@ def card_values(
                 g = hi
             if _test_move(
                 hands, played, nseat, leader, k, broken, c, g, cmask, xmask,
-                moves, scores, tt, tt_mask, gen, stats, stk,
+                moves, tt, tt_mask, gen, stats, stk,
             ):
                 lo = g
                 guess = g + 1
