@@ -116,6 +116,15 @@ def popcount(x: int) -> int:
 
 
 @njit
+def _clz52(x: int) -> int:
+    """63 minus the index of the highest set bit of ``x`` (``x`` > 0)."""
+    c = 51
+    while not ((x >> c) & 1):
+        c -= 1
+    return 63 - c
+
+
+@njit
 def lowbit_index(x: int) -> int:
     """Index of the lowest set bit of ``x`` (``x`` > 0)."""
     return popcount((x & -x) - 1)
@@ -349,6 +358,11 @@ def _gen_moves(
                 score = 20 - rank
                 mine = popcount(hand & smask)
                 score += mine
+                if nseat == 4 and ((xmask >> ((player + 2) % 4)) & 1) == my_side:
+                    tc = 63 - _clz52(above)
+                    if (hands[(player + 2) % 4] >> tc) & 1 and _holds(hands, nseat, player, 0, leader, xmask, tc, suit):
+                        # partner holds the top card and nobody can ruff it
+                        score += 30
         else:
             beats = False
             if c // 13 == best // 13:
