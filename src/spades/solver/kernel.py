@@ -363,6 +363,12 @@ def _gen_moves(
                     if (hands[(player + 2) % 4] >> tc) & 1 and _holds(hands, nseat, player, 0, leader, xmask, tc, suit):
                         # partner holds the top card and nobody can ruff it
                         score += 30
+                if suit != 3:
+                    for q in range(nseat):
+                        hq = hands[q]
+                        if ((xmask >> q) & 1) != my_side and (hq & smask) == 0 and (hq & SPADES) != 0:
+                            # an opponent can ruff this suit
+                            score -= 12
         else:
             beats = False
             if c // 13 == best // 13:
