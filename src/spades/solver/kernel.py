@@ -212,14 +212,20 @@ def _shape_codes(hands: Array, nseat: int, stk: Array) -> int:
     for s in range(nseat):
         allc |= hands[s]
     for suit in range(4):
-        base = 13 * suit
+        x = allc & (SUIT0 << (13 * suit))
         code = 0
         length = 0
-        for r in range(12, -1, -1):
-            c = base + r
-            if (allc >> c) & 1:
-                code = (code << 2) | ((o0 >> c) & 1) | (((o1 >> c) & 1) << 1)
-                length += 1
+        while x:
+            # from the lowest card up: the highest card ends in the highest bits
+            low = x & -x
+            x ^= low
+            own = 0
+            if o0 & low:
+                own = 1
+            if o1 & low:
+                own |= 2
+            code |= own << (2 * length)
+            length += 1
         stk[SCR + suit] = code
         stk[SCR + 4 + suit] = length
     stk[SCR + 8] = stk[SCR] | (stk[SCR + 1] << 26)
