@@ -55,9 +55,14 @@ def test_utility_is_in_points_and_knows_bags() -> None:
     rules = Rules.preset("partnership")
     bids = [Bid(4), Bid(3), Bid(4), Bid(3)]
     # side 0 takes 9 (one bag): +81 - 40 for the other side's 4 tricks (set)
-    assert hand_utility(rules, 0, bids, [5, 2, 4, 2], [0, 0], [0, 0], 0) == 81 + 60
+    assert hand_utility(rules, 0, bids, [5, 2, 4, 2], [0, 0], [0, 0], 0, bag_weight=0) == 81 + 60
     # the same overtrick at 9 bags costs the bag penalty
-    assert hand_utility(rules, 0, bids, [5, 2, 4, 2], [9, 0], [0, 0], 0) == 81 - 100 + 60
+    assert hand_utility(rules, 0, bids, [5, 2, 4, 2], [9, 0], [0, 0], 0, bag_weight=0) == 81 - 100 + 60
+    # by default a carried bag is a debt of a tenth of the penalty, wherever the count stands
+    assert hand_utility(rules, 0, bids, [5, 2, 4, 2], [0, 0], [0, 0], 0) == 81 - 10 + 60
+    assert hand_utility(rules, 0, bids, [5, 2, 4, 2], [9, 0], [0, 0], 0) == 81 - 10 + 60
+    # the opponents' bags are worth as much to us
+    assert hand_utility(rules, 1, bids, [5, 2, 4, 2], [0, 0], [0, 0], 0) == -(81 - 10 + 60)
     # reaching the target is worth more than the points alone
     assert hand_utility(rules, 0, bids, [5, 2, 4, 2], [0, 0], [450, 0], 0) > 141
 
@@ -98,6 +103,115 @@ def test_expert_uses_the_solver_late_in_the_hand() -> None:
 
 
 def test_bad_options_are_refused() -> None:
-    for options in ({"samples": 0}, {"seconds": -1}, {"solver": "maybe"}, {"bidding": "guess"}):
+    for options in (
+        {"samples": 0},
+        {"seconds": -1},
+        {"solver": "maybe"},
+        {"bidding": "guess"},
+        {"nil_min": 1.5},
+        {"play_shade": -0.1},
+        {"shade": "a lot"},
+        {"bid_samples": 0},
+        {"blind_deficit": 1.5},
+    ):
         with pytest.raises(ValueError):
             bots.get("expert", **options)
+
+
+def _last_bidder_view(seed: int) -> tuple[Game, int]:
+    """A partnership deal bid by the club player up to West, who bids last for its side."""
+    rules = dataclasses.replace(Rules.preset("partnership"), blind_nil=False)
+    game = Game(rules, seed=seed, dealer=3)
+    driver = bots.get("basic", seed=1)
+    for _ in range(3):
+        game.apply(driver.act(game.view(game.to_act)))  # type: ignore[arg-type]
+    return game, 3
+
+
+def test_expert_does_not_overbid_a_hand_the_simulation_finds_short() -> None:
+    # West: KJT876 of spades, KQ6 of hearts, 52 of diamonds, AK of clubs; East bid 2.
+    # The club player's count says 8 (a contract of 10); on the expert's own play-outs
+    # the side makes 10 little more than half the time, which a set punishes far more
+    # than a few bags
+    game, seat = _last_bidder_view(10)
+    view = game.view(seat)
+    assert view.bids[1] == Bid(2)
+    assert bots.get("basic", seed=1).act(view) == Bid(8)
+    for s in range(3):
+        bid = bots.get("expert", seed=s).act(view)
+        assert isinstance(bid, Bid) and not bid.is_nil
+        assert 4 <= bid.tricks <= 6
+
+
+def test_expert_never_bids_nil_with_an_unguarded_ace_of_spades() -> None:
+    hands = make_hands({0: "AS 2C 3C 4C 5C 2D 3D 4D 5D 2H 3H 4H 5H"})
+    game = game_with(hands, ["bid 3", "bid 3"], dealer=1)  # North bids after South and West
+    for s in range(3):
+        bid = bots.get("expert", seed=s, samples=8).act(game.view(0))
+        assert isinstance(bid, Bid) and not bid.is_nil
+
+
+def test_expert_bids_nil_with_a_safe_hand() -> None:
+    hands = make_hands({0: "2S 3S 2C 3C 4C 5C 2D 3D 4D 5D 2H 3H 4H"})
+    game = game_with(hands, ["bid 3", "bid 4"], dealer=1)
+    assert bots.get("expert", seed=1, samples=8).act(game.view(0)) == Bid.nil()
+
+
+def test_bid_simulation_reads_play_outs_with_a_margin() -> None:
+    from spades.bots.expert import _shift_side_tricks, _trick_kernel
+
+    kernel = _trick_kernel(0.35, 0.85)
+    assert abs(sum(w for _, w in kernel) - 1.0) < 1e-9
+    mean = sum(k * w for k, w in kernel)
+    assert -0.5 < mean < -0.2  # shaded: a little fewer tricks than the play-outs show
+    assert _trick_kernel(1.0, 0) == ((-1, 1.0),)
+    rules = Rules.preset("partnership")
+    bids = [Bid(4), Bid(0), Bid(3), Bid(3)]
+    # North's side loses a trick to East-West's bidder of a number (West), not to the nil
+    assert _shift_side_tricks(rules, 0, bids, [5, 0, 3, 5], -1) == [4, 0, 3, 6]
+    # and takes one from West first; East's nil keeps its only trick (it failed anyway)
+    assert _shift_side_tricks(rules, 0, bids, [5, 1, 3, 4], 2) == [7, 1, 3, 2]
+    assert _shift_side_tricks(rules, 0, bids, [5, 1, 7, 0], 1) == [5, 1, 7, 0]
+
+
+def test_expert_nil_needs_enough_play_outs_that_keep_it() -> None:
+    # a playable nil with a guarded jack of spades and a king of hearts: worth more than a
+    # number on the play-outs, but it fails in some of them
+    hands = make_hands({0: "JS 9S 2C 3C 4C 9C 2D 3D 4D 2H 3H 4H KH"})
+    game = game_with(hands, ["bid 3", "bid 3"], dealer=1)
+    view = game.view(0)
+    assert bots.get("expert", seed=1, samples=16).act(view) == Bid.nil()
+    strict = bots.get("expert", seed=1, samples=16, nil_min=1.0).act(view)
+    assert isinstance(strict, Bid) and not strict.is_nil
+
+
+def test_solver_values_weigh_falling_a_trick_short() -> None:
+    pytest.importorskip("spades.solver")
+    rules = dataclasses.replace(Rules.preset("partnership"), blind_nil=False, hands=1)
+    game = Game(rules, seed=2)
+    driver = [bots.get("basic", seed=s) for s in range(4)]
+    while game.phase.value != "play" or len(game.tricks) < 7 or game.trick:
+        game.apply(driver[game.to_act].act(game.view(game.to_act)))  # type: ignore[index,arg-type]
+    seat = game.to_act
+    assert seat is not None
+    view = game.view(seat)
+    know = Knowledge(view)
+    deal = sample_deals(know, random.Random(3), 1)[0]
+    cands = [int(c) for c in view.legal]
+    bids = [b if b is not None else Bid(1) for b in view.bids]
+    leader = view.leader if view.leader is not None else seat
+    plain = bots.get("expert", seed=1, play_shade=0)._solver_values(view, bids, deal, leader, [], cands)  # type: ignore[attr-defined]
+    shaded = bots.get("expert", seed=1, play_shade=0.5)._solver_values(view, bids, deal, leader, [], cands)  # type: ignore[attr-defined]
+    assert plain is not None and shaded is not None
+    assert plain.keys() == shaded.keys() == set(cands)
+    # the weight moves onto a trick less for the side: its points change somewhere
+    assert any(abs(shaded[c] - plain[c]) > 1e-9 for c in cands)
+    again = bots.get("expert", seed=1, play_shade=0.5)._solver_values(view, bids, deal, leader, [], cands)  # type: ignore[attr-defined]
+    assert again == shaded
+
+
+def test_expert_does_not_bid_nil_beside_partners_nil() -> None:
+    hands = make_hands({0: "2S 3S 2C 3C 4C 5C 2D 3D 4D 5D 2H 3H 4H"})
+    game = game_with(hands, ["nil", "bid 4"], dealer=1)  # South (the partner) bid nil
+    bid = bots.get("expert", seed=1, samples=8).act(game.view(0))
+    assert isinstance(bid, Bid) and not bid.is_nil

@@ -6,11 +6,14 @@ shown, cards it passed, its own discards, resampled to fit the bids), and
 scores each candidate card on every deal:
 
 * with the double-dummy solver (:func:`spades.solver.card_values_masks`) once
-  few enough cards are left (``solver_cards``, default 7: a full 13-card deal
-  takes the solver seconds, seven cards a few milliseconds), in four-handed
-  partnerships and two-player games: one search gives the side's tricks after
-  each card, and one more per live nil says whether the other side can force
-  a trick on the nil bidder;
+  few enough cards are left (``solver_cards``, default 8: the solver takes a
+  few milliseconds a deal at 8 cards, tens at 9 with a long tail, seconds for
+  a full 13-card deal), in four-handed partnerships and two-player games: one
+  search gives the side's tricks after each card, and one more per live nil
+  says whether the other side can force a trick on the nil bidder;
+  the value is read with weight ``play_shade`` (default 0.3) on the side
+  falling a trick short of that count, as double-dummy play, which sees every
+  card, flatters the side (and would cut the contract too fine);
 * otherwise by playing the hand out with every hand open
   (:func:`~spades.bots.simulate.rollout`), which keeps track of who takes
   each trick, so a nil's fate is scored exactly.
@@ -18,30 +21,42 @@ scores each candidate card on every deal:
 Either way a deal's outcome is converted to *points* for the side by
 :func:`~spades.bots.simulate.hand_utility`: contract made or set, nils,
 bags and the bag penalty, the target and losing scores - never raw tricks.
-Cards equivalent in the bot's hand (no unseen card between them) are
-evaluated once.  The club player's (:mod:`~spades.bots.basic`) choice starts
-with a small lead (``prior`` points per sample), so that with a small sample
-the noise of the samples does not decide between cards of equal worth: the
-expert departs from sound play only when its samples show a gain.
+Bags carried out of the hand are charged as a debt of ``bag_penalty /
+bag_limit`` each (``bag_weight`` scales it), so an overtrick costs about what
+it costs over a game, not nothing until the tenth bag.  Cards equivalent in
+the bot's hand (no unseen card between them) are evaluated once.  The club
+player's (:mod:`~spades.bots.basic`) choice starts with a small lead
+(``prior`` points per sample), so that with a small sample the noise of the
+samples does not decide between cards of equal worth: the expert departs
+from sound play only when its samples show a gain.
 
-Bids are chosen by simulation too: on sampled deals (later bidders given the
-club player's bids) the hand is played out; the trick counts give the
-expected points of the club player's count and its neighbours (one more only
-when clearly better: open-hand play-outs flatter the bidder), and separate
-play-outs with a nil bid give the value of nil.  The blind-nil decision
-compares play-outs of blind nil (with the partner's exchange) against looking
-and bidding, on deals that sample the bot's own hand as well, when the side
-trails by 200 or more.  The exchange, the two-player draw and the redraw use
-the club player's rules.
+Bids are chosen by simulation too.  On ``bid_samples`` sampled deals (default
+32; later bidders given the club player's bids) the hand is played out, and
+each play-out's trick count is read through a kernel: the side takes ``k``
+tricks more than the play-out with the weight of a normal law of mean
+``-shade`` (0.35) and deviation ``spread`` (0.85), because open-hand
+play-outs are more certain than real play and a set costs far more than a
+bag.  The bid that fixes the side's contract (the partner has bid, or the
+seat plays alone) is the level with the most expected points among all
+legal ones; a side's first bid stays within one trick of the club player's
+count (one more only when clearly better), which is how the partner's
+samples read it.  Nil is bid when its own play-outs are worth 15 points more
+than the best number *and* at least ``nil_min`` (60%) of them keep the nil.
+The blind-nil decision compares play-outs of blind nil (with the partner's
+exchange) against looking and bidding, on deals that sample the bot's own
+hand as well, when the side trails by ``blind_deficit`` (default 200) or
+more.  The exchange, the two-player draw and the redraw use the club
+player's rules.
 
-Budget: ``samples`` deals per decision (default 24; play-outs are capped at
-about 120 per decision, so many candidates get fewer deals each) and an
+Budget: ``samples`` deals per card decision (default 24; play-outs are capped
+at about 120 per decision, so many candidates get fewer deals each) and an
 optional ``seconds`` cap.  Without ``seconds`` the bot is fully reproducible
 from its seed; with it, a slow machine may see fewer samples.
 """
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -49,6 +64,7 @@ from typing import Any
 from ..actions import LOOK, Action
 from ..bids import Bid
 from ..cards import ALL_CARDS, Card
+from ..rules import Rules
 from ..view import View
 from .base import Bot
 from .basic import BasicBot, estimate_tricks, nil_danger
@@ -77,7 +93,15 @@ class ExpertBot(Bot):
 
     ``samples``: deals per decision; ``seconds``: optional time cap per
     decision (makes play depend on the machine's speed); ``solver``: ``'auto'``
-    (use :mod:`spades.solver` when available), ``'off'`` (play-outs only).
+    (use :mod:`spades.solver` when available), ``'off'`` (play-outs only),
+    ``'on'`` (required); ``solver_cards``: cards a hand from which the solver
+    takes over; ``bidding``: ``'simulate'`` or ``'basic'`` (the club player's
+    bids); ``prior``: the club player's card's lead in points per sample;
+    ``bid_samples``, ``shade``, ``spread``: the bid simulation; ``nil_min``:
+    the share of nil play-outs that must keep the nil; ``bag_weight``: the
+    weight of the bag debt; ``play_shade``: the weight of falling a trick
+    short of the double-dummy count; ``blind_deficit``: how far the side must
+    trail before blind nil is simulated.
     """
 
     name = "expert"
@@ -88,9 +112,16 @@ class ExpertBot(Bot):
         samples: int = 24,
         seconds: float | None = None,
         solver: str = "auto",
-        solver_cards: int = 7,
+        solver_cards: int = 8,
         bidding: str = "simulate",
         prior: float = 4.0,
+        bid_samples: int = 32,
+        shade: float = 0.35,
+        spread: float = 0.85,
+        bag_weight: float = 1.0,
+        nil_min: float = 0.6,
+        play_shade: float = 0.3,
+        blind_deficit: int = 200,
     ) -> None:
         super().__init__(seed)
         if not isinstance(samples, int) or samples < 1:
@@ -109,6 +140,16 @@ class ExpertBot(Bot):
             raise ValueError("bidding must be 'simulate' or 'basic'")
         self.bidding = bidding
         self.prior = float(prior)
+        if not isinstance(bid_samples, int) or bid_samples < 1:
+            raise ValueError("bid_samples must be a whole number of at least 1")
+        self.bid_samples = bid_samples
+        self.bag_weight = _number("bag_weight", bag_weight, 5.0)
+        self._kernel = _trick_kernel(_number("shade", shade, 5.0), _number("spread", spread, 5.0))
+        self.nil_min = _number("nil_min", nil_min, 1.0)
+        self.play_shade = _number("play_shade", play_shade, 1.0)
+        if isinstance(blind_deficit, bool) or not isinstance(blind_deficit, int):
+            raise ValueError("blind_deficit must be a whole number of points")
+        self.blind_deficit = blind_deficit
         self._solve: SolveFn | None = None if solver == "off" else _load_solver()
         if solver == "on" and self._solve is None:
             raise ValueError("the double-dummy solver (spades.solver) is not available")
@@ -140,6 +181,12 @@ class ExpertBot(Bot):
     @staticmethod
     def _out_of_time(deadline: float | None, done: int) -> bool:
         return deadline is not None and done >= 2 and time.perf_counter() > deadline
+
+    def _points(self, view: View, bids: Sequence[Bid], tricks: Sequence[int]) -> float:
+        """What a finished hand is worth to this seat's side (:func:`hand_utility`)."""
+        return hand_utility(
+            view.rules, view.side, bids, tricks, view.bags, view.scores, view.hands_played, self.bag_weight
+        )
 
     # -- card play --------------------------------------------------------------------
 
@@ -175,7 +222,6 @@ class ExpertBot(Bot):
         totals = dict.fromkeys(cands, 0.0)
         leader = view.leader if view.leader is not None else view.seat
         trick = [int(c) for _, c in view.trick]
-        side = rules.side_of(view.seat)
         i = 0
         for i, hands in enumerate(deals):
             if self._out_of_time(deadline, i):
@@ -199,7 +245,7 @@ class ExpertBot(Bot):
                     pos.trick = []
                     pos.leader = w
                 final = rollout(pos)
-                totals[c] += hand_utility(rules, side, bids, final, view.bags, view.scores, view.hands_played)
+                totals[c] += self._points(view, bids, final)
         # the club player's card starts with a small lead: the samples must show a real gain
         # before the expert plays something else (their noise would otherwise decide ties)
         done = max(1, min(len(deals), i + 1)) if deals else 1
@@ -260,9 +306,13 @@ class ExpertBot(Bot):
                         count -= 1
                 takers = [s for s in seats if not bids[s].is_nil] or seats
                 tricks[takers[0]] += count
-            out[c] = hand_utility(
-                rules, rules.side_of(me), bids, tricks, view.bags, view.scores, view.hands_played
-            )
+            value = self._points(view, bids, tricks)
+            if self.play_shade:
+                # double-dummy play sees every card, ours will not: with some weight the side
+                # falls a trick short of its double-dummy count
+                short = _shift_side_tricks(rules, me, bids, tricks, -1)
+                value += self.play_shade * (self._points(view, bids, short) - value)
+            out[c] = value
         return out
 
     # -- bidding --------------------------------------------------------------------------
@@ -299,7 +349,7 @@ class ExpertBot(Bot):
         legal_set = {b.tricks for b in legal_bids if not b.blind}
         know = Knowledge(view)
         basic_bid = self._basic.choose_bid(view, know)
-        nonzero = legal_set - {0}
+        nonzero = sorted(legal_set - {0})
         if not nonzero:
             return basic_bid
         base = basic_bid.tricks
@@ -307,14 +357,20 @@ class ExpertBot(Bot):
             est = estimate_tricks(know.hand, rules.num_seats, rules.partnerships)
             base = max(1, int(est + 0.45))
         base = min(nonzero, key=lambda t: abs(t - base))
-        # open-hand play-outs flatter the bidder, so the simulation only moves the club
-        # player's count by one trick, and upwards only when clearly better
-        numeric = sorted(t for t in nonzero if -1 <= t - base <= 1)
-        try_nil = 0 in legal_set and nil_danger(know.hand) <= 1.6
-        deals = sample_deals(know, self.rng, self.samples)
-        side = rules.side_of(view.seat)
+        partner = view.partner
+        # the last bid of a side fixes its contract: every level is weighed.  A first bid
+        # stays near the club player's count, which is what the partner's samples read it as
+        sets_contract = partner is None or view.bids[partner] is not None
+        numeric = nonzero if sets_contract else [t for t in nonzero if -1 <= t - base <= 1]
+        partner_bid = view.bids[partner] if partner is not None else None
+        # never a second nil beside the partner's: nobody would cover either of them
+        partner_nil = partner_bid is not None and partner_bid.is_nil
+        try_nil = 0 in legal_set and nil_danger(know.hand) <= 1.6 and not partner_nil
+        deals = sample_deals(know, self.rng, max(self.samples, self.bid_samples))
+        me = view.seat
         totals = {t: 0.0 for t in numeric}
         nil_total = 0.0
+        nil_kept = 0
         done = 0
         for hands in deals:
             if self._out_of_time(deadline, done):
@@ -322,24 +378,25 @@ class ExpertBot(Bot):
             done += 1
             bids = self._provisional_bids(view, hands, Bid(base))
             final = self._play_out(view, hands, bids)
-            for t in numeric:
-                trial = list(bids)
-                trial[view.seat] = Bid(t)
-                totals[t] += hand_utility(
-                    rules, side, trial, final, view.bags, view.scores, view.hands_played
-                )
+            trial = list(bids)
+            for k, weight in self._kernel:
+                tricks = _shift_side_tricks(rules, me, bids, final, k)
+                for t in numeric:
+                    trial[me] = Bid(t)
+                    totals[t] += weight * self._points(view, trial, tricks)
             if try_nil:
                 nbids = list(bids)
-                nbids[view.seat] = Bid(0)
+                nbids[me] = Bid(0)
                 nfinal = self._play_out(view, hands, nbids)
-                nil_total += hand_utility(
-                    rules, side, nbids, nfinal, view.bags, view.scores, view.hands_played
-                )
+                nil_kept += nfinal[me] == 0
+                nil_total += self._points(view, nbids, nfinal)
         if not done or not numeric:
             return basic_bid
-        margin = {t: (8.0 * done if t > base else 0.0) for t in numeric}
+        margin = {t: (8.0 * done if t > base and not sets_contract else 0.0) for t in numeric}
         best_t = max(numeric, key=lambda t: (totals[t] - margin[t], -abs(t - base)))
-        if try_nil and nil_total > totals[best_t] + 15.0 * done:
+        # nil needs both: more points than the best number, and few enough play-outs in which
+        # it fails (those failures are optimistic: the play-outs see every card)
+        if try_nil and nil_kept >= self.nil_min * done and nil_total > totals[best_t] + 15.0 * done:
             return Bid(0)
         return Bid(best_t)
 
@@ -351,7 +408,6 @@ class ExpertBot(Bot):
             return LOOK
         know = Knowledge(view)
         deals = sample_deals(know, self.rng, self.samples, sample_own=True)
-        side = rules.side_of(view.seat)
         me = view.seat
         look_total = blind_total = 0.0
         done = 0
@@ -364,7 +420,7 @@ class ExpertBot(Bot):
             look_bid = Bid(min(rules.max_bid, max(1, int(est + 0.45))))
             bids = self._provisional_bids(view, hands, look_bid)
             final = self._play_out(view, hands, bids)
-            look_total += hand_utility(rules, side, bids, final, view.bags, view.scores, view.hands_played)
+            look_total += self._points(view, bids, final)
             bhands = list(hands)
             partner = view.partner
             if k and partner is not None:
@@ -384,23 +440,72 @@ class ExpertBot(Bot):
                 if view.bids[partner] is None:
                     bbids[partner] = Bid(min(rules.max_bid, max(1, int(est_p + 0.45))))
             bfinal = self._play_out(view, bhands, bbids)
-            blind_total += hand_utility(rules, side, bbids, bfinal, view.bags, view.scores, view.hands_played)
+            blind_total += self._points(view, bbids, bfinal)
         if done and blind_total > look_total + 40.0 * done:
             return Bid.blind_nil()
         return LOOK
 
-    @staticmethod
-    def _basic_might_blind(view: View) -> bool:
-        """Blind nil is only worth simulating when the side trails (or the rules reward it)."""
+    def _basic_might_blind(self, view: View) -> bool:
+        """Blind nil is only simulated when the side trails by ``blind_deficit`` or more
+        and the partner has not bid nil."""
         side = view.side
         best_other = max(s for i, s in enumerate(view.scores) if i != side)
         partner = view.partner
         if partner is not None and view.bids[partner] is not None and view.bids[partner].is_nil:  # type: ignore[union-attr]
             return False
-        return best_other - view.scores[side] >= 200
+        return best_other - view.scores[side] >= self.blind_deficit
 
     def __repr__(self) -> str:
         extra: dict[str, Any] = {"samples": self.samples}
         if self.seconds is not None:
             extra["seconds"] = self.seconds
         return f"ExpertBot(seed={self.seed!r}, " + ", ".join(f"{k}={v!r}" for k, v in extra.items()) + ")"
+
+
+def _shift_side_tricks(rules: Rules, me: int, bids: Sequence[Bid], tricks: list[int], k: int) -> list[int]:
+    """``tricks`` with ``me``'s side taking ``k`` more (``k < 0``: fewer) from the other
+    seats: tricks move between bidders of a number first, and a nil bidder gives up a
+    trick only while it keeps one (its nil has failed either way)."""
+    if k == 0:
+        return tricks
+    out = list(tricks)
+    mine = rules.side_of(me)
+    ours = [me] + [s for s in range(rules.num_seats) if s != me and rules.side_of(s) == mine]
+    theirs = [s for s in range(rules.num_seats) if rules.side_of(s) != mine]
+    givers, takers = (theirs, ours) if k > 0 else (ours, theirs)
+    for _ in range(abs(k)):
+        giver = max(
+            (s for s in givers if out[s] > (1 if bids[s].is_nil else 0)),
+            key=lambda s: (not bids[s].is_nil, out[s]),
+            default=None,
+        )
+        if giver is None:
+            break
+        taker = min(takers, key=lambda s: (bids[s].is_nil, takers.index(s)))
+        out[giver] -= 1
+        out[taker] += 1
+    return out
+
+
+def _trick_kernel(shade: float, spread: float) -> tuple[tuple[int, float], ...]:
+    """How a play-out's trick count is read when bidding: shifted by ``k`` tricks with
+    weight ``w`` for each ``(k, w)``, a normal law of mean ``-shade`` and deviation
+    ``spread`` on whole tricks (play-outs with every hand open, and the same play by
+    every seat, make the trick count less certain than it looks)."""
+    if spread <= 0:
+        k = -round(shade)
+        return ((k, 1.0),)
+    weights = []
+    for k in range(-4, 4):
+        w = math.exp(-((k + shade) ** 2) / (2 * spread * spread))
+        if w > 0.01:
+            weights.append((k, w))
+    total = sum(w for _, w in weights)
+    return tuple((k, w / total) for k, w in weights)
+
+
+def _number(label: str, value: object, top: float) -> float:
+    """``value`` as a float from 0 to ``top``, or a clear error."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= top:
+        raise ValueError(f"{label} must be a number from 0 to {top:g}")
+    return float(value)

@@ -16,7 +16,8 @@ views, so thousands of play-outs fit in a second.
 :func:`hand_utility` turns the trick counts at the end of a hand into what
 the hand is worth to one side in points, given the bids, the bags, the bag
 limit and the game score (a game won or lost at this hand is worth
-:data:`GAME_VALUE` more).
+:data:`GAME_VALUE` more; bags carried on are a debt of a tenth of the
+penalty each, with the default rules).
 """
 
 from __future__ import annotations
@@ -537,24 +538,39 @@ def hand_utility(
     bags: Sequence[int],
     scores: Sequence[int],
     hands_played: int,
+    bag_weight: float = 1.0,
 ) -> float:
     """The value of a finished hand to ``side``: its points minus the opponents' (the mean of
     the other sides' points when there are more than two), plus :data:`GAME_VALUE` when the
-    hand wins the game and minus it when the hand loses it."""
+    hand wins the game and minus it when the hand loses it.
+
+    Bags carried out of a hand that does not end the game are debts: every ``bag_limit``
+    of them will cost ``bag_penalty``, so each side's carried bags are charged at
+    ``bag_weight * bag_penalty / bag_limit`` apiece, counted as the change from the bags
+    it carried in.  With the penalty paid this hand this values every new bag alike (a
+    bag taken at 0 bags is no cheaper than one at 9), which is what bags cost over a game;
+    ``bag_weight=0`` gives the hand's points alone."""
     result = score_hand(rules, bids, tricks, bags)
-    pts = result.points
+    pts: Sequence[float] = result.points
     k = rules.num_sides
+    new = [scores[i] + result.points[i] for i in range(k)]
+    if bag_weight and rules.bag_penalty > 0 and not _game_over(rules, new, hands_played):
+        per_bag = bag_weight * rules.bag_penalty / rules.bag_limit
+        pts = [pts[i] - per_bag * (result.bags[i] - bags[i]) for i in range(k)]
     if k == 2:
         value = float(pts[side] - pts[1 - side])
     else:
         value = pts[side] - sum(pts[i] for i in range(k) if i != side) / (k - 1)
-    new = [scores[i] + pts[i] for i in range(k)]
     top = max(new)
-    over = top >= rules.target_score
-    if rules.losing_score is not None and min(new) <= rules.losing_score:
-        over = True
-    if rules.hands is not None and hands_played + 1 >= rules.hands:
-        over = True
-    if over and new.count(top) == 1:
+    if _game_over(rules, new, hands_played) and new.count(top) == 1:
         value += GAME_VALUE if new.index(top) == side else -GAME_VALUE
     return value
+
+
+def _game_over(rules: Rules, new: Sequence[int], hands_played: int) -> bool:
+    """Does the game end with these scores after this hand?"""
+    if max(new) >= rules.target_score:
+        return True
+    if rules.losing_score is not None and min(new) <= rules.losing_score:
+        return True
+    return rules.hands is not None and hands_played + 1 >= rules.hands
