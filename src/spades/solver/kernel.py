@@ -13,9 +13,13 @@ State
                current trick are ``played[ply - k .. ply - 1]`` where ``k`` is
                how many cards the trick holds so far.
 ``moves``      a move buffer, ``MAXMOVES`` slots per ply.
-``tt``         the transposition table, flat: ``TT_WORDS`` integers a bucket,
-               ``TT_ENTRY`` an entry (shape, tag = generation/leader/broken,
-               two pattern words, bounds and best card).
+``tt``         the transposition table, flat: ``TT_WORDS`` integers a bucket
+               (a header, ``TT_WAYS`` compact key words, then ``TT_WAYS``
+               entries of ``TT_ENTRY`` words: shape, tag = generation/leader/
+               broken, the pattern as two mask/value pairs, bounds and best
+               card).
+``stk``        the explicit search stack (``SW`` words a ply), scratch words
+               and the killer moves.
 ``cmask``      seats whose tricks are counted (bit per seat).
 ``xmask``      seats that maximize the count; the others minimize it.  The
                game is thus always two-sided and zero-sum, so plain alpha-beta
@@ -36,30 +40,58 @@ Techniques (after the published descriptions of DDS, re-implemented here):
   an upper bound on the tricks still to come and the card that decided the
   position last time (tried first on the next visit).  The table is
   set-associative (``TT_WAYS`` entries a bucket, the bucket chosen by the
-  suit-length shape, since positions that match share it);
+  suit-length shape, since positions that match share it); a lookup scans
+  one key word per entry (a fingerprint of shape and tag, and the owners of
+  the top card of each suit the entry pins) and reads an entry only when
+  its key matches (about 5 of the 30 keys a lookup scans);
 * equivalent cards: cards of one hand with no other remaining card (or card of
   the current trick) between them are one move;
-* move ordering: winners and cheap overtakes first, partner's winner not
-  overtaken, low cards otherwise;
+* lowest winning rank (DDS's cut in its move loop): once a move has failed,
+  the later moves of the same suit below every card whose rank mattered to
+  that failure (and below the failed card's rank cut-off) lead to positions
+  of the same pattern, so they fail too and are skipped: half the nodes;
+* move ordering: the table's best card, then the killer lead (the lead that
+  last decided a trick start at this ply; as a bonus at other seats it was
+  much worse); winners that no opponent still to play can beat or ruff, then
+  cheap ducks; overtaking partner's card when an opponent still to play would
+  beat it and ours holds; leading low towards partner's top card when nobody
+  can ruff it, and not in a suit an opponent can ruff; low cards otherwise;
 * quick bounds at trick starts: a hand holding the top spades in a run wins
   a trick with each (for either side); more generally a hand's spades win
   for its side except those that a higher opposing spade can be matched to
   (:func:`_spade_matching`, tried after a table miss when some hand's
   spade length could decide the target: before the lookup it cost more
   time than its 10% fewer nodes saved); the leader's quick tricks (top cards
-  it can cash before a spade-holding opponent runs out of the suit) bound its
-  side from below, or the other side from above; no side takes more than the
-  tricks left.
+  it can cash, top spades first since they draw the opponents' spades, before
+  a spade-holding opponent runs out of the suit) bound its side from below, or
+  the other side from above; no side takes more than the tricks left.
 
-Speed today (bench/solver.py): faster than DDS at 5 cards a hand, 2-4x slower
-at 9, about 30x slower (mean; 40x median) on full 13-card deals.  Where DDS
-is still ahead: richer quick/later-trick bounds (entries to partner, ruffs),
-and its table layout: a lookup here scans the live entries of one bucket
-linearly (about 40 entries a lookup on a hard 13-card deal, with hit entries
-moved halfway to the front; 90 without), a large part of the per-node cost.  Tried and dropped: keying
-buckets also by the owners of the top cards (or the top spade), which forces
-every stored pattern to pin them: shorter scans, but more nodes and no
-faster; a 4x larger table: 3% fewer nodes.
+Per-node cost: most helpers called at every node take the hands (and the
+trick) as tuples, not arrays: a numba function receiving an array increments
+and decrements its reference count with atomic instructions, which took 15%
+of the time.  ``popcount`` is written in the form LLVM turns into one
+``popcnt`` instruction.
+
+Speed today (bench/solver.py, 10-12 deals, 2-core machine under load):
+faster than DDS at 5 cards a hand, about 2x slower at 9, 8-10x slower (mean;
+11-16x median, DDS's own times vary most) on full 13-card deals, where it
+was 25-33x before the killer moves, the
+lowest-winning-rank skip and the ordering rules above (1.34M nodes a deal on
+the bench's 13-card deals, from 4.6M).  Node counts on the bench's first 8
+13-card deals (``Solver.nodes``, load-independent): 36.4M, 27.5M with the
+killer lead, 14.3M with the skip, 10.7M with the ordering rules.  Where DDS
+is still ahead: richer quick/later-trick bounds (entries to partner, ruffs)
+and a cheaper node.
+
+Tried and dropped: keying buckets also by the owners of the top cards (or the
+top spade), which forces every stored pattern to pin them: shorter scans, but
+more nodes and no faster; a 4x larger table: 3% fewer nodes; DDS-like suit
+weights for all leads (partner's top card, ruffs, opponents' lengths) also on
+the leader's own winners: 4% more nodes; discarding from long (or short)
+suits first: more nodes; a "second hand is sure to win the trick" bound at the
+second seat (DDS's QuickTricksSecondHand): no fewer nodes; the lowest-rank
+skip among the root cards of :func:`card_values`: never fired (the root
+searches' results depend on low ranks).
 """
 
 from __future__ import annotations
@@ -116,12 +148,12 @@ def popcount(x: int) -> int:
 
 
 @njit
-def _clz52(x: int) -> int:
-    """63 minus the index of the highest set bit of ``x`` (``x`` > 0)."""
+def _highbit_index(x: int) -> int:
+    """Index of the highest set bit of a card set ``x`` (``x`` > 0)."""
     c = 51
     while not ((x >> c) & 1):
         c -= 1
-    return 63 - c
+    return c
 
 
 @njit
@@ -365,8 +397,10 @@ def _gen_moves(
                 mine = popcount(hand & smask)
                 score += mine
                 if nseat == 4 and ((xmask >> ((player + 2) % 4)) & 1) == my_side:
-                    tc = 63 - _clz52(above)
-                    if (hands[(player + 2) % 4] >> tc) & 1 and _holds(hands, nseat, player, 0, leader, xmask, tc, suit):
+                    tc = _highbit_index(above)
+                    if (hands[(player + 2) % 4] >> tc) & 1 and _holds(
+                        hands, nseat, player, 0, leader, xmask, tc, suit
+                    ):
                         # partner holds the top card and nobody can ruff it
                         score += 30
                 if suit != 3:
@@ -1063,7 +1097,14 @@ def _store(
         if tt[b + TT_KEYS + e] != key:
             continue
         o = b + TT_ENTRIES + e * TT_ENTRY
-        if tt[o + 2] == m1 and tt[o + 3] == v1 and tt[o + 4] == m2 and tt[o + 5] == v2 and tt[o] == shape and tt[o + 1] == tag:
+        if (
+            tt[o + 2] == m1
+            and tt[o + 3] == v1
+            and tt[o + 4] == m2
+            and tt[o + 5] == v2
+            and tt[o] == shape
+            and tt[o + 1] == tag
+        ):
             victim = e
             lb = tt[o + 6] & 0xFF
             ub = (tt[o + 6] >> 8) & 0xFF
