@@ -705,7 +705,13 @@ F_SLOT = 6
 F_REL = 7
 F_MAX = 8
 F_SKIP = 9
-SW = 10
+# a searched trick start's key, kept for _store (the scratch area is overwritten by deeper nodes)
+F_SHAPE = 10
+F_CODE1 = 11
+F_CODE2 = 12
+F_TOP = 13
+F_LENS = 14
+SW = 15
 #: scratch words after the frames (owner codes and suit lengths)
 SCR = MAXPLY * SW
 #: killer moves: the card that last decided a node at each ply (after the scratch words)
@@ -908,6 +914,13 @@ def search(
                     mode = _RETURN
                     continue
                 stk[f + F_SLOT] = b
+                stk[f + F_SHAPE] = shape
+                stk[f + F_CODE1] = code1
+                stk[f + F_CODE2] = code2
+                stk[f + F_TOP] = top
+                stk[f + F_LENS] = (
+                    stk[SCR + 4] | (stk[SCR + 5] << 4) | (stk[SCR + 6] << 8) | (stk[SCR + 7] << 12)
+                )
             else:
                 hint = -1
             stk[f + F_MAX] = (xmask >> player) & 1
@@ -1050,7 +1063,8 @@ def _store(
     leader = stk[f + F_LEADER]
     broken = stk[f + F_BROKEN]
     target = stk[f + F_TARGET]
-    shape = _shape_codes(hands, nseat, stk)
+    shape = stk[f + F_SHAPE]
+    lens = stk[f + F_LENS]
     tag = gen * 8 + leader + 4 * broken
     allc = 0
     for s in range(nseat):
@@ -1064,7 +1078,7 @@ def _store(
         if rs:
             low = rs & -rs
             t = popcount(allc & smask & ~(low - 1))
-        length = stk[SCR + 4 + suit]
+        length = (lens >> (4 * suit)) & 0xF
         field = ((1 << (2 * t)) - 1) << (2 * (length - t))
         if suit == 0:
             m1 = field
@@ -1074,10 +1088,10 @@ def _store(
             m2 = field
         else:
             m2 |= field << 26
-    v1 = stk[SCR + 8] & m1
-    v2 = stk[SCR + 9] & m2
+    v1 = stk[f + F_CODE1] & m1
+    v2 = stk[f + F_CODE2] & m2
     pin = 0
-    top = stk[SCR + 10]
+    top = stk[f + F_TOP]
     for suit in range(4):
         m = m1
         if suit >= 2:
