@@ -29,7 +29,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 import websockets
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -107,7 +107,7 @@ async def client(port: int, table: dict[str, Any], token: str | None, stats: Sta
 async def run(port: int, tables: int, seconds: float, bot_delay: float, level: str) -> dict[str, float]:
     stats = Stats()
     created = []
-    async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=30) as http:
+    async with httpx2.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=30) as http:
         for _ in range(tables):
             r = await http.post(
                 "/api/tables",
@@ -163,9 +163,9 @@ def start_server(port: int, db: str | None, folder: str) -> subprocess.Popen[byt
     proc = subprocess.Popen(args, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     for _ in range(300):
         try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/config", timeout=1).status_code == 200:
+            if httpx2.get(f"http://127.0.0.1:{port}/api/config", timeout=1).status_code == 200:
                 return proc
-        except httpx.HTTPError:
+        except httpx2.HTTPError:
             time.sleep(0.1)
     proc.kill()
     raise SystemExit("the server did not start")

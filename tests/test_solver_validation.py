@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from spades.cards import Card
 from spades.cli import main
 from spades.solver import Position, PositionError, solve
 
@@ -63,6 +64,21 @@ def test_cli_table(capsys: pytest.CaptureFixture[str]) -> None:
     assert rc == 0
     assert "East to play" in out
     assert "AH" in out and "KH" in out
+
+
+def test_cli_help_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    from spades.cli.solve import EXAMPLE
+    from spades.solver.reference import minimax_values
+
+    rc = main(["solve", *EXAMPLE.split()])
+    out = capsys.readouterr().out
+    assert rc == 0
+    rows = [line.split() for line in out.splitlines()]
+    shown = {row[0]: int(row[1]) for row in rows if row and row[0] in ("AH", "KH", "JD", "7D", "5S")}
+    # East may not lead its spade (not broken); the plain minimax gives each card's value
+    assert sorted(shown) == ["7D", "AH", "JD", "KH"]
+    expected = minimax_values(Position.build(EXAMPLE.split()[:4], leader=1), 0b1010, 0b1010)
+    assert shown == {str(Card(c)): v for c, v in expected.items()}
 
 
 def test_cli_named_hands_and_trick(capsys: pytest.CaptureFixture[str]) -> None:

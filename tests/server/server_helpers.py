@@ -116,15 +116,15 @@ class LiveServer:
             cwd=str(ROOT),
         )
         deadline = time.time() + 30
-        import httpx
+        import httpx2
 
         while time.time() < deadline:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"server exited: {self.log_path.read_text()[-2000:]}")
             try:
-                if httpx.get(self.url + "/api/config", timeout=1).status_code == 200:
+                if httpx2.get(self.url + "/api/config", timeout=1).status_code == 200:
                     return
-            except httpx.HTTPError:
+            except httpx2.HTTPError:
                 pass
             time.sleep(0.1)
         raise TimeoutError("server did not start")

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from server_helpers import cards_in, recv_state, recv_type, some_action
 
-pytest.importorskip("httpx")
+pytest.importorskip("httpx2")
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from server_helpers import LiveServer, some_action
 
-httpx = pytest.importorskip("httpx")
+httpx2 = pytest.importorskip("httpx2")
 websockets = pytest.importorskip("websockets")
 
 from spades.server.storage import Storage  # noqa: E402
@@ -63,7 +63,7 @@ def _create(server: LiveServer, i: int) -> dict[str, Any]:
         "grace": 600,
         "options": {"hands": 2 if preset == "partnership" else 1},
     }
-    r = httpx.post(server.url + "/api/tables", json=body, timeout=10)
+    r = httpx2.post(server.url + "/api/tables", json=body, timeout=10)
     assert r.status_code == 201, r.text
     return r.json()  # type: ignore[no-any-return]
 

@@ -10,11 +10,14 @@ from __future__ import annotations
 import argparse
 import re
 import sys
+import threading
 import time
 
 from ..errors import SpadesError
 
 _SEATS = ("north", "east", "south", "west")
+#: the example in ``--help``: a five-card ending, East on lead, spades not broken
+EXAMPLE = "AK.Q2.-.3 5.AK.J7.- Q.J3.Q.K -.T9.K8.A --leader E"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -26,9 +29,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "of the seat to play with the tricks its side then takes from this trick on, with best play."
     )
     parser.epilog = (
-        "Example: spades solve AKQ2.J.T98.765 JT9.AK32.76.K32 8765.Q54.AJ2.AQ8 43.T9876.KQ543.- "
-        "--leader 1  (hands: spades.hearts.diamonds.clubs; a void is '-' or empty: "
-        "'-.AK.-.-' or '.AK..')"
+        f"Example: spades solve {EXAMPLE}  (hands: spades.hearts.diamonds.clubs; a void is '-' or "
+        "empty: '-.AK.-.-' or '.AK..')"
     )
     parser.add_argument("hands", nargs="*", metavar="HAND",
                         help="hands in seat order (North East South West); 2 or 3 hands for 2-3 players")
@@ -43,6 +45,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="four players each for themselves (values are the seat's own tricks)")
     parser.add_argument("--nil", type=str, default=None, metavar="SEAT",
                         help="also show the tricks the opponents can force on this nil bidder")
+
+
+#: seconds before a slow solve prints :func:`_slow_notice`
+SLOW_NOTICE_S = 2.0
+
+
+def _slow_notice() -> None:
+    from ..solver import _jit
+
+    if _jit.JIT_ENABLED:
+        print("Solving... (the first solve after installing also compiles the solver: about 30 s, "
+              "once)", file=sys.stderr, flush=True)
+    else:
+        print("Solving... (numba is not installed or is disabled, so the solver runs as plain "
+              "Python: slow beyond a few cards a hand)", file=sys.stderr, flush=True)
 
 
 def _seat(text: str, nseat: int) -> int:
@@ -80,11 +97,19 @@ def run(args: argparse.Namespace) -> int:
         pos = Position.build(hands, leader, args.trick, args.broken)
         started = time.perf_counter()
         partnership = nseat == 4 and not args.cutthroat
-        values = solve(hands, leader, args.trick, args.broken, partnership=partnership)
-        nil = None
-        if args.nil is not None:
-            nil_seat = _seat(args.nil, nseat)
-            nil = nil_values(pos, nil_seat)
+        # numba compiles the search on the first solve after an install (then loads it from its
+        # disk cache): say so when a solve is slow, rather than look stuck
+        notice = threading.Timer(SLOW_NOTICE_S, _slow_notice)
+        notice.daemon = True
+        notice.start()
+        try:
+            values = solve(hands, leader, args.trick, args.broken, partnership=partnership)
+            nil = None
+            if args.nil is not None:
+                nil_seat = _seat(args.nil, nseat)
+                nil = nil_values(pos, nil_seat)
+        finally:
+            notice.cancel()
         elapsed = time.perf_counter() - started
     except SpadesError as exc:
         print(f"spades solve: {exc}", file=sys.stderr)

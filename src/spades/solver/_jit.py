@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-__all__ = ["JIT_ENABLED", "njit"]
+__all__ = ["JIT_ENABLED", "njit", "njit_inline"]
 
 
 def _numba_njit() -> Callable[..., Any] | None:
@@ -44,3 +44,16 @@ def njit(func: F) -> F:
     if _NJIT is None:
         return func
     return _NJIT(cache=True, nogil=True)(func)  # type: ignore[no-any-return]
+
+
+def njit_inline(func: F) -> F:
+    """Like :func:`njit`, but inlined into its callers by numba itself.
+
+    For the helpers that take arrays and run at every node: a numba call that
+    passes arrays increments and decrements their reference counts with
+    atomic instructions, which cost more than many of the helpers themselves;
+    once inlined, numba drops those pairs.
+    """
+    if _NJIT is None:
+        return func
+    return _NJIT(cache=True, nogil=True, inline="always")(func)  # type: ignore[no-any-return]

@@ -74,7 +74,7 @@ class Solver:
     """A double-dummy solver with its own transposition table and buffers.
 
     Not thread-safe: use one per thread (:func:`default_solver` does that).
-    ``tt_bits`` sets the table size: 2**tt_bits entries of 40 bytes (default 2**20, 40 MB).
+    ``tt_bits`` sets the table size: 2**tt_bits entries of 64 bytes (default 2**20, 64 MB).
     """
 
     def __init__(self, tt_bits: int | None = None) -> None:
@@ -86,7 +86,6 @@ class Solver:
         self._epoch = 0
         self._stats = _new_array(8)
         self._moves = _new_array(kernel.MAXPLY * kernel.MAXMOVES)
-        self._scores = _new_array(kernel.MAXPLY * kernel.MAXMOVES)
         self._played = _new_array(kernel.MAXPLY)
         self._out = _new_array(52)
         self._hands = _new_array(4)
@@ -128,7 +127,7 @@ class Solver:
         legal = kernel.card_values(
             self._hands, nseat, leader, self._trick, len(trick), bool(broken), count, maximizers,
             self.tt, self.tt_mask, self._gen(nseat, count, maximizers), self._stats,
-            self._moves, self._scores, self._played, self._out, self._stack,
+            self._moves, self._played, self._out, self._stack,
         )
         self.nodes = int(self._stats[0])
         out = self._out
@@ -152,7 +151,7 @@ class Solver:
         result = kernel.can_take(
             self._hands, nseat, leader, self._trick, len(trick), bool(broken), int(target), count,
             maximizers, self.tt, self.tt_mask, self._gen(nseat, count, maximizers), self._stats,
-            self._moves, self._scores, self._played, self._stack,
+            self._moves, self._played, self._stack,
         )
         self.nodes = int(self._stats[0])
         return bool(result)

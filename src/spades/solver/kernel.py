@@ -13,9 +13,13 @@ State
                current trick are ``played[ply - k .. ply - 1]`` where ``k`` is
                how many cards the trick holds so far.
 ``moves``      a move buffer, ``MAXMOVES`` slots per ply.
-``tt``         the transposition table, flat: ``TT_WORDS`` integers a bucket,
-               ``TT_ENTRY`` an entry (shape, tag = generation/leader/broken,
-               two pattern words, bounds and best card).
+``tt``         the transposition table, flat: ``TT_WORDS`` integers a bucket
+               (a header, ``TT_WAYS`` compact key words, then ``TT_WAYS``
+               entries of ``TT_ENTRY`` words: shape, tag = generation/leader/
+               broken, the pattern as two mask/value pairs, bounds and best
+               card).
+``stk``        the explicit search stack (``SW`` words a ply), scratch words
+               and the killer moves.
 ``cmask``      seats whose tricks are counted (bit per seat).
 ``xmask``      seats that maximize the count; the others minimize it.  The
                game is thus always two-sided and zero-sum, so plain alpha-beta
@@ -36,37 +40,65 @@ Techniques (after the published descriptions of DDS, re-implemented here):
   an upper bound on the tricks still to come and the card that decided the
   position last time (tried first on the next visit).  The table is
   set-associative (``TT_WAYS`` entries a bucket, the bucket chosen by the
-  suit-length shape, since positions that match share it);
+  suit-length shape, since positions that match share it); a lookup scans
+  one key word per entry (a fingerprint of shape and tag, and the owners of
+  the top card of each suit the entry pins) and reads an entry only when
+  its key matches (about 5 of the 30 keys a lookup scans);
 * equivalent cards: cards of one hand with no other remaining card (or card of
   the current trick) between them are one move;
-* move ordering: winners and cheap overtakes first, partner's winner not
-  overtaken, low cards otherwise;
+* lowest winning rank (DDS's cut in its move loop): once a move has failed,
+  the later moves of the same suit below every card whose rank mattered to
+  that failure (and below the failed card's rank cut-off) lead to positions
+  of the same pattern, so they fail too and are skipped: half the nodes;
+* move ordering: the table's best card, then the killer lead (the lead that
+  last decided a trick start at this ply; as a bonus at other seats it was
+  much worse); winners that no opponent still to play can beat or ruff, then
+  cheap ducks; overtaking partner's card when an opponent still to play would
+  beat it and ours holds; leading low towards partner's top card when nobody
+  can ruff it, and not in a suit an opponent can ruff; low cards otherwise;
 * quick bounds at trick starts: a hand holding the top spades in a run wins
   a trick with each (for either side); more generally a hand's spades win
   for its side except those that a higher opposing spade can be matched to
   (:func:`_spade_matching`, tried after a table miss when some hand's
   spade length could decide the target: before the lookup it cost more
   time than its 10% fewer nodes saved); the leader's quick tricks (top cards
-  it can cash before a spade-holding opponent runs out of the suit) bound its
-  side from below, or the other side from above; no side takes more than the
-  tricks left.
+  it can cash, top spades first since they draw the opponents' spades, before
+  a spade-holding opponent runs out of the suit) bound its side from below, or
+  the other side from above; no side takes more than the tricks left.
 
-Speed today (bench/solver.py): faster than DDS at 5 cards a hand, 2-4x slower
-at 9, about 30x slower (mean; 40x median) on full 13-card deals.  Where DDS
-is still ahead: richer quick/later-trick bounds (entries to partner, ruffs),
-and its table layout: a lookup here scans the live entries of one bucket
-linearly (about 40 entries a lookup on a hard 13-card deal, with hit entries
-moved halfway to the front; 90 without), a large part of the per-node cost.  Tried and dropped: keying
-buckets also by the owners of the top cards (or the top spade), which forces
-every stored pattern to pin them: shorter scans, but more nodes and no
-faster; a 4x larger table: 3% fewer nodes.
+Per-node cost: most helpers called at every node take the hands (and the
+trick) as tuples, not arrays: a numba function receiving an array increments
+and decrements its reference count with atomic instructions, which took 15%
+of the time.  ``popcount`` is written in the form LLVM turns into one
+``popcnt`` instruction.
+
+Speed today (bench/solver.py, 10-12 deals, 2-core machine under load):
+faster than DDS at 5 cards a hand, about 2x slower at 9, 8-10x slower (mean;
+11-16x median, DDS's own times vary most) on full 13-card deals, where it
+was 25-33x before the killer moves, the
+lowest-winning-rank skip and the ordering rules above (1.34M nodes a deal on
+the bench's 13-card deals, from 4.6M).  Node counts on the bench's first 8
+13-card deals (``Solver.nodes``, load-independent): 36.4M, 27.5M with the
+killer lead, 14.3M with the skip, 10.7M with the ordering rules.  Where DDS
+is still ahead: richer quick/later-trick bounds (entries to partner, ruffs)
+and a cheaper node.
+
+Tried and dropped: keying buckets also by the owners of the top cards (or the
+top spade), which forces every stored pattern to pin them: shorter scans, but
+more nodes and no faster; a 4x larger table: 3% fewer nodes; DDS-like suit
+weights for all leads (partner's top card, ruffs, opponents' lengths) also on
+the leader's own winners: 4% more nodes; discarding from long (or short)
+suits first: more nodes; a "second hand is sure to win the trick" bound at the
+second seat (DDS's QuickTricksSecondHand): no fewer nodes; the lowest-rank
+skip among the root cards of :func:`card_values`: never fired (the root
+searches' results depend on low ranks).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ._jit import njit
+from ._jit import njit, njit_inline
 
 __all__ = [
     "MAXMOVES",
@@ -78,20 +110,30 @@ __all__ = [
 
 MAXMOVES = 20  # a three-player hand holds 17 cards
 MAXPLY = 56
-#: the table is set-associative: TT_WAYS entries of TT_ENTRY words per bucket (the
-#: entries of the current generation are a prefix of their bucket, so scans stop at
-#: the first stale entry and a wide bucket costs only what it holds; 64 ways thrashed:
-#: a third of the stores on a 13-card deal evicted a live entry)
-#: (suit-length shape, generation/leader/broken tag, two pattern words, bounds)
+#: the table is set-associative: a bucket is a header word (generation and how many
+#: entries it holds: the entries of one generation fill it from the front), then
+#: TT_WAYS key words (a fingerprint of the shape and tag, and the owners of the top
+#: card of each suit that the entry pins down: a scan reads only these compact
+#: words and looks at an entry itself only when its key matches), then TT_WAYS
+#: entries of TT_ENTRY words (suit-length shape, generation/leader/broken tag, the
+#: pattern as mask and value on two code words, bounds).  64 ways thrashed: a
+#: third of the stores on a 13-card deal evicted a live entry.
 TT_WAYS = 256
-TT_ENTRY = 5
-TT_WORDS = TT_WAYS * TT_ENTRY
+TT_ENTRY = 7
+TT_KEYS = 1
+TT_ENTRIES = 1 + TT_WAYS
+TT_WORDS = 1 + TT_WAYS + TT_WAYS * TT_ENTRY
 
 SUIT0 = 0x1FFF
 SPADES = 0x1FFF << 39
 NONSPADES = (1 << 39) - 1
 
 Array = Any  # a list of ints, or a numpy int64 array under numba
+#: the four hands as a tuple (unused seats 0): the per-node helpers take this
+#: instead of the ``hands`` array, because every numba function that receives
+#: an array increments and decrements its reference count with atomic
+#: instructions, which cost more than most of these helpers
+Hands = tuple[int, int, int, int]
 
 
 @njit
@@ -100,10 +142,18 @@ def popcount(x: int) -> int:
     x = x - ((x >> 1) & 0x5555555555555555)
     x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
     x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
-    x = x + (x >> 8)
-    x = x + (x >> 16)
-    x = x + (x >> 32)
-    return x & 0x7F
+    # the byte sums gathered by one multiplication: LLVM turns this form (and not
+    # the shift-and-add one) into a single popcnt instruction
+    return ((x * 0x0101010101010101) >> 56) & 0xFF
+
+
+@njit
+def _highbit_index(x: int) -> int:
+    """Index of the highest set bit of a card set ``x`` (``x`` > 0)."""
+    c = 51
+    while not ((x >> c) & 1):
+        c -= 1
+    return c
 
 
 @njit
@@ -125,13 +175,30 @@ def legal_mask(hand: int, k: int, led_suit: int, broken: bool) -> int:
     return hand
 
 
-@njit
+@njit_inline
 def trick_winner_index(played: Array, start: int, n: int) -> int:
     """Position (0..n-1) of the winning card among ``played[start:start+n]``."""
     best = played[start]
     bi = 0
     for i in range(1, n):
         c = played[start + i]
+        if c // 13 == best // 13:
+            if c > best:
+                best = c
+                bi = i
+        elif c // 13 == 3:
+            best = c
+            bi = i
+    return bi
+
+
+@njit
+def _winner_of(tr: Hands, n: int) -> int:
+    """Position (0..n-1) of the winning card among the first ``n`` of ``tr``."""
+    best = tr[0]
+    bi = 0
+    for i in range(1, n):
+        c = tr[i]
         if c // 13 == best // 13:
             if c > best:
                 best = c
@@ -152,11 +219,15 @@ def _top_cards(cards: int, t: int) -> int:
     return cards
 
 
-@njit
+@njit_inline
 def _shape_codes(hands: Array, nseat: int, stk: Array) -> int:
     """Suit lengths of every hand as one integer (4 bits each); also writes
     each suit's owner code (2 bits per remaining card, highest card in the
-    highest bits) to ``stk[SCR + suit]`` and its length to ``stk[SCR + 4 + suit]``."""
+    highest bits) to ``stk[SCR + suit]`` and its length to ``stk[SCR + 4 + suit]``,
+    and the codes of suits 0 and 1 (2 and 3) side by side, 26 bits each, to
+    ``stk[SCR + 8]`` (``stk[SCR + 9]``): with the lengths fixed by the shape, a
+    stored pattern is then a mask and a value on these two words.  The owner
+    codes of the top card of each suit go to ``stk[SCR + 10]`` (2 bits a suit)."""
     shape = 0
     for s in range(nseat):
         h = hands[s]
@@ -173,58 +244,93 @@ def _shape_codes(hands: Array, nseat: int, stk: Array) -> int:
     for s in range(nseat):
         allc |= hands[s]
     for suit in range(4):
-        base = 13 * suit
+        x = allc & (SUIT0 << (13 * suit))
         code = 0
         length = 0
-        for r in range(12, -1, -1):
-            c = base + r
-            if (allc >> c) & 1:
-                code = (code << 2) | ((o0 >> c) & 1) | (((o1 >> c) & 1) << 1)
-                length += 1
+        while x:
+            # from the lowest card up: the highest card ends in the highest bits
+            low = x & -x
+            x ^= low
+            own = 0
+            if o0 & low:
+                own = 1
+            if o1 & low:
+                own |= 2
+            code |= own << (2 * length)
+            length += 1
         stk[SCR + suit] = code
         stk[SCR + 4 + suit] = length
+    stk[SCR + 8] = stk[SCR] | (stk[SCR + 1] << 26)
+    stk[SCR + 9] = stk[SCR + 2] | (stk[SCR + 3] << 26)
+    top = 0
+    for suit in range(4):
+        length = stk[SCR + 4 + suit]
+        if length:
+            top |= (stk[SCR + suit] >> (2 * (length - 1))) << (2 * suit)
+    stk[SCR + 10] = top
     return shape
 
 
-@njit
-def _pattern_matches(p1: int, p2: int, stk: Array) -> bool:
-    """Does the position whose codes are in the scratch area match a stored
-    pattern (for each suit: the owners of its top ``t`` cards)?"""
-    for suit in range(4):
-        p = p1
-        if suit >= 2:
-            p = p2
-        field = (p >> (30 * (suit & 1))) & 0x3FFFFFFF
-        t = field >> 26
-        length = stk[SCR + 4 + suit]
-        if t > length:
-            return False
-        if (stk[SCR + suit] >> (2 * (length - t))) != (field & 0x3FFFFFF):
-            return False
-    return True
-
-
-@njit
-def _pattern_cards(p1: int, p2: int, hands: Array, nseat: int) -> int:
-    """The cards a stored pattern pins down in the current position."""
+@njit_inline
+def _pattern_cards(m1: int, m2: int, hands: Hands, nseat: int) -> int:
+    """The cards a stored pattern (its two masks) pins down in the current position."""
     allc = 0
     for s in range(nseat):
         allc |= hands[s]
     rel = 0
     for suit in range(4):
-        p = p1
+        m = m1
         if suit >= 2:
-            p = p2
-        t = ((p >> (30 * (suit & 1))) >> 26) & 0xF
+            m = m2
+        t = popcount((m >> (26 * (suit & 1))) & 0x3FFFFFF) >> 1
         if t:
             rel |= _top_cards(allc & (SUIT0 << (13 * suit)), t)
     return rel
 
 
 @njit
+def _representative(card: int, legal: int, hand: int, allc: int) -> int:
+    """The move that stands for ``card`` (the top of its run of equivalent
+    cards in ``hand``), or -1 when ``card`` is not a legal card."""
+    if card < 0 or not (legal >> card) & 1:
+        return -1
+    top = 13 * (card // 13) + 12
+    x = card + 1
+    while x <= top:
+        if (allc >> x) & 1:
+            if (hand >> x) & 1:
+                card = x
+            else:
+                break
+        x += 1
+    return card
+
+
+@njit_inline
+def _holds(hands: Hands, nseat: int, player: int, k: int, leader: int, xmask: int, c: int, led: int) -> bool:
+    """Does ``c`` (a card of the led suit that beats the trick so far) stay
+    above every opponent still to play in this trick (none of them can beat it
+    by rank or by ruffing)?"""
+    side = (xmask >> player) & 1
+    smask = SUIT0 << (13 * led)
+    above = ~((2 << c) - 1)
+    for i in range(k + 1, nseat):
+        s = (leader + i) % nseat
+        if ((xmask >> s) & 1) == side:
+            continue
+        h = hands[s]
+        if h & smask:
+            if h & smask & above:
+                return False
+        elif led != 3 and (h & SPADES) != 0:
+            return False
+    return True
+
+
+@njit_inline
 def _gen_moves(
-    hands: Array,
-    played: Array,
+    hands: Hands,
+    tr: Hands,
     ply: int,
     k: int,
     nseat: int,
@@ -232,17 +338,18 @@ def _gen_moves(
     broken: bool,
     xmask: int,
     moves: Array,
-    scores: Array,
     hint: int,
+    killer: int,
 ) -> int:
     """Write the ordered, equivalence-reduced moves of the seat to play into
-    ``moves[ply * MAXMOVES:]``; return how many.  ``hint`` (a card, or -1) is
-    tried first: the move that decided this position in an earlier search."""
+    ``moves[ply * MAXMOVES:]``; return how many.  ``tr`` holds the ``k`` cards
+    of the trick so far.  ``hint`` (a card, or -1) is tried first: the move
+    that decided this position in an earlier search."""
     player = (leader + k) % nseat
     hand = hands[player]
     led = 0
     if k > 0:
-        led = played[ply - k] // 13
+        led = tr[0] // 13
     legal = legal_mask(hand, k, led, broken)
     allc = 0
     for s in range(nseat):
@@ -250,25 +357,13 @@ def _gen_moves(
     best = -1
     best_seat = -1
     for i in range(k):
-        c = played[ply - k + i]
-        allc |= 1 << c
+        allc |= 1 << tr[i]
     if k > 0:
-        bi = trick_winner_index(played, ply - k, k)
-        best = played[ply - k + bi]
+        bi = _winner_of(tr, k)
+        best = tr[bi]
         best_seat = (leader + bi) % nseat
-    if hint >= 0 and (legal >> hint) & 1:
-        # the hint's representative: the top of its run of equivalent cards
-        top = 13 * (hint // 13) + 12
-        x = hint + 1
-        while x <= top:
-            if (allc >> x) & 1:
-                if (hand >> x) & 1:
-                    hint = x
-                else:
-                    break
-            x += 1
-    else:
-        hint = -1
+    hint = _representative(hint, legal, hand, allc)
+    killer = _representative(killer, legal, hand, allc)
     my_side = (xmask >> player) & 1
     partner_winning = k > 0 and ((xmask >> best_seat) & 1) == my_side
     last = k == nseat - 1
@@ -294,11 +389,26 @@ def _gen_moves(
                 score = 60 + rank
                 if suit == 3:
                     score += 10
+                elif not _holds(hands, nseat, player, 0, leader, xmask, c, suit):
+                    score = 25 + rank
             else:
                 # lead low from a suit; prefer suits where we hold a high card
                 score = 20 - rank
                 mine = popcount(hand & smask)
                 score += mine
+                if nseat == 4 and ((xmask >> ((player + 2) % 4)) & 1) == my_side:
+                    tc = _highbit_index(above)
+                    if (hands[(player + 2) % 4] >> tc) & 1 and _holds(
+                        hands, nseat, player, 0, leader, xmask, tc, suit
+                    ):
+                        # partner holds the top card and nobody can ruff it
+                        score += 30
+                if suit != 3:
+                    for q in range(nseat):
+                        hq = hands[q]
+                        if ((xmask >> q) & 1) != my_side and (hq & smask) == 0 and (hq & SPADES) != 0:
+                            # an opponent can ruff this suit
+                            score -= 12
         else:
             beats = False
             if c // 13 == best // 13:
@@ -308,6 +418,15 @@ def _gen_moves(
             if partner_winning:
                 if beats:
                     score = 5 - rank
+                    if (
+                        not last
+                        and suit == led
+                        and best // 13 == led
+                        and _holds(hands, nseat, player, k, leader, xmask, c, led)
+                        and not _holds(hands, nseat, player, k, leader, xmask, best, led)
+                    ):
+                        # partner's card would be beaten, this one would not
+                        score = 60 - rank
                 else:
                     score = 50 - rank
                     if suit != led:
@@ -317,26 +436,33 @@ def _gen_moves(
                     score = 70 - rank
                     if last or suit == 3:
                         score += 5
+                    elif not _holds(hands, nseat, player, k, leader, xmask, c, led):
+                        # an opponent still to play can take this card: duck instead
+                        score = 55 - rank
                 else:
                     score = 30 - rank
                     if suit == 3:
                         score -= 10
         if c == hint:
             score = 1000
-        # insertion in descending score order
+        elif c == killer and k == 0:
+            score = 900
+        # insertion in descending score order, lower cards first among equals
+        # (the score rides above 6 bits that hold 63 - card)
+        key = score * 64 + 63 - c
         j = n
-        while j > 0 and scores[base + j - 1] < score:
+        while j > 0 and moves[base + j - 1] < key:
             moves[base + j] = moves[base + j - 1]
-            scores[base + j] = scores[base + j - 1]
             j -= 1
-        moves[base + j] = c
-        scores[base + j] = score
+        moves[base + j] = key
         n += 1
+    for j in range(n):
+        moves[base + j] = 63 - (moves[base + j] & 63)
     return n
 
 
-@njit
-def _spade_bounds(hands: Array, nseat: int, cmask: int) -> tuple[int, int, int]:
+@njit_inline
+def _spade_bounds(hands: Hands, nseat: int, cmask: int) -> tuple[int, int, int]:
     """Tricks that are certain for the counted seats, and certain for the others.
 
     A hand whose spades include the highest remaining spades in an unbroken
@@ -381,8 +507,8 @@ def _spade_bounds(hands: Array, nseat: int, cmask: int) -> tuple[int, int, int]:
     return sure, lost, rel
 
 
-@njit
-def _spade_matching(hands: Array, nseat: int, cmask: int) -> tuple[int, int, int, int]:
+@njit_inline
+def _spade_matching(hands: Hands, nseat: int, cmask: int) -> tuple[int, int, int, int]:
     """Spade tricks that are certain for the counted seats and for the others,
     by a matching argument stronger than :func:`_spade_bounds`.
 
@@ -457,21 +583,24 @@ def _top_run(mine: int, allc: int, suit: int) -> int:
     return run
 
 
-@njit
-def _ruff_cap(hands: Array, nseat: int, side: int, xmask: int, smask: int, cap: int) -> int:
-    """``cap`` lowered to the shortest length in a suit among opponents holding spades."""
+@njit_inline
+def _ruff_cap(hands: Hands, nseat: int, side: int, xmask: int, smask: int, cap: int, drawn: int) -> int:
+    """``cap`` lowered to the shortest length in a suit among opponents holding
+    more than ``drawn`` spades (the others have none left once the cashing
+    hand has led ``drawn`` top spades)."""
     for s in range(nseat):
-        if ((xmask >> s) & 1) != side and (hands[s] & SPADES) != 0:
+        if ((xmask >> s) & 1) != side and popcount(hands[s] & SPADES) > drawn:
             length = popcount(hands[s] & smask)
             if length < cap:
                 cap = length
     return cap
 
 
-@njit
-def _cash(hands: Array, nseat: int, who: int, broken: bool, xmask: int, skip: int) -> tuple[int, int]:
+@njit_inline
+def _cash(hands: Hands, nseat: int, who: int, broken: bool, xmask: int, skip: int) -> tuple[int, int]:
     """Tricks ``who`` can cash from the top, on lead, in every suit but ``skip``
-    (see :func:`_quick_tricks`), and the cards counted."""
+    (see :func:`_quick_tricks`), and the cards counted.  Top spades are cashed
+    first: they draw the spades of every opponent who holds no more of them."""
     side = (xmask >> who) & 1
     h = hands[who]
     allh = 0
@@ -479,7 +608,13 @@ def _cash(hands: Array, nseat: int, who: int, broken: bool, xmask: int, skip: in
         allh |= hands[s]
     total = 0
     rel = 0
-    for suit in range(4):
+    drawn = 0
+    if skip != 3 and (h & SPADES) != 0 and (broken or (h & NONSPADES) == 0):
+        allc = allh & SPADES
+        drawn = _top_run(h & SPADES, allc, 3)
+        total = drawn
+        rel = _top_cards(allc, drawn)
+    for suit in range(3):
         if suit == skip:
             continue
         smask = SUIT0 << (13 * suit)
@@ -490,19 +625,14 @@ def _cash(hands: Array, nseat: int, who: int, broken: bool, xmask: int, skip: in
         run = _top_run(mine, allc, suit)
         if run == 0:
             continue
-        if suit == 3:
-            if broken or (h & NONSPADES) == 0:
-                total += run
-                rel |= _top_cards(allc, run)
-            continue
-        cap = _ruff_cap(hands, nseat, side, xmask, smask, run)
+        cap = _ruff_cap(hands, nseat, side, xmask, smask, run, drawn)
         total += cap
         rel |= _top_cards(allc, cap)
     return total, rel
 
 
-@njit
-def _quick_tricks(hands: Array, nseat: int, leader: int, broken: bool, xmask: int) -> tuple[int, int]:
+@njit_inline
+def _quick_tricks(hands: Hands, nseat: int, leader: int, broken: bool, xmask: int) -> tuple[int, int]:
     """Tricks the leader's side can cash at once, a lower bound on its tricks.
 
     In each suit the leader's cards that are the top cards of the suit in an
@@ -553,7 +683,7 @@ def _quick_tricks(hands: Array, nseat: int, leader: int, broken: bool, xmask: in
                 run = _top_run(pm, allc, suit)
                 if run == 0:
                     continue
-                cap = _ruff_cap(hands, nseat, side, xmask, smask, run)
+                cap = _ruff_cap(hands, nseat, side, xmask, smask, run, 0)
                 if cap == 0:
                     continue
                 rest, rrel = _cash(hands, nseat, p, broken, xmask, suit)
@@ -574,10 +704,19 @@ F_I = 5
 F_SLOT = 6
 F_REL = 7
 F_MAX = 8
-SW = 9
+F_SKIP = 9
+# a searched trick start's key, kept for _store (the scratch area is overwritten by deeper nodes)
+F_SHAPE = 10
+F_CODE1 = 11
+F_CODE2 = 12
+F_TOP = 13
+F_LENS = 14
+SW = 15
 #: scratch words after the frames (owner codes and suit lengths)
 SCR = MAXPLY * SW
-STACK_WORDS = SCR + 8
+#: killer moves: the card that last decided a node at each ply (after the scratch words)
+KILL = SCR + 11
+STACK_WORDS = KILL + MAXPLY
 
 _ENTER = 0
 _ADVANCE = 1
@@ -589,6 +728,14 @@ def _bucket(shape: int, leader: int, broken: bool, tt_mask: int) -> int:
     h = shape * 0x1E3779B97F4A7C15 + (leader + 4 * broken + 1) * 0x42B2AE3D27D4EB4F
     h = h ^ (h >> 29) ^ (h >> 41)
     return (h & tt_mask) * TT_WORDS
+
+
+@njit
+def _fingerprint(shape: int, tag: int) -> int:
+    """A 40-bit hash of an entry's shape and tag, the upper part of its key word."""
+    h = (shape ^ (shape >> 31)) * 0x2545F4914F6CDD1D + tag * 0x9E3779B97F4A7C1
+    h = h ^ (h >> 27) ^ (h >> 45)
+    return (h & 0xFFFFFFFFFF) << 16
 
 
 @njit
@@ -604,7 +751,6 @@ def search(
     xmask: int,
     ply0: int,
     moves: Array,
-    scores: Array,
     tt: Array,
     tt_mask: int,
     gen: int,
@@ -643,6 +789,7 @@ def search(
             broken = stk[f + F_BROKEN] == 1
             target = stk[f + F_TARGET]
             stk[f + F_SLOT] = -1
+            stk[f + F_SKIP] = 0
             stk[f + F_REL] = 0
             rel = 0
             if target <= 0:
@@ -669,14 +816,15 @@ def search(
                             rel = 1 << wc
                     mode = _RETURN
                     continue
-                sure, lost, srel = _spade_bounds(hands, nseat, cmask)
+                hs = (hands[0], hands[1], hands[2], hands[3])
+                sure, lost, srel = _spade_bounds(hs, nseat, cmask)
                 if sure >= target or remaining - lost < target:
                     r = sure >= target
                     rel = srel
                     mode = _RETURN
                     continue
                 if cmask == xmask:
-                    quick, qrel = _quick_tricks(hands, nseat, leader, broken, xmask)
+                    quick, qrel = _quick_tricks(hs, nseat, leader, broken, xmask)
                     if (xmask >> leader) & 1:
                         if quick >= target:
                             r = True
@@ -691,15 +839,29 @@ def search(
                 shape = _shape_codes(hands, nseat, stk)
                 tag = gen * 8 + leader + 4 * broken
                 b = _bucket(shape, leader, broken, tt_mask)
+                code1 = stk[SCR + 8]
+                code2 = stk[SCR + 9]
                 stats[1] += 1
                 hit = False
                 hint = -1
-                for e in range(TT_WAYS):
-                    o = b + e * TT_ENTRY
-                    if (tt[o + 1] >> 3) != gen:
-                        break  # this generation's entries are a prefix of the bucket (see _store)
-                    if tt[o] == shape and tt[o + 1] == tag and _pattern_matches(tt[o + 2], tt[o + 3], stk):
-                        bounds = tt[o + 4]
+                head = tt[b]
+                live = 0
+                if (head >> 9) == gen:
+                    live = head & 0x1FF
+                fp = _fingerprint(shape, tag)
+                top = stk[SCR + 10]
+                for e in range(live):
+                    key = tt[b + TT_KEYS + e]
+                    if (key & ~0xFFFF) != fp or (top & (key >> 8) & 0xFF) != (key & 0xFF):
+                        continue
+                    o = b + TT_ENTRIES + e * TT_ENTRY
+                    if (
+                        tt[o] == shape
+                        and tt[o + 1] == tag
+                        and (code1 & tt[o + 2]) == tt[o + 3]
+                        and (code2 & tt[o + 4]) == tt[o + 5]
+                    ):
+                        bounds = tt[o + 6]
                         if (bounds & 0xFF) >= target:
                             r = True
                             hit = True
@@ -707,10 +869,14 @@ def search(
                             r = False
                             hit = True
                         if hit:
-                            rel = _pattern_cards(tt[o + 2], tt[o + 3], hands, nseat)
+                            rel = _pattern_cards(tt[o + 2], tt[o + 4], hs, nseat)
                             if e > 0:
                                 # move halfway to the front: often-hit entries are found sooner
-                                q = b + (e // 2) * TT_ENTRY
+                                q = e // 2
+                                x = tt[b + TT_KEYS + q]
+                                tt[b + TT_KEYS + q] = key
+                                tt[b + TT_KEYS + e] = x
+                                q = b + TT_ENTRIES + q * TT_ENTRY
                                 for w in range(TT_ENTRY):
                                     x = tt[q + w]
                                     tt[q + w] = tt[o + w]
@@ -736,7 +902,7 @@ def search(
                     srel2 = 0
                     lrel2 = 0
                 else:
-                    sure2, lost2, srel2, lrel2 = _spade_matching(hands, nseat, cmask)
+                    sure2, lost2, srel2, lrel2 = _spade_matching(hs, nseat, cmask)
                 if sure2 >= target:
                     r = True
                     rel = srel2
@@ -748,11 +914,20 @@ def search(
                     mode = _RETURN
                     continue
                 stk[f + F_SLOT] = b
+                stk[f + F_SHAPE] = shape
+                stk[f + F_CODE1] = code1
+                stk[f + F_CODE2] = code2
+                stk[f + F_TOP] = top
+                stk[f + F_LENS] = (
+                    stk[SCR + 4] | (stk[SCR + 5] << 4) | (stk[SCR + 6] << 8) | (stk[SCR + 7] << 12)
+                )
             else:
                 hint = -1
             stk[f + F_MAX] = (xmask >> player) & 1
+            hs = (hands[0], hands[1], hands[2], hands[3])
+            tr = (played[ply - k], played[ply - k + 1], played[ply - k + 2], played[ply - k + 3])
             stk[f + F_N] = _gen_moves(
-                hands, played, ply, k, nseat, leader, broken, xmask, moves, scores, hint
+                hs, tr, ply, k, nseat, leader, broken, xmask, moves, hint, stk[KILL + ply]
             )
             stk[f + F_I] = 0
             mode = _ADVANCE
@@ -766,16 +941,22 @@ def search(
                     _store(hands, nseat, stk, f, tt, gen, r, rel, stats, -1)
                 mode = _RETURN
                 continue
+            c = moves[ply * MAXMOVES + i]
+            suit = c // 13
+            if c - 13 * suit < ((stk[f + F_SKIP] >> (4 * suit)) & 0xF):
+                # as good as a card of this suit that already failed (see _RETURN)
+                stk[f + F_I] = i + 1
+                continue
             leader = stk[f + F_LEADER]
             k = stk[f + F_K]
             player = (leader + k) % nseat
-            c = moves[ply * MAXMOVES + i]
             hands[player] ^= 1 << c
             played[ply] = c
             g = f + SW
             if k == nseat - 1:
                 start = ply - k
-                w = (leader + trick_winner_index(played, start, nseat)) % nseat
+                tr = (played[start], played[start + 1], played[start + 2], played[start + 3])
+                w = (leader + _winner_of(tr, nseat)) % nseat
                 nb = stk[f + F_BROKEN]
                 if nb == 0:
                     for j in range(nseat):
@@ -804,28 +985,45 @@ def search(
         player = (leader + k) % nseat
         hands[player] ^= 1 << moves[ply * MAXMOVES + i]
         if k == nseat - 1:
-            rel |= _trick_rel(hands, played, ply - k, nseat, leader)
+            start = ply - k
+            hs = (hands[0], hands[1], hands[2], hands[3])
+            tr = (played[start], played[start + 1], played[start + 2], played[start + 3])
+            rel |= _trick_rel(hs, tr, nseat, leader)
         if r == (stk[f + F_MAX] == 1):
+            stk[KILL + ply] = moves[ply * MAXMOVES + i]
             if stk[f + F_SLOT] >= 0:
                 _store(hands, nseat, stk, f, tt, gen, r, rel, stats, moves[ply * MAXMOVES + i])
         else:
             stk[f + F_REL] |= rel
             stk[f + F_I] = i + 1
+            # later moves of the same suit below every card whose rank mattered
+            # to this result are the same move for this position's pattern
+            # (DDS's "lowest winning rank" skip): remember that threshold
+            c = moves[ply * MAXMOVES + i]
+            suit = c // 13
+            rs = rel & (SUIT0 << (13 * suit))
+            low = 13
+            if rs:
+                low = lowbit_index(rs) - 13 * suit
+            if c - 13 * suit < low:
+                skip = stk[f + F_SKIP]
+                if low > ((skip >> (4 * suit)) & 0xF):
+                    stk[f + F_SKIP] = (skip & ~(0xF << (4 * suit))) | (low << (4 * suit))
             mode = _ADVANCE
 
 
-@njit
-def _trick_rel(hands: Array, played: Array, start: int, nseat: int, leader: int) -> int:
-    """Cards whose ranks decided a finished trick (``played[start:start+nseat]``,
-    its cards already back in ``hands``): the winner if it beat a card of its
-    own suit, with the cards of the winner's hand equivalent to it just below
-    (they were not searched separately, and would have won the same way)."""
-    wi = trick_winner_index(played, start, nseat)
-    wc: int = played[start + wi]
+@njit_inline
+def _trick_rel(hands: Hands, tr: Hands, nseat: int, leader: int) -> int:
+    """Cards whose ranks decided a finished trick (``tr``, its last card back
+    in ``hands``): the winner if it beat a card of its own suit, with the cards
+    of the winner's hand equivalent to it just below (they were not searched
+    separately, and would have won the same way)."""
+    wi = _winner_of(tr, nseat)
+    wc: int = tr[wi]
     suit = wc // 13
     beat = False
     for j in range(nseat):
-        if j != wi and played[start + j] // 13 == suit:
+        if j != wi and tr[j] // 13 == suit:
             beat = True
     if not beat:
         return 0
@@ -846,7 +1044,7 @@ def _trick_rel(hands: Array, played: Array, start: int, nseat: int, leader: int)
     return rel
 
 
-@njit
+@njit_inline
 def _store(
     hands: Array,
     nseat: int,
@@ -865,13 +1063,14 @@ def _store(
     leader = stk[f + F_LEADER]
     broken = stk[f + F_BROKEN]
     target = stk[f + F_TARGET]
-    shape = _shape_codes(hands, nseat, stk)
+    shape = stk[f + F_SHAPE]
+    lens = stk[f + F_LENS]
     tag = gen * 8 + leader + 4 * broken
     allc = 0
     for s in range(nseat):
         allc |= hands[s]
-    p1 = 0
-    p2 = 0
+    m1 = 0
+    m2 = 0
     for suit in range(4):
         smask = SUIT0 << (13 * suit)
         rs = rel & allc & smask
@@ -879,46 +1078,74 @@ def _store(
         if rs:
             low = rs & -rs
             t = popcount(allc & smask & ~(low - 1))
-        length = stk[SCR + 4 + suit]
-        field = (t << 26) | (stk[SCR + suit] >> (2 * (length - t)))
+        length = (lens >> (4 * suit)) & 0xF
+        field = ((1 << (2 * t)) - 1) << (2 * (length - t))
         if suit == 0:
-            p1 = field
+            m1 = field
         elif suit == 1:
-            p1 |= field << 30
+            m1 |= field << 26
         elif suit == 2:
-            p2 = field
+            m2 = field
         else:
-            p2 |= field << 30
+            m2 |= field << 26
+    v1 = stk[f + F_CODE1] & m1
+    v2 = stk[f + F_CODE2] & m2
+    pin = 0
+    top = stk[f + F_TOP]
+    for suit in range(4):
+        m = m1
+        if suit >= 2:
+            m = m2
+        if (m >> (26 * (suit & 1))) & 0x3FFFFFF:
+            pin |= 3 << (2 * suit)
+    key = _fingerprint(shape, tag) | (pin << 8) | (top & pin)
     remaining = popcount(hands[leader])
     lb = 0
     ub = remaining
+    head = tt[b]
+    live = 0
+    if (head >> 9) == gen:
+        live = head & 0x1FF
     victim = -1
-    for e in range(TT_WAYS):
-        o = b + e * TT_ENTRY
-        if (tt[o + 1] >> 3) != gen:
-            victim = e  # the first free slot: entries of this generation stay a prefix
-            break
-        if tt[o] == shape and tt[o + 1] == tag and tt[o + 2] == p1 and tt[o + 3] == p2:
+    for e in range(live):
+        if tt[b + TT_KEYS + e] != key:
+            continue
+        o = b + TT_ENTRIES + e * TT_ENTRY
+        if (
+            tt[o + 2] == m1
+            and tt[o + 3] == v1
+            and tt[o + 4] == m2
+            and tt[o + 5] == v2
+            and tt[o] == shape
+            and tt[o + 1] == tag
+        ):
             victim = e
-            lb = tt[o + 4] & 0xFF
-            ub = (tt[o + 4] >> 8) & 0xFF
+            lb = tt[o + 6] & 0xFF
+            ub = (tt[o + 6] >> 8) & 0xFF
             if best < 0:
-                best = ((tt[o + 4] >> 16) & 0xFF) - 1
+                best = ((tt[o + 6] >> 16) & 0xFF) - 1
             break
     if victim < 0:
-        victim = stats[5] % TT_WAYS
-        stats[5] += 1
+        if live < TT_WAYS:
+            victim = live
+            tt[b] = gen * 512 + live + 1
+        else:
+            victim = stats[5] % TT_WAYS
+            stats[5] += 1
     if result:
         if target > lb:
             lb = target
     elif target - 1 < ub:
         ub = target - 1
-    o = b + victim * TT_ENTRY
+    tt[b + TT_KEYS + victim] = key
+    o = b + TT_ENTRIES + victim * TT_ENTRY
     tt[o] = shape
     tt[o + 1] = tag
-    tt[o + 2] = p1
-    tt[o + 3] = p2
-    tt[o + 4] = lb | (ub << 8) | ((best + 1) << 16)
+    tt[o + 2] = m1
+    tt[o + 3] = v1
+    tt[o + 4] = m2
+    tt[o + 5] = v2
+    tt[o + 6] = lb | (ub << 8) | ((best + 1) << 16)
 
 
 @njit
@@ -937,7 +1164,6 @@ def can_take(
     gen: int,
     stats: Array,
     moves: Array,
-    scores: Array,
     played: Array,
     stk: Array,
 ) -> bool:
@@ -945,9 +1171,11 @@ def can_take(
     already played to the current trick, led by ``leader``)."""
     for i in range(ntrick):
         played[i] = trick[i]
+    for i in range(MAXPLY):
+        stk[KILL + i] = -1
     return search(
         hands, played, nseat, leader, ntrick, broken, target, cmask, xmask,
-        ntrick, moves, scores, tt, tt_mask, gen, stats, stk,
+        ntrick, moves, tt, tt_mask, gen, stats, stk,
     )
 
 
@@ -964,7 +1192,6 @@ def _test_move(
     cmask: int,
     xmask: int,
     moves: Array,
-    scores: Array,
     tt: Array,
     tt_mask: int,
     gen: int,
@@ -985,12 +1212,12 @@ def _test_move(
                 nb = True
         r = search(
             hands, played, nseat, w, 0, nb, target - ((cmask >> w) & 1), cmask, xmask,
-            ply + 1, moves, scores, tt, tt_mask, gen, stats, stk,
+            ply + 1, moves, tt, tt_mask, gen, stats, stk,
         )
     else:
         r = search(
             hands, played, nseat, leader, k + 1, broken, target, cmask, xmask,
-            ply + 1, moves, scores, tt, tt_mask, gen, stats, stk,
+            ply + 1, moves, tt, tt_mask, gen, stats, stk,
         )
     hands[player] ^= bit
     return r
@@ -1040,7 +1267,6 @@ def card_values(
     gen: int,
     stats: Array,
     moves: Array,
-    scores: Array,
     played: Array,
     out: Array,
     stk: Array,
@@ -1052,6 +1278,8 @@ def card_values(
         out[i] = -1
     for i in range(ntrick):
         played[i] = trick[i]
+    for i in range(MAXPLY):
+        stk[KILL + i] = -1
     k = ntrick
     player = (leader + k) % nseat
     hand = hands[player]
@@ -1094,7 +1322,7 @@ def card_values(
                 g = hi
             if _test_move(
                 hands, played, nseat, leader, k, broken, c, g, cmask, xmask,
-                moves, scores, tt, tt_mask, gen, stats, stk,
+                moves, tt, tt_mask, gen, stats, stk,
             ):
                 lo = g
                 guess = g + 1
