@@ -72,9 +72,10 @@ and decrements its reference count with atomic instructions, which took 15%
 of the time.  ``popcount`` is written in the form LLVM turns into one
 ``popcnt`` instruction.
 
-Speed today (bench/solver.py, 10-12 deals, 2-core machine under load):
-faster than DDS at 5 cards a hand, about 2x slower at 9, 8-10x slower (mean;
-11-16x median, DDS's own times vary most) on full 13-card deals, where it
+Speed today (bench/solver.py, 2-core machine): faster than DDS at 5 cards a
+hand, about 2x slower at 9, 8.6x slower (mean; 7.7x median) on 20 full
+13-card deals at load 1 (8-10x mean and 9-16x median in shorter runs under
+load, DDS's own times vary most), where it
 was 25-33x before the killer moves, the
 lowest-winning-rank skip and the ordering rules above (1.34M nodes a deal on
 the bench's 13-card deals, from 4.6M).  Node counts on the bench's first 8
