@@ -84,6 +84,14 @@ killer lead, 14.3M with the skip, 10.7M with the ordering rules.  Where DDS
 is still ahead: richer quick/later-trick bounds (entries to partner, ruffs)
 and a cheaper node.
 
+The worst case seen so far, and the next thing to work on: a deal where a
+side's value is 11 and proving that it cannot take 12 costs 8.4M nodes (3.5 s;
+"can take 11" costs 52k and "cannot take 13" 316k), against DDS's 37 ms for
+the whole deal - bench/solver.py --seed 2, deal 7: N J83.AQT4.KJT.982,
+E 5.K62.9.KQJT7543, S AKT72.985.AQ742.-, W Q964.J73.8653.A6, N on lead.  Such
+deals (one in 20 there) decide the bench's mean; the failing searches need a
+bound on the defenders' slow tricks (DDS's later tricks) that this kernel lacks.
+
 Tried and dropped: keying buckets also by the owners of the top cards (or the
 top spade), which forces every stored pattern to pin them: shorter scans, but
 more nodes and no faster; a 4x larger table: 3% fewer nodes; DDS-like suit
