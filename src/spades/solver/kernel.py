@@ -184,23 +184,6 @@ def legal_mask(hand: int, k: int, led_suit: int, broken: bool) -> int:
     return hand
 
 
-@njit_inline
-def trick_winner_index(played: Array, start: int, n: int) -> int:
-    """Position (0..n-1) of the winning card among ``played[start:start+n]``."""
-    best = played[start]
-    bi = 0
-    for i in range(1, n):
-        c = played[start + i]
-        if c // 13 == best // 13:
-            if c > best:
-                best = c
-                bi = i
-        elif c // 13 == 3:
-            best = c
-            bi = i
-    return bi
-
-
 @njit
 def _winner_of(tr: Hands, n: int) -> int:
     """Position (0..n-1) of the winning card among the first ``n`` of ``tr``."""
@@ -816,7 +799,7 @@ def search(
                     # last trick: every card is forced
                     for i in range(nseat):
                         played[ply + i] = lowbit_index(hands[(leader + i) % nseat])
-                    wi = trick_winner_index(played, ply, nseat)
+                    wi = _winner_of((played[ply], played[ply + 1], played[ply + 2], played[ply + 3]), nseat)
                     w = (leader + wi) % nseat
                     r = ((cmask >> w) & 1) == 1
                     wc = played[ply + wi]
@@ -1214,7 +1197,7 @@ def _test_move(
     hands[player] ^= bit
     played[ply] = c
     if k == nseat - 1:
-        w = (leader + trick_winner_index(played, 0, nseat)) % nseat
+        w = (leader + _winner_of((played[0], played[1], played[2], played[3]), nseat)) % nseat
         nb = broken
         for j in range(nseat):
             if played[j] >= 39:
