@@ -559,6 +559,65 @@ def _spade_matching(hands: Hands, nseat: int, cmask: int) -> tuple[int, int, int
     return sure, lost, srel, lrel
 
 
+@njit_inline
+def _spade_over(hands: Hands, nseat: int, cmask: int, leader: int) -> tuple[int, int, int, int]:
+    """A spade trick that position makes certain: whether the counted seats,
+    and the others, are sure of at least one more trick (0 or 1 each), with
+    the cards relied on.
+
+    A hand whose top spade ``t`` is beaten only by spades of the seat that
+    plays just before it (an opponent), and that holds at least as many
+    other spades as that seat holds spades above ``t``, takes a trick for its
+    side: suppose its side took none, so the opponents lead every trick (but
+    perhaps this one).  The seat before it then always plays first of the
+    two, so the hand plays ``t`` in the first trick in which that seat has
+    not played a higher spade (nobody else holds one: ``t`` wins), and in
+    each of the at most that many tricks in which it has, it plays a smaller
+    spade when it must play a spade at all.  When the hand itself leads now
+    it needs a side card to lead (or one smaller spade more).  The bound
+    depends on the owners of the spades from the top down to ``t`` (and the
+    suit lengths).
+    """
+    allsp = 0
+    for s in range(nseat):
+        allsp |= hands[s] & SPADES
+    sure = 0
+    lost = 0
+    srel = 0
+    lrel = 0
+    for h in range(nseat):
+        mine = hands[h] & SPADES
+        if mine == 0:
+            continue
+        prev = (h + nseat - 1) % nseat
+        side = (cmask >> h) & 1
+        if ((cmask >> prev) & 1) == side:
+            continue
+        if side == 1:
+            if sure:
+                continue
+        elif lost:
+            continue
+        t = _highbit_index(mine)
+        above = allsp & ~((2 << t) - 1)
+        if above & ~hands[prev]:
+            continue
+        nh = popcount(above)
+        low = popcount(mine) - 1
+        if low < nh:
+            continue
+        if h == leader and low == nh and (hands[h] & NONSPADES) == 0:
+            continue
+        rel = allsp & ~((1 << t) - 1)
+        if side == 1:
+            sure = 1
+            srel = rel
+        else:
+            lost = 1
+            lrel = rel
+    return sure, lost, srel, lrel
+
+
 @njit
 def _top_run(mine: int, allc: int, suit: int) -> int:
     """How many of the top cards of ``allc`` (one suit) are ``mine`` without a break."""
@@ -905,6 +964,18 @@ def search(
                     rel = lrel2
                     mode = _RETURN
                     continue
+                if target == 1 or target == remaining:
+                    sure3, lost3, srel3, lrel3 = _spade_over(hs, nseat, cmask, leader)
+                    if sure3 >= target:
+                        r = True
+                        rel = srel3
+                        mode = _RETURN
+                        continue
+                    if remaining - lost3 < target:
+                        r = False
+                        rel = lrel3
+                        mode = _RETURN
+                        continue
                 stk[f + F_SLOT] = b
                 stk[f + F_SHAPE] = shape
                 stk[f + F_CODE1] = code1
