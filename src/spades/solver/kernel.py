@@ -648,6 +648,22 @@ def _ruff_cap(hands: Hands, nseat: int, side: int, xmask: int, smask: int, cap: 
 
 
 @njit_inline
+def _long_run(hands: Hands, nseat: int, who: int, side: int, xmask: int, smask: int, run: int) -> int:
+    """How many cards of one suit ``who`` cashes, given its ``run`` top cards:
+    all of its cards in the suit when no opponent holds more cards of it than
+    the run (they are then out of it after the run, and so is every partner
+    holding no more than the run: nobody overtakes the small ones), else the
+    run.  Depends on the owners of the run's cards and the suit lengths."""
+    n = popcount(hands[who] & smask)
+    if n == run:
+        return run
+    for s in range(nseat):
+        if s != who and popcount(hands[s] & smask) > run:
+            return run
+    return n
+
+
+@njit_inline
 def _cash(hands: Hands, nseat: int, who: int, broken: bool, xmask: int, skip: int) -> tuple[int, int]:
     """Tricks ``who`` can cash from the top, on lead, in every suit but ``skip``
     (see :func:`_quick_tricks`), and the cards counted.  Top spades are cashed
@@ -662,9 +678,10 @@ def _cash(hands: Hands, nseat: int, who: int, broken: bool, xmask: int, skip: in
     drawn = 0
     if skip != 3 and (h & SPADES) != 0 and (broken or (h & NONSPADES) == 0):
         allc = allh & SPADES
-        drawn = _top_run(h & SPADES, allc, 3)
+        run = _top_run(h & SPADES, allc, 3)
+        drawn = _long_run(hands, nseat, who, side, xmask, SPADES, run)
         total = drawn
-        rel = _top_cards(allc, drawn)
+        rel = _top_cards(allc, run)
     for suit in range(3):
         if suit == skip:
             continue
@@ -676,8 +693,11 @@ def _cash(hands: Hands, nseat: int, who: int, broken: bool, xmask: int, skip: in
         run = _top_run(mine, allc, suit)
         if run == 0:
             continue
-        cap = _ruff_cap(hands, nseat, side, xmask, smask, run, drawn)
+        full = _long_run(hands, nseat, who, side, xmask, smask, run)
+        cap = _ruff_cap(hands, nseat, side, xmask, smask, full, drawn)
         total += cap
+        if cap > run:
+            cap = run
         rel |= _top_cards(allc, cap)
     return total, rel
 
