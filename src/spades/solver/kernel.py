@@ -500,7 +500,9 @@ def _spade_bounds(hands: Hands, nseat: int, cmask: int) -> tuple[int, int, int]:
 
 
 @njit_inline
-def _spade_matching(hands: Hands, nseat: int, cmask: int) -> tuple[int, int, int, int]:
+def _spade_matching(
+    hands: Hands, nseat: int, cmask: int, need_sure: int, need_lost: int
+) -> tuple[int, int, int, int]:
     """Spade tricks that are certain for the counted seats and for the others,
     by a matching argument stronger than :func:`_spade_bounds`.
 
@@ -511,8 +513,12 @@ def _spade_matching(hands: Hands, nseat: int, cmask: int) -> tuple[int, int, int
     spades minus a largest matching of them to higher opposing spades (found
     greedily from the top).  Partner's spades do not matter.  Returns the best
     count for the counted seats and for the others, each with the cards it
-    relied on: every spade down to the hand's lowest one (with the suit
-    lengths, which the table stores anyway, they fix the matching).
+    relied on.  A hand's scan stops once its count reaches what its side
+    needs (``need_sure`` for the counted seats, ``need_lost`` for the
+    others): the count over the spades down to some card is at most the
+    full count (lower spades only add unmatched ones), so the result relies
+    only on the owners of the spades down to that card (and the suit
+    lengths, which the table stores anyway).
     """
     allsp = 0
     for s in range(nseat):
@@ -531,6 +537,9 @@ def _spade_matching(hands: Hands, nseat: int, cmask: int) -> tuple[int, int, int
             if ((cmask >> s) & 1) != side:
                 opp |= hands[s]
         opp &= SPADES
+        need = need_lost
+        if side == 1:
+            need = need_sure
         pool = 0
         unmatched = 0
         low = 51
@@ -545,6 +554,8 @@ def _spade_matching(hands: Hands, nseat: int, cmask: int) -> tuple[int, int, int
                 else:
                     unmatched += 1
                 low = c
+                if unmatched >= need:
+                    break
             c -= 1
         if unmatched == 0:
             continue
@@ -973,7 +984,7 @@ def search(
                     srel2 = 0
                     lrel2 = 0
                 else:
-                    sure2, lost2, srel2, lrel2 = _spade_matching(hs, nseat, cmask)
+                    sure2, lost2, srel2, lrel2 = _spade_matching(hs, nseat, cmask, target, remaining - target + 1)
                 if sure2 >= target:
                     r = True
                     rel = srel2
