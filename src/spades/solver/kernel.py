@@ -776,6 +776,64 @@ def _quick_tricks(hands: Hands, nseat: int, leader: int, broken: bool, xmask: in
     return total, rel
 
 
+@njit_inline
+def _no_trump_short(hands: Hands, nseat: int, xmask: int, side: int, remaining: int) -> bool:
+    """With no spades left and ``side`` on lead, can ``side`` be sure not to
+    take every trick left?  (DDS's later-tricks rule for no trumps.)
+
+    If it took them all it would lead every trick, each in a suit whose top
+    card it holds at that moment (else the opponent holding the top card
+    plays it: it can always follow with it).  Every such trick uses a card
+    of each of its hands holding the suit, so a suit it controls gives it at
+    most the longest of its holdings there, and the opponents need never
+    give up a top card: the side takes every trick only if those lengths add
+    up to the tricks left."""
+    allc = 0
+    for s in range(nseat):
+        allc |= hands[s]
+    if allc & SPADES:
+        return False
+    total = 0
+    for suit in range(3):
+        smask = SUIT0 << (13 * suit)
+        x = allc & smask
+        if x == 0:
+            continue
+        top = 1 << _highbit_index(x)
+        longest = 0
+        mine = False
+        for s in range(nseat):
+            if ((xmask >> s) & 1) == side:
+                if hands[s] & top:
+                    mine = True
+                n = popcount(hands[s] & smask)
+                if n > longest:
+                    longest = n
+        if mine:
+            total += longest
+    return total < remaining
+
+
+@njit_inline
+def _no_trump_rel(hands: Hands, nseat: int, xmask: int, side: int) -> int:
+    """The cards :func:`_no_trump_short` relied on: the top card of each suit
+    the opponents of ``side`` control (with the suit lengths fixed, a position
+    where ``side`` held one of them instead could only count more)."""
+    allc = 0
+    for s in range(nseat):
+        allc |= hands[s]
+    rel = 0
+    for suit in range(3):
+        x = allc & (SUIT0 << (13 * suit))
+        if x == 0:
+            continue
+        top = 1 << _highbit_index(x)
+        for s in range(nseat):
+            if ((xmask >> s) & 1) != side and (hands[s] & top):
+                rel |= top
+    return rel
+
+
 # fields of one ply's frame in the explicit search stack
 F_LEADER = 0
 F_K = 1
@@ -918,6 +976,13 @@ def search(
                         rel = qrel
                         mode = _RETURN
                         continue
+                    lside = (xmask >> leader) & 1
+                    needs_all = (target == remaining and lside == 1) or (target == 1 and lside == 0)
+                    if needs_all and _no_trump_short(hs, nseat, xmask, lside, remaining):
+                        r = lside == 0
+                        rel = _no_trump_rel(hs, nseat, xmask, lside)
+                        mode = _RETURN
+                        continue
                 shape = _shape_codes(hands, nseat, stk)
                 tag = gen * 8 + leader + 4 * broken
                 b = _bucket(shape, leader, broken, tt_mask)
@@ -984,7 +1049,9 @@ def search(
                     srel2 = 0
                     lrel2 = 0
                 else:
-                    sure2, lost2, srel2, lrel2 = _spade_matching(hs, nseat, cmask, target, remaining - target + 1)
+                    sure2, lost2, srel2, lrel2 = _spade_matching(
+                        hs, nseat, cmask, target, remaining - target + 1
+                    )
                 if sure2 >= target:
                     r = True
                     rel = srel2
