@@ -773,6 +773,19 @@ def _quick_tricks(hands: Hands, nseat: int, leader: int, broken: bool, xmask: in
                 if alt > total and nons >= alt:
                     total = alt
                     rel = _top_cards(allc, cap) | rrel
+            ls = lead & SPADES
+            pm = hands[p] & SPADES
+            if ls != 0 and pm != 0 and (broken or (lead & NONSPADES) == 0):
+                # a spade to partner's top spades: the leader follows each of
+                # them with a spade, and holds a side card for every later trick
+                allc = allh & SPADES
+                run = _top_run(pm, allc, 3)
+                if run > 0 and popcount(ls) >= run:
+                    rest, rrel = _cash(hands, nseat, p, True, xmask, 3)
+                    alt = run + rest
+                    if alt > total and nons >= rest:
+                        total = alt
+                        rel = _top_cards(allc, run) | rrel
     return total, rel
 
 
