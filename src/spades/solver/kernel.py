@@ -790,6 +790,36 @@ def _quick_tricks(hands: Hands, nseat: int, leader: int, broken: bool, xmask: in
 
 
 @njit_inline
+def _must_lose(hands: Hands, nseat: int, leader: int, broken: bool, xmask: int) -> tuple[bool, int]:
+    """Does the leader's side surely lose the trick it leads now?  Yes when,
+    in every suit the leader may lead, an opponent holds the top card (it
+    can always follow with it) and no partner of the leader can ruff it
+    (void in the suit and holding a spade).  (DDS's quick-tricks rule for a
+    leader without a winner, extended to spades.)  Also returns the top
+    cards relied on."""
+    side = (xmask >> leader) & 1
+    legal = legal_mask(hands[leader], 0, 0, broken)
+    allc = 0
+    for s in range(nseat):
+        allc |= hands[s]
+    rel = 0
+    for suit in range(4):
+        smask = SUIT0 << (13 * suit)
+        if (legal & smask) == 0:
+            continue
+        top = 1 << _highbit_index(allc & smask)
+        for s in range(nseat):
+            if ((xmask >> s) & 1) != side:
+                continue
+            if hands[s] & top:
+                return False, 0
+            if suit != 3 and (hands[s] & smask) == 0 and (hands[s] & SPADES) != 0:
+                return False, 0
+        rel |= top
+    return True, rel
+
+
+@njit_inline
 def _no_trump_short(hands: Hands, nseat: int, xmask: int, side: int, remaining: int) -> bool:
     """With no spades left and ``side`` on lead, can ``side`` be sure not to
     take every trick left?  (DDS's later-tricks rule for no trumps.)
@@ -991,6 +1021,13 @@ def search(
                         continue
                     lside = (xmask >> leader) & 1
                     needs_all = (target == remaining and lside == 1) or (target == 1 and lside == 0)
+                    if needs_all and quick == 0:
+                        lose, lrel = _must_lose(hs, nseat, leader, broken, xmask)
+                        if lose:
+                            r = lside == 0
+                            rel = lrel
+                            mode = _RETURN
+                            continue
                     if needs_all and _no_trump_short(hs, nseat, xmask, lside, remaining):
                         r = lside == 0
                         rel = _no_trump_rel(hs, nseat, xmask, lside)
