@@ -877,6 +877,31 @@ def _no_trump_rel(hands: Hands, nseat: int, xmask: int, side: int) -> int:
     return rel
 
 
+@njit_inline
+def _quick_bounds(
+    hands: Hands, nseat: int, leader: int, broken: bool, xmask: int, target: int, remaining: int
+) -> tuple[int, int]:
+    """The bounds from the leader's quick tricks and the leader's side's
+    later tricks (partnership objectives): 1 when they prove the target, 2
+    when they refute it, 0 when neither; with the cards relied on."""
+    quick, qrel = _quick_tricks(hands, nseat, leader, broken, xmask)
+    lside = (xmask >> leader) & 1
+    if lside:
+        if quick >= target:
+            return 1, qrel
+    elif remaining - quick < target:
+        return 2, qrel
+    needs_all = (target == remaining and lside == 1) or (target == 1 and lside == 0)
+    if needs_all:
+        if quick == 0:
+            lose, lrel = _must_lose(hands, nseat, leader, broken, xmask)
+            if lose:
+                return 1 + lside, lrel
+        if _no_trump_short(hands, nseat, xmask, lside, remaining):
+            return 1 + lside, _no_trump_rel(hands, nseat, xmask, lside)
+    return 0, 0
+
+
 # fields of one ply's frame in the explicit search stack
 F_LEADER = 0
 F_K = 1
@@ -900,6 +925,9 @@ SCR = MAXPLY * SW
 #: killer moves: the card that last decided a node at each ply (after the scratch words)
 KILL = SCR + 11
 STACK_WORDS = KILL + MAXPLY
+
+#: from this many tricks left on, the table is looked up before the quick-trick bounds
+EARLY = 9
 
 _ENTER = 0
 _ADVANCE = 1
@@ -1006,31 +1034,10 @@ def search(
                     rel = srel
                     mode = _RETURN
                     continue
-                if cmask == xmask:
-                    quick, qrel = _quick_tricks(hs, nseat, leader, broken, xmask)
-                    if (xmask >> leader) & 1:
-                        if quick >= target:
-                            r = True
-                            rel = qrel
-                            mode = _RETURN
-                            continue
-                    elif remaining - quick < target:
-                        r = False
-                        rel = qrel
-                        mode = _RETURN
-                        continue
-                    lside = (xmask >> leader) & 1
-                    needs_all = (target == remaining and lside == 1) or (target == 1 and lside == 0)
-                    if needs_all and quick == 0:
-                        lose, lrel = _must_lose(hs, nseat, leader, broken, xmask)
-                        if lose:
-                            r = lside == 0
-                            rel = lrel
-                            mode = _RETURN
-                            continue
-                    if needs_all and _no_trump_short(hs, nseat, xmask, lside, remaining):
-                        r = lside == 0
-                        rel = _no_trump_rel(hs, nseat, xmask, lside)
+                if cmask == xmask and remaining < EARLY:
+                    qr, rel = _quick_bounds(hs, nseat, leader, broken, xmask, target, remaining)
+                    if qr:
+                        r = qr == 1
                         mode = _RETURN
                         continue
                 shape = _shape_codes(hands, nseat, stk)
@@ -1084,6 +1091,12 @@ def search(
                     stats[2] += 1
                     mode = _RETURN
                     continue
+                if cmask == xmask and remaining >= EARLY:
+                    qr, rel = _quick_bounds(hs, nseat, leader, broken, xmask, target, remaining)
+                    if qr:
+                        r = qr == 1
+                        mode = _RETURN
+                        continue
                 msure = 0
                 mlost = 0
                 for s in range(nseat):
