@@ -61,10 +61,22 @@ Techniques (after the published descriptions of DDS, re-implemented here):
   for its side except those that a higher opposing spade can be matched to
   (:func:`_spade_matching`, tried after a table miss when some hand's
   spade length could decide the target: before the lookup it cost more
-  time than its 10% fewer nodes saved); the leader's quick tricks (top cards
-  it can cash, top spades first since they draw the opponents' spades, before
-  a spade-holding opponent runs out of the suit) bound its side from below, or
-  the other side from above; no side takes more than the tricks left.
+  time than its 10% fewer nodes saved; it stops where its count reaches what
+  the target needs, so it pins fewer spades); the leader's quick tricks (top
+  cards it can cash, top spades first since they draw the opponents' spades,
+  before a spade-holding opponent runs out of the suit; all of a suit's cards
+  when the top run outlasts every other hand; partner's winners after a lead
+  to partner's top card, spades included) bound its side from below, or the
+  other side from above (looked up after the table from 9 tricks left on,
+  before it below that); no side takes more than the tricks left;
+* later tricks (after DDS, for a side that needs every trick left, or the
+  other side's one trick): a spade over the seat that holds every higher
+  spade, with as many smaller spades as that seat holds higher ones, is a
+  sure trick (:func:`_spade_over`: the case that made one bench deal cost
+  15M nodes); with no spades left, a side on lead takes every trick only if
+  the suits it controls are that long (:func:`_no_trump_short`); a leader
+  whose every possible lead meets an opponent's top card, with no partner to
+  ruff, loses the trick (:func:`_must_lose`).
 
 Per-node cost: most helpers called at every node take the hands (and the
 trick) as tuples, not arrays: a numba function receiving an array increments
@@ -72,25 +84,33 @@ and decrements its reference count with atomic instructions, which took 15%
 of the time.  ``popcount`` is written in the form LLVM turns into one
 ``popcnt`` instruction.
 
-Speed today (bench/solver.py, 2-core machine): faster than DDS at 5 cards a
-hand, about 2x slower at 9, 8.6x slower (mean; 7.7x median) on 20 full
-13-card deals at load 1 (8-10x mean and 9-16x median in shorter runs under
-load, DDS's own times vary most), where it
-was 25-33x before the killer moves, the
-lowest-winning-rank skip and the ordering rules above (1.34M nodes a deal on
-the bench's 13-card deals, from 4.6M).  Node counts on the bench's first 8
-13-card deals (``Solver.nodes``, load-independent): 36.4M, 27.5M with the
-killer lead, 14.3M with the skip, 10.7M with the ordering rules.  Where DDS
-is still ahead: richer quick/later-trick bounds (entries to partner, ruffs)
-and a cheaper node.
+Speed today (bench/solver.py, 2-core machine shared with another job, load
+about 2.8): faster than DDS at 5 cards a hand (0.2-0.3x), about 2x slower at
+9, and on 20 full 13-card deals 6.8x / 8.3x / 9.2x slower (mean, seeds 1, 2,
+3; median 7.7x / 4.4x / 5.1x), against 8.0x / 11.5x / 11.0x (median 9.5x /
+4.4x / 5.4x) for the kernel before the later-tricks bounds in the same
+minutes; DDS's own times vary most.  It was 25-33x before the killer moves,
+the lowest-winning-rank skip and the ordering rules above.  Node counts
+(``Solver.nodes``, load-independent, every legal lead of the 20 13-card
+deals of each seed, a fresh table a deal): seeds 1-3 107.5M before the
+later-tricks bounds, 92.6M with the spade over the higher spades (the worst
+deal, below, 15.0M -> 3.1M), 88.5M with the long suits in the quick tricks,
+84.5M with the rest; seeds 4-6 100.1M -> 93.0M; at 9 cards a hand 1.01M ->
+0.94M (seeds 1-3).  DDS (endplay's ``futureTricks.nodes``) reports 6.9M and
+7.9M on the same deals: 12x fewer, though its nodes are dearer (at 5-9 cards
+a hand it searches 5-11x fewer nodes and is still slower).  Where DDS is
+still ahead: richer quick tricks (crossing to partner's second-best card,
+partner's ruffs), which settle most of its small endings at the second hand
+or the next trick start, and a cheaper node at 13 cards (ours runs at about
+5M nodes/s there, 84.5M nodes in 17 s).
 
-The worst case seen so far, and the next thing to work on: a deal where a
-side's value is 11 and proving that it cannot take 12 costs 8.4M nodes (3.5 s;
-"can take 11" costs 52k and "cannot take 13" 316k), against DDS's 37 ms for
-the whole deal - bench/solver.py --seed 2, deal 7: N J83.AQT4.KJT.982,
-E 5.K62.9.KQJT7543, S AKT72.985.AQ742.-, W Q964.J73.8653.A6, N on lead.  Such
-deals (one in 20 there) decide the bench's mean; the failing searches need a
-bound on the defenders' slow tricks (DDS's later tricks) that this kernel lacks.
+The worst deal known before this (bench/solver.py --seed 2, deal 7: N
+J83.AQT4.KJT.982, E 5.K62.9.KQJT7543, S AKT72.985.AQ742.-, W
+Q964.J73.8653.A6, N on lead, value 11) cost 15.0M nodes (3.4 s) because
+proving "cannot take 12" had to play out West's Q964 of spades behind
+South's AK in every line; it is now 3.1M.  The costliest deals left are
+broad ones (seed 2 deal 3: 11.7M nodes, 45x DDS's count; seed 3 deal 13:
+9.4M), where the searches proving a lower bound ("can take 5") dominate.
 
 Tried and dropped: keying buckets also by the owners of the top cards (or the
 top spade), which forces every stored pattern to pin them: shorter scans, but
@@ -100,7 +120,10 @@ the leader's own winners: 4% more nodes; discarding from long (or short)
 suits first: more nodes; a "second hand is sure to win the trick" bound at the
 second seat (DDS's QuickTricksSecondHand): no fewer nodes; the lowest-rank
 skip among the root cards of :func:`card_values`: never fired (the root
-searches' results depend on low ranks).
+searches' results depend on low ranks); a history table (cuts per seat and
+card, weighted by tricks left squared) to order moves of equal score: 2%
+more nodes; the table looked up before the quick-trick bounds at every
+depth: 4% more nodes, no faster.
 """
 
 from __future__ import annotations
