@@ -123,7 +123,9 @@ skip among the root cards of :func:`card_values`: never fired (the root
 searches' results depend on low ranks); a history table (cuts per seat and
 card, weighted by tricks left squared) to order moves of equal score: 2%
 more nodes; the table looked up before the quick-trick bounds at every
-depth: 4% more nodes, no faster.
+depth: 4% more nodes, no faster; a leader that has cashed a side suit's top
+run crossing last to partner's next top cards there (DDS's "Ax opposite
+Kx"): 0.8% fewer nodes, no faster.
 """
 
 from __future__ import annotations
