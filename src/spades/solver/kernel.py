@@ -85,11 +85,12 @@ of the time.  ``popcount`` is written in the form LLVM turns into one
 ``popcnt`` instruction.
 
 Speed today (bench/solver.py, 2-core machine shared with another job, load
-about 2.8): faster than DDS at 5 cards a hand (0.2-0.3x), about 2x slower at
-9, and on 20 full 13-card deals 6.8x / 8.3x / 9.2x slower (mean, seeds 1, 2,
-3; median 7.7x / 4.4x / 5.1x), against 8.0x / 11.5x / 11.0x (median 9.5x /
-4.4x / 5.4x) for the kernel before the later-tricks bounds in the same
-minutes; DDS's own times vary most.  It was 25-33x before the killer moves,
+2.5-3, two runs): faster than DDS at 5 cards a hand (0.2-0.3x), about 2x
+slower at 9, and on 20 full 13-card deals 6.8-7.5x / 7.3-8.3x / 9.1-9.2x
+slower (mean, seeds 1, 2, 3; median 7.7x / 4.4-5.0x / 5.0-5.1x), against
+8.0x / 11.1-11.5x / 10.0-11.0x (median 8.5-9.5x / 4.4-4.6x / 5.4-5.9x) for
+the kernel before the later-tricks bounds, run alternately with it; DDS's
+own times vary most.  It was 25-33x before the killer moves,
 the lowest-winning-rank skip and the ordering rules above.  Node counts
 (``Solver.nodes``, load-independent, every legal lead of the 20 13-card
 deals of each seed, a fresh table a deal): seeds 1-3 107.5M before the
