@@ -228,26 +228,3 @@ def test_expert_does_not_bid_nil_beside_partners_nil() -> None:
     game = game_with(hands, ["nil", "bid 4"], dealer=1)  # South (the partner) bid nil
     bid = bots.get("expert", seed=1, samples=8).act(game.view(0))
     assert isinstance(bid, Bid) and not bid.is_nil
-
-
-def test_samples_give_a_blind_nil_bidder_a_safe_hand_after_the_exchange() -> None:
-    # East bids blind nil and swaps three cards with West: after the exchange East holds the
-    # low cards it was given and has passed back its most dangerous ones, so the samples of
-    # an opponent rarely put a top spade in East's hand (a random hand holds the ace or king
-    # of spades about 44% of the time)
-    from spades.bots.basic import nil_danger
-
-    rules = Rules.preset("partnership")
-    game = Game(rules, seed=2, dealer=0)
-    driver = [bots.get("basic", seed=s) for s in range(4)]
-    while game.phase.value != "play":
-        seat = game.to_act
-        assert seat is not None
-        view = game.view(seat)
-        game.apply("blind nil" if seat == 1 and view.phase == "blind" else driver[seat].act(view))
-    assert game.bids[1] == Bid.blind_nil()
-    game.apply(driver[1].act(game.view(1)))
-    deals = sample_deals(Knowledge(game.view(2)), random.Random(1), 100)
-    top_spades = (1 << 51) | (1 << 50)
-    assert sum(1 for d in deals if d[1] & top_spades) <= 10
-    assert sum(nil_danger(d[1]) for d in deals) / len(deals) < 2.5

@@ -5,9 +5,7 @@ two-handed, to the discard pile) consistently with everything the seat
 knows (:class:`~spades.bots.knowledge.Knowledge`): hand sizes, voids shown in
 play, cards it passed in a blind-nil exchange, its own discards.  Deals are
 then re-weighted by how well each seat's sampled hand fits its bid (a hand
-that bid 5 rarely holds no honours; a nil bidder's hand, and a blind nil
-bidder's after the partners' exchange, looks like a nil hand: see
-:data:`NIL_FIT`), so the samples follow the bidding.
+that bid 5 rarely holds no honours), so the samples follow the bidding.
 
 :func:`rollout` plays a position to the end of the hand with every hand open,
 using a fast perfect-information version of the club player's rules (win
@@ -41,16 +39,6 @@ __all__ = ["GAME_VALUE", "Position", "hand_utility", "rollout", "sample_deals"]
 GAME_VALUE: Final = 150.0
 NON_SPADES: Final = SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[2]
 _SUIT: Final = SUIT_MASKS
-#: how a nil bidder's sampled hand is weighted: ``exp(-slope * max(0, danger - free))`` with
-#: ``(free, slope)`` and :func:`~spades.bots.basic.nil_danger`.  In match records 90% of the
-#: club player's nil hands have a danger of at most 1.0 and 97% at most 1.25 (the expert's:
-#: 1.22 and 1.47; blind nil hands after the exchange 0.6 at the 75th percentile), while most
-#: random hands are far above (only 15% are at most 1.0): a weight that falls by e^4 per
-#: point above 0.9 matches that, where the older e^1.5 above 0.8 left a quarter of the
-#: sampled nil hands above 1.2
-NIL_FIT: tuple[float, float] = (0.9, 4.0)
-#: deals drawn per deal kept when another seat bid nil (3 otherwise)
-NIL_OVERSAMPLE: int = 6
 
 
 def _popcount(x: int) -> int:
@@ -89,10 +77,7 @@ def sample_deals(
     pile = len(pool) - sum(need.values())
     voids = know.voids
     played_by = _played_by(know)
-    # a nil bidder's hand is far from random (few random hands look like one): more deals
-    # are drawn, so that enough of them survive the weighting
-    nil_seen = any(b is not None and b.is_nil for s, b in enumerate(view.bids) if s != me)
-    m = count * (NIL_OVERSAMPLE if nil_seen else 3) if bid_weighting else count
+    m = count * 3 if bid_weighting else count
     deals: list[list[int]] = []
     for _ in range(m):
         deal = _one_deal(pool, seats, need, pile, voids, fixed, rng)
@@ -174,24 +159,16 @@ def _bid_fit(know: Knowledge, deal: list[int], played_by: list[int], sample_own:
     view = know.view
     rules = know.rules
     w = 1.0
-    # after a blind-nil exchange the blind bidder holds three low cards it was given and has
-    # passed back its three most dangerous ones: its hand is as safe as a nil bidder's (in
-    # play records its nil danger is lower than a nil bidder's), not a random one
-    exchanged = rules.has_exchange and view.phase == "play"
     for s in range(know.n):
         if s == know.seat:
             continue
         bid = view.bids[s]
-        if bid is None:
+        if bid is None or bid.blind:
             continue
-        if bid.blind:
-            partner_bid = view.bids[(s + 2) % 4] if exchanged else None
-            if not (exchanged and bid.is_nil and not (partner_bid is not None and partner_bid.blind)):
-                continue
         original = deal[s] | played_by[s]
         if bid.is_nil:
             d = nil_danger(original)
-            w *= math.exp(-NIL_FIT[1] * max(0.0, d - NIL_FIT[0]))
+            w *= math.exp(-1.5 * max(0.0, d - 0.8))
         else:
             est = estimate_tricks(original, rules.num_seats, rules.partnerships)
             w *= math.exp(-((est - bid.tricks) ** 2) / (2 * 1.6**2))
