@@ -31,7 +31,7 @@ samples does not decide between cards of equal worth: the expert departs
 from sound play only when its samples show a gain.
 
 Bids are chosen by simulation too.  On ``bid_samples`` sampled deals (default
-32; later bidders given the club player's bids) the hand is played out, and
+64; later bidders given the club player's bids) the hand is played out, and
 each play-out's trick count is read through a kernel: the side takes ``k``
 tricks more than the play-out with the weight of a normal law of mean
 ``-shade`` (0.35) and deviation ``spread`` (0.85), because open-hand
@@ -40,8 +40,12 @@ bag.  The bid that fixes the side's contract (the partner has bid, or the
 seat plays alone) is the level with the most expected points among all
 legal ones; a side's first bid stays within one trick of the club player's
 count (one more only when clearly better), which is how the partner's
-samples read it.  Nil is bid when its own play-outs are worth 15 points more
-than the best number *and* at least ``nil_min`` (60%) of them keep the nil.
+samples read it.  Nil is bid when its own play-outs are worth ``nil_margin`` (15) points more
+than the best number *and* at least ``nil_min`` (60%) of them keep the nil, and only
+with a hand whose :func:`~spades.bots.basic.nil_danger` is at most
+``nil_danger`` (0.9): the play-outs see every card, so they keep nils that real
+play loses (the expert's nils with a danger from 0.9 to 2 were made about half
+the time).
 The blind-nil decision compares play-outs of blind nil (with the partner's
 exchange) against looking and bidding, on deals that sample the bot's own
 hand as well, when the side trails by ``blind_deficit`` (default 200) or
@@ -49,7 +53,7 @@ more.  The exchange, the two-player draw and the redraw use the club
 player's rules.
 
 Budget: ``samples`` deals per card decision (default 24; play-outs are capped
-at about 120 per decision, so many candidates get fewer deals each) and an
+at about ``playouts`` (120) per decision, so many candidates get fewer deals each) and an
 optional ``seconds`` cap.  Without ``seconds`` the bot is fully reproducible
 from its seed; with it, a slow machine may see fewer samples.
 """
@@ -101,7 +105,10 @@ class ExpertBot(Bot):
     the share of nil play-outs that must keep the nil; ``bag_weight``: the
     weight of the bag debt; ``play_shade``: the weight of falling a trick
     short of the double-dummy count; ``blind_deficit``: how far the side must
-    trail before blind nil is simulated.
+    trail before blind nil is simulated; ``playouts``: the most play-outs per
+    card decision before the solver takes over (shared among the candidates);
+    ``nil_margin``: the points per deal by which nil must beat the best number;
+    ``nil_danger``: the most :func:`~spades.bots.basic.nil_danger` a nil hand may have.
     """
 
     name = "expert"
@@ -115,13 +122,16 @@ class ExpertBot(Bot):
         solver_cards: int = 8,
         bidding: str = "simulate",
         prior: float = 4.0,
-        bid_samples: int = 32,
+        bid_samples: int = 64,
         shade: float = 0.35,
         spread: float = 0.85,
         bag_weight: float = 1.0,
         nil_min: float = 0.6,
         play_shade: float = 0.3,
         blind_deficit: int = 200,
+        playouts: int = 120,
+        nil_margin: float = 15.0,
+        nil_danger: float = 0.9,
     ) -> None:
         super().__init__(seed)
         if not isinstance(samples, int) or samples < 1:
@@ -150,6 +160,11 @@ class ExpertBot(Bot):
         if isinstance(blind_deficit, bool) or not isinstance(blind_deficit, int):
             raise ValueError("blind_deficit must be a whole number of points")
         self.blind_deficit = blind_deficit
+        if isinstance(playouts, bool) or not isinstance(playouts, int) or playouts < 1:
+            raise ValueError("playouts must be a whole number of at least 1")
+        self.playouts = playouts
+        self.nil_margin = _number("nil_margin", nil_margin, 200.0)
+        self.nil_danger_max = _number("nil_danger", nil_danger, 10.0)
         self._solve: SolveFn | None = None if solver == "off" else _load_solver()
         if solver == "on" and self._solve is None:
             raise ValueError("the double-dummy solver (spades.solver) is not available")
@@ -216,8 +231,8 @@ class ExpertBot(Bot):
             and know.hand.bit_count() <= self.solver_cards
         )
         samples = self.samples
-        if not use_solver and len(cands) * samples > 120:
-            samples = max(6, 120 // len(cands))
+        if not use_solver and len(cands) * samples > self.playouts:
+            samples = max(6, self.playouts // len(cands))
         deals = sample_deals(know, self.rng, samples)
         totals = dict.fromkeys(cands, 0.0)
         leader = view.leader if view.leader is not None else view.seat
@@ -365,7 +380,7 @@ class ExpertBot(Bot):
         partner_bid = view.bids[partner] if partner is not None else None
         # never a second nil beside the partner's: nobody would cover either of them
         partner_nil = partner_bid is not None and partner_bid.is_nil
-        try_nil = 0 in legal_set and nil_danger(know.hand) <= 1.6 and not partner_nil
+        try_nil = 0 in legal_set and nil_danger(know.hand) <= self.nil_danger_max and not partner_nil
         deals = sample_deals(know, self.rng, max(self.samples, self.bid_samples))
         me = view.seat
         totals = {t: 0.0 for t in numeric}
@@ -396,7 +411,8 @@ class ExpertBot(Bot):
         best_t = max(numeric, key=lambda t: (totals[t] - margin[t], -abs(t - base)))
         # nil needs both: more points than the best number, and few enough play-outs in which
         # it fails (those failures are optimistic: the play-outs see every card)
-        if try_nil and nil_kept >= self.nil_min * done and nil_total > totals[best_t] + 15.0 * done:
+        nil_better = nil_total > totals[best_t] + self.nil_margin * done
+        if try_nil and nil_kept >= self.nil_min * done and nil_better:
             return Bid(0)
         return Bid(best_t)
 
