@@ -8,7 +8,7 @@ import random
 import pytest
 
 from botutil import game_with, make_hands
-from spades import Bid, Card, Game, Rules, bots
+from spades import Bid, Card, Choice, Game, Rules, bots
 from spades.bots.knowledge import Knowledge
 from spades.bots.simulate import hand_utility, sample_deals
 
@@ -228,3 +228,31 @@ def test_expert_does_not_bid_nil_beside_partners_nil() -> None:
     game = game_with(hands, ["nil", "bid 4"], dealer=1)  # South (the partner) bid nil
     bid = bots.get("expert", seed=1, samples=8).act(game.view(0))
     assert isinstance(bid, Bid) and not bid.is_nil
+
+
+def test_expert_never_risks_blind_nil_when_level_or_ahead() -> None:
+    # blind nil is a catch-up move: at 0-0 or ahead the expert looks without simulating it
+    rules = Rules.preset("partnership")
+    for scores in ([0, 0], [300, 120]):
+        game = Game(rules, seed=8)
+        game._scores = list(scores)
+        seat = game.to_act
+        assert seat is not None and game.phase.value == "blind"
+        bot = bots.get("expert", seed=4, **FAST)
+        assert bot._basic_might_blind(game.view(seat)) is False  # type: ignore[attr-defined]
+        assert bot.act(game.view(seat)) == Choice.LOOK
+
+
+def test_expert_weighs_blind_nil_whenever_its_side_trails() -> None:
+    rules = Rules.preset("partnership")
+    game = Game(rules, seed=8)
+    seat = game.to_act
+    assert seat is not None
+    side = seat % 2
+    scores = [0, 0]
+    scores[1 - side] = 10  # ten points behind: simulated by default, not with blind_deficit=200
+    game._scores = scores
+    view = game.view(seat)
+    assert bots.get("expert", seed=4, **FAST)._basic_might_blind(view) is True  # type: ignore[attr-defined]
+    patient = bots.get("expert", seed=4, blind_deficit=200, **FAST)
+    assert patient._basic_might_blind(view) is False  # type: ignore[attr-defined]

@@ -48,9 +48,14 @@ play loses (the expert's nils with a danger from 0.9 to 2 were made about half
 the time).
 The blind-nil decision compares play-outs of blind nil (with the partner's
 exchange) against looking and bidding, on deals that sample the bot's own
-hand as well, when the side trails by ``blind_deficit`` (default 200) or
-more.  The exchange, the two-player draw and the redraw use the club
-player's rules.
+hand as well, whenever the side trails (by ``blind_deficit`` points or
+more, default 1), and bids it when its play-outs are worth 40 points a deal
+more.  Blind nil is a catch-up move: a side that leads or is level never
+risks it.  Under the partnership preset (blind nil at any score, a 3-card
+exchange) it is made about 80% of the time, so the expert bids it in about a
+fifth of its hands; ``blind_deficit=200`` keeps it for desperate scores
+(bench/strength.md has both).  The exchange, the two-player draw and the
+redraw use the club player's rules.
 
 Budget: ``samples`` deals per card decision (default 24; play-outs are capped
 at about ``playouts`` (120) per decision, so many candidates get fewer deals each) and an
@@ -105,7 +110,7 @@ class ExpertBot(Bot):
     the share of nil play-outs that must keep the nil; ``bag_weight``: the
     weight of the bag debt; ``play_shade``: the weight of falling a trick
     short of the double-dummy count; ``blind_deficit``: how far the side must
-    trail before blind nil is simulated; ``playouts``: the most play-outs per
+    trail before blind nil is simulated (1: whenever it trails); ``playouts``: the most play-outs per
     card decision before the solver takes over (shared among the candidates);
     ``nil_margin``: the points per deal by which nil must beat the best number;
     ``nil_danger``: the most :func:`~spades.bots.basic.nil_danger` a nil hand may have.
@@ -128,7 +133,7 @@ class ExpertBot(Bot):
         bag_weight: float = 1.0,
         nil_min: float = 0.6,
         play_shade: float = 0.3,
-        blind_deficit: int = 200,
+        blind_deficit: int = 1,
         playouts: int = 120,
         nil_margin: float = 15.0,
         nil_danger: float = 0.9,
