@@ -756,7 +756,10 @@ def _quick_tricks(hands: Hands, nseat: int, leader: int, broken: bool, xmask: in
     With a partner, the leader may instead lead a side suit in which partner
     holds the top cards and then let partner cash everything (same rules);
     the leader must then hold a side-suit card for every trick counted, so it
-    is never forced to ruff partner's winner.
+    is never forced to ruff partner's winner.  Or the leader may lead a side
+    suit in which partner is void (holding a spade) and both opponents must
+    follow: partner's lowest spade wins, and partner cashes from there (the
+    leader again holding a side-suit card for every trick counted).
 
     Also returns the cards counted: the bound holds wherever the same hands
     hold the same top cards (and every hand the same suit lengths).
@@ -786,6 +789,28 @@ def _quick_tricks(hands: Hands, nseat: int, leader: int, broken: bool, xmask: in
                     continue
                 pm = hands[p] & smask
                 if pm == 0:
+                    psp = hands[p] & SPADES
+                    if (
+                        psp != 0
+                        and (hands[(leader + 1) % 4] & smask) != 0
+                        and (hands[(leader + 3) % 4] & smask) != 0
+                    ):
+                        # a ruff by partner: both opponents must follow, so its
+                        # lowest spade wins; then partner cashes
+                        low = psp & -psp
+                        if p == 0:
+                            h2 = (hands[0] ^ low, hands[1], hands[2], hands[3])
+                        elif p == 1:
+                            h2 = (hands[0], hands[1] ^ low, hands[2], hands[3])
+                        elif p == 2:
+                            h2 = (hands[0], hands[1], hands[2] ^ low, hands[3])
+                        else:
+                            h2 = (hands[0], hands[1], hands[2], hands[3] ^ low)
+                        rest, rrel = _cash(h2, nseat, p, True, xmask, -1)
+                        alt = 1 + rest
+                        if alt > total and nons >= alt:
+                            total = alt
+                            rel = rrel
                     continue
                 allc = allh & smask
                 run = _top_run(pm, allc, suit)
