@@ -701,10 +701,14 @@ def _long_run(hands: Hands, nseat: int, who: int, side: int, xmask: int, smask: 
 
 
 @njit_inline
-def _cash(hands: Hands, nseat: int, who: int, broken: bool, xmask: int, skip: int) -> tuple[int, int]:
+def _cash(
+    hands: Hands, nseat: int, who: int, broken: bool, xmask: int, skip: int, need: int
+) -> tuple[int, int]:
     """Tricks ``who`` can cash from the top, on lead, in every suit but ``skip``
     (see :func:`_quick_tricks`), and the cards counted.  Top spades are cashed
-    first: they draw the spades of every opponent who holds no more of them."""
+    first: they draw the spades of every opponent who holds no more of them.
+    The count stops at ``need`` (at least 1): cashing fewer top cards relies on
+    fewer of them, so a bound that proves no more than it must pins fewer cards."""
     side = (xmask >> who) & 1
     h = hands[who]
     allh = 0
@@ -717,6 +721,10 @@ def _cash(hands: Hands, nseat: int, who: int, broken: bool, xmask: int, skip: in
         allc = allh & SPADES
         run = _top_run(h & SPADES, allc, 3)
         drawn = _long_run(hands, nseat, who, side, xmask, SPADES, run)
+        if drawn >= need:
+            if run > need:
+                run = need
+            return need, _top_cards(allc, run)
         total = drawn
         rel = _top_cards(allc, run)
     for suit in range(3):
@@ -732,6 +740,11 @@ def _cash(hands: Hands, nseat: int, who: int, broken: bool, xmask: int, skip: in
             continue
         full = _long_run(hands, nseat, who, side, xmask, smask, run)
         cap = _ruff_cap(hands, nseat, side, xmask, smask, full, drawn)
+        if total + cap >= need:
+            cap = need - total
+            if cap > run:
+                cap = run
+            return need, rel | _top_cards(allc, cap)
         total += cap
         if cap > run:
             cap = run
@@ -740,7 +753,9 @@ def _cash(hands: Hands, nseat: int, who: int, broken: bool, xmask: int, skip: in
 
 
 @njit_inline
-def _quick_tricks(hands: Hands, nseat: int, leader: int, broken: bool, xmask: int) -> tuple[int, int]:
+def _quick_tricks(
+    hands: Hands, nseat: int, leader: int, broken: bool, xmask: int, need: int
+) -> tuple[int, int]:
     """Tricks the leader's side can cash at once, a lower bound on its tricks.
 
     In each suit the leader's cards that are the top cards of the suit in an
@@ -774,10 +789,10 @@ def _quick_tricks(hands: Hands, nseat: int, leader: int, broken: bool, xmask: in
     total = 0
     rel = 0
     if not blocked:
-        total, rel = _cash(hands, nseat, leader, broken, xmask, -1)
+        total, rel = _cash(hands, nseat, leader, broken, xmask, -1, need)
     if nseat == 4:
         p = (leader + 2) % 4
-        if ((xmask >> p) & 1) == side and hands[p] != 0:
+        if ((xmask >> p) & 1) == side and hands[p] != 0 and total < need:
             lead = hands[leader]
             nons = popcount(lead & NONSPADES)
             allh = 0
@@ -806,7 +821,10 @@ def _quick_tricks(hands: Hands, nseat: int, leader: int, broken: bool, xmask: in
                             h2 = (hands[0], hands[1], hands[2] ^ low, hands[3])
                         else:
                             h2 = (hands[0], hands[1], hands[2], hands[3] ^ low)
-                        rest, rrel = _cash(h2, nseat, p, True, xmask, -1)
+                        rest = 0
+                        rrel = 0
+                        if need > 1:
+                            rest, rrel = _cash(h2, nseat, p, True, xmask, -1, need - 1)
                         alt = 1 + rest
                         if alt > total and nons >= alt:
                             total = alt
@@ -819,7 +837,12 @@ def _quick_tricks(hands: Hands, nseat: int, leader: int, broken: bool, xmask: in
                 cap = _ruff_cap(hands, nseat, side, xmask, smask, run, 0)
                 if cap == 0:
                     continue
-                rest, rrel = _cash(hands, nseat, p, broken, xmask, suit)
+                if cap > need:
+                    cap = need
+                rest = 0
+                rrel = 0
+                if need > cap:
+                    rest, rrel = _cash(hands, nseat, p, broken, xmask, suit, need - cap)
                 alt = cap + rest
                 if alt > total and nons >= alt:
                     total = alt
@@ -831,8 +854,13 @@ def _quick_tricks(hands: Hands, nseat: int, leader: int, broken: bool, xmask: in
                 # them with a spade, and holds a side card for every later trick
                 allc = allh & SPADES
                 run = _top_run(pm, allc, 3)
+                if run > need:
+                    run = need
                 if run > 0 and popcount(ls) >= run:
-                    rest, rrel = _cash(hands, nseat, p, True, xmask, 3)
+                    rest = 0
+                    rrel = 0
+                    if need > run:
+                        rest, rrel = _cash(hands, nseat, p, True, xmask, 3, need - run)
                     alt = run + rest
                     if alt > total and nons >= rest:
                         total = alt
@@ -935,8 +963,11 @@ def _quick_bounds(
     """The bounds from the leader's quick tricks and the leader's side's
     later tricks (partnership objectives): 1 when they prove the target, 2
     when they refute it, 0 when neither; with the cards relied on."""
-    quick, qrel = _quick_tricks(hands, nseat, leader, broken, xmask)
     lside = (xmask >> leader) & 1
+    need = target
+    if not lside:
+        need = remaining - target + 1
+    quick, qrel = _quick_tricks(hands, nseat, leader, broken, xmask, need)
     if lside:
         if quick >= target:
             return 1, qrel
