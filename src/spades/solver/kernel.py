@@ -772,8 +772,8 @@ def _quick_tricks(
     holds the top cards and then let partner cash everything (same rules);
     the leader must then hold a side-suit card for every trick counted, so it
     is never forced to ruff partner's winner.  Or the leader may lead a side
-    suit in which partner is void (holding a spade) and both opponents must
-    follow: partner's lowest spade wins, and partner cashes from there (the
+    suit in which partner is void (holding a spade) and each opponent must
+    follow (or holds no spade): partner's lowest spade wins, and partner cashes from there (the
     leader again holding a side-suit card for every trick counted).
 
     Also returns the cards counted: the bound holds wherever the same hands
@@ -805,13 +805,15 @@ def _quick_tricks(
                 pm = hands[p] & smask
                 if pm == 0:
                     psp = hands[p] & SPADES
+                    lho = hands[(leader + 1) % 4]
+                    rho = hands[(leader + 3) % 4]
                     if (
                         psp != 0
-                        and (hands[(leader + 1) % 4] & smask) != 0
-                        and (hands[(leader + 3) % 4] & smask) != 0
+                        and ((lho & smask) != 0 or (lho & SPADES) == 0)
+                        and ((rho & smask) != 0 or (rho & SPADES) == 0)
                     ):
-                        # a ruff by partner: both opponents must follow, so its
-                        # lowest spade wins; then partner cashes
+                        # a ruff by partner: each opponent must follow (or has no
+                        # spade), so its lowest spade wins; then partner cashes
                         low = psp & -psp
                         if p == 0:
                             h2 = (hands[0] ^ low, hands[1], hands[2], hands[3])
