@@ -1438,7 +1438,8 @@ def _store(
             victim = live
             tt[b] = gen * 512 + live + 1
         else:
-            victim = stats[5] % TT_WAYS
+            # evict from the back half: entries that were hit have moved forward
+            victim = TT_WAYS // 2 + stats[5] % (TT_WAYS // 2)
             stats[5] += 1
     if result:
         if target > lb:
