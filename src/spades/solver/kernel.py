@@ -93,33 +93,45 @@ of the time.  ``popcount`` is written in the form LLVM turns into one
 ``popcnt`` instruction.
 
 Speed today (bench/solver.py, 2-core machine shared with another job, load
-2.5-3, two runs): faster than DDS at 5 cards a hand (0.2-0.3x), about 2x
-slower at 9, and on 20 full 13-card deals 6.8-7.5x / 7.3-8.3x / 9.1-9.2x
-slower (mean, seeds 1, 2, 3; median 7.7x / 4.4-5.0x / 5.0-5.1x), against
-8.0x / 11.1-11.5x / 10.0-11.0x (median 8.5-9.5x / 4.4-4.6x / 5.4-5.9x) for
-the kernel before the later-tricks bounds, run alternately with it; DDS's
-own times vary most.  It was 25-33x before the killer moves,
-the lowest-winning-rank skip and the ordering rules above.  Node counts
-(``Solver.nodes``, load-independent, every legal lead of the 20 13-card
-deals of each seed, a fresh table a deal): seeds 1-3 107.5M before the
-later-tricks bounds, 92.6M with the spade over the higher spades (the worst
-deal, below, 15.0M -> 3.1M), 88.5M with the long suits in the quick tricks,
-84.5M with the rest; seeds 4-6 100.1M -> 93.0M; at 9 cards a hand 1.01M ->
-0.94M (seeds 1-3).  DDS (endplay's ``futureTricks.nodes``) reports 6.9M and
-7.9M on the same deals: 12x fewer, though its nodes are dearer (at 5-9 cards
-a hand it searches 5-11x fewer nodes and is still slower).  Where DDS is
-still ahead: richer quick tricks (crossing to partner's second-best card,
-partner's ruffs), which settle most of its small endings at the second hand
-or the next trick start, and a cheaper node at 13 cards (ours runs at about
-5M nodes/s there, 84.5M nodes in 17 s).
+1.5-3): faster than DDS at 5 cards a hand (0.2-0.3x), about 2x slower at 9
+(1.9-2.2x), and on 20 full 13-card deals 7.0x / 7.8-7.9x / 9.0-9.1x slower
+(mean, seeds 1, 2, 3, two runs; median 6.7-9.3x / 4.7-4.8x / 5.2-5.5x),
+against 7.3x / 7.9x / 9.0x (median 7.4x / 4.7x / 5.0x) for the kernel before
+the partner's ruff, the quick-trick count stopping at the target and the
+back-half eviction, run between the two: their 6% fewer nodes do not show
+in the time (the richer quick tricks cost more per trick start); DDS's own
+times vary most.  Earlier runs: 6.8-7.5x / 7.3-8.3x / 9.1-9.2x, and 8.0x /
+11.1-11.5x / 10.0-11.0x before the later-tricks bounds; 25-33x before the
+killer moves, the lowest-winning-rank skip and the ordering rules above.
+Node counts (``Solver.nodes``, load-independent, every legal lead of the 20
+13-card deals of each seed, a fresh table a deal): seeds 1-3 107.5M before
+the later-tricks bounds, 92.6M with the spade over the higher spades (the
+worst deal, below, 15.0M -> 3.1M), 88.5M with the long suits in the quick
+tricks, 84.5M with the rest, 82.7M with the partner's ruff, 81.1M with the
+quick-trick count stopping at the target, 80.6M with the ruff past a void
+opponent without spades, 79.1M with the back-half eviction; seeds 4-6
+100.1M -> 93.0M -> 86.0M; at 9 cards a hand 1.01M -> 0.94M -> 0.91M
+(seeds 1-3).  DDS (endplay's ``futureTricks.nodes``) reports 6.9M and 7.9M
+on the same deals: 11-12x fewer, though its nodes are dearer (at 5 and 7
+cards a hand it searches 3.4x and 4.5x fewer nodes, seeds 1-3: 5.3k vs
+18k, 26k vs 117k, and is still slower).
+Where DDS is still ahead: richer quick tricks (crossing to partner's
+second-best card, cashing before a ruff, crossruffs), which settle most of
+its small endings at the second hand or the next trick start, and a cheaper
+node at 13 cards (ours runs at about 5M nodes/s there).  A fresh search of
+a 5-trick ending costs ours 200-900 nodes, and the 13-card searches are
+made of such endings: on seed 2 deal 3 most trick starts that miss the
+table and every bound have 4-7 tricks left, the minimizing side on lead,
+and the maximizing side needing all but 2-4 of them.
 
 The worst deal known before this (bench/solver.py --seed 2, deal 7: N
 J83.AQT4.KJT.982, E 5.K62.9.KQJT7543, S AKT72.985.AQ742.-, W
 Q964.J73.8653.A6, N on lead, value 11) cost 15.0M nodes (3.4 s) because
 proving "cannot take 12" had to play out West's Q964 of spades behind
 South's AK in every line; it is now 3.1M.  The costliest deals left are
-broad ones (seed 2 deal 3: 11.7M nodes, 45x DDS's count; seed 3 deal 13:
-9.4M), where the searches proving a lower bound ("can take 5") dominate.
+broad ones (seed 2 deal 3: 11.7M nodes, 45x DDS's count, now 9.7M; seed
+3 deal 13: 9.4M, now 8.9M), where the searches proving a lower bound
+("can take 5") dominate.
 
 Tried and dropped: keying buckets also by the owners of the top cards (or the
 top spade), which forces every stored pattern to pin them: shorter scans, but
