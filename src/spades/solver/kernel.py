@@ -43,7 +43,12 @@ Techniques (after the published descriptions of DDS, re-implemented here):
   suit-length shape, since positions that match share it); a lookup scans
   one key word per entry (a fingerprint of shape and tag, and the owners of
   the top card of each suit the entry pins) and reads an entry only when
-  its key matches (about 5 of the 30 keys a lookup scans);
+  its key matches (about 5 of the 30 keys a lookup scans).  An entry that
+  is hit moves halfway to the front of its bucket; a full bucket evicts an
+  entry of its back half (round robin), so entries never hit go first
+  (evicting anywhere in the bucket: 1.9% more nodes; from the back three
+  quarters 0.2%, the back quarter 1.6%, the last 8 slots 17% more; a hit
+  moving a quarter of the way instead of halfway: more nodes too);
 * equivalent cards: cards of one hand with no other remaining card (or card of
   the current trick) between them are one move;
 * lowest winning rank (DDS's cut in its move loop): once a move has failed,
@@ -66,9 +71,12 @@ Techniques (after the published descriptions of DDS, re-implemented here):
   cards it can cash, top spades first since they draw the opponents' spades,
   before a spade-holding opponent runs out of the suit; all of a suit's cards
   when the top run outlasts every other hand; partner's winners after a lead
-  to partner's top card, spades included) bound its side from below, or the
-  other side from above (looked up after the table from 9 tricks left on,
-  before it below that); no side takes more than the tricks left;
+  to partner's top card, spades included; a ruff by partner of a side suit
+  that each opponent must follow, then partner's winners) bound its side
+  from below, or the other side from above (looked up after the table from
+  9 tricks left on, before it below that: from 7 or from 11 cost 0.2-0.6%
+  more nodes); the count stops at what the target needs, so it pins only
+  the top cards it used; no side takes more than the tricks left;
 * later tricks (after DDS, for a side that needs every trick left, or the
   other side's one trick): a spade over the seat that holds every higher
   spade, with as many smaller spades as that seat holds higher ones, is a
@@ -85,33 +93,45 @@ of the time.  ``popcount`` is written in the form LLVM turns into one
 ``popcnt`` instruction.
 
 Speed today (bench/solver.py, 2-core machine shared with another job, load
-2.5-3, two runs): faster than DDS at 5 cards a hand (0.2-0.3x), about 2x
-slower at 9, and on 20 full 13-card deals 6.8-7.5x / 7.3-8.3x / 9.1-9.2x
-slower (mean, seeds 1, 2, 3; median 7.7x / 4.4-5.0x / 5.0-5.1x), against
-8.0x / 11.1-11.5x / 10.0-11.0x (median 8.5-9.5x / 4.4-4.6x / 5.4-5.9x) for
-the kernel before the later-tricks bounds, run alternately with it; DDS's
-own times vary most.  It was 25-33x before the killer moves,
-the lowest-winning-rank skip and the ordering rules above.  Node counts
-(``Solver.nodes``, load-independent, every legal lead of the 20 13-card
-deals of each seed, a fresh table a deal): seeds 1-3 107.5M before the
-later-tricks bounds, 92.6M with the spade over the higher spades (the worst
-deal, below, 15.0M -> 3.1M), 88.5M with the long suits in the quick tricks,
-84.5M with the rest; seeds 4-6 100.1M -> 93.0M; at 9 cards a hand 1.01M ->
-0.94M (seeds 1-3).  DDS (endplay's ``futureTricks.nodes``) reports 6.9M and
-7.9M on the same deals: 12x fewer, though its nodes are dearer (at 5-9 cards
-a hand it searches 5-11x fewer nodes and is still slower).  Where DDS is
-still ahead: richer quick tricks (crossing to partner's second-best card,
-partner's ruffs), which settle most of its small endings at the second hand
-or the next trick start, and a cheaper node at 13 cards (ours runs at about
-5M nodes/s there, 84.5M nodes in 17 s).
+1.5-3): faster than DDS at 5 cards a hand (0.2-0.3x), about 2x slower at 9
+(1.9-2.2x), and on 20 full 13-card deals 7.0x / 7.8-7.9x / 9.0-9.1x slower
+(mean, seeds 1, 2, 3, two runs; median 6.7-9.3x / 4.7-4.8x / 5.2-5.5x),
+against 7.3x / 7.9x / 9.0x (median 7.4x / 4.7x / 5.0x) for the kernel before
+the partner's ruff, the quick-trick count stopping at the target and the
+back-half eviction, run between the two: their 6% fewer nodes do not show
+in the time (the richer quick tricks cost more per trick start); DDS's own
+times vary most.  Earlier runs: 6.8-7.5x / 7.3-8.3x / 9.1-9.2x, and 8.0x /
+11.1-11.5x / 10.0-11.0x before the later-tricks bounds; 25-33x before the
+killer moves, the lowest-winning-rank skip and the ordering rules above.
+Node counts (``Solver.nodes``, load-independent, every legal lead of the 20
+13-card deals of each seed, a fresh table a deal): seeds 1-3 107.5M before
+the later-tricks bounds, 92.6M with the spade over the higher spades (the
+worst deal, below, 15.0M -> 3.1M), 88.5M with the long suits in the quick
+tricks, 84.5M with the rest, 82.7M with the partner's ruff, 81.1M with the
+quick-trick count stopping at the target, 80.6M with the ruff past a void
+opponent without spades, 79.1M with the back-half eviction; seeds 4-6
+100.1M -> 93.0M -> 86.0M; at 9 cards a hand 1.01M -> 0.94M -> 0.91M
+(seeds 1-3).  DDS (endplay's ``futureTricks.nodes``) reports 6.9M and 7.9M
+on the same deals: 11-12x fewer, though its nodes are dearer (at 5 and 7
+cards a hand it searches 3.4x and 4.5x fewer nodes, seeds 1-3: 5.3k vs
+18k, 26k vs 117k, and is still slower).
+Where DDS is still ahead: richer quick tricks (crossing to partner's
+second-best card, cashing before a ruff, crossruffs), which settle most of
+its small endings at the second hand or the next trick start, and a cheaper
+node at 13 cards (ours runs at about 5M nodes/s there).  A fresh search of
+a 5-trick ending costs ours 200-900 nodes, and the 13-card searches are
+made of such endings: on seed 2 deal 3 most trick starts that miss the
+table and every bound have 4-7 tricks left, the minimizing side on lead,
+and the maximizing side needing all but 2-4 of them.
 
 The worst deal known before this (bench/solver.py --seed 2, deal 7: N
 J83.AQT4.KJT.982, E 5.K62.9.KQJT7543, S AKT72.985.AQ742.-, W
 Q964.J73.8653.A6, N on lead, value 11) cost 15.0M nodes (3.4 s) because
 proving "cannot take 12" had to play out West's Q964 of spades behind
 South's AK in every line; it is now 3.1M.  The costliest deals left are
-broad ones (seed 2 deal 3: 11.7M nodes, 45x DDS's count; seed 3 deal 13:
-9.4M), where the searches proving a lower bound ("can take 5") dominate.
+broad ones (seed 2 deal 3: 11.7M nodes, 45x DDS's count, now 9.7M; seed
+3 deal 13: 9.4M, now 8.9M), where the searches proving a lower bound
+("can take 5") dominate.
 
 Tried and dropped: keying buckets also by the owners of the top cards (or the
 top spade), which forces every stored pattern to pin them: shorter scans, but
@@ -126,7 +146,10 @@ card, weighted by tricks left squared) to order moves of equal score: 2%
 more nodes; the table looked up before the quick-trick bounds at every
 depth: 4% more nodes, no faster; a leader that has cashed a side suit's top
 run crossing last to partner's next top cards there (DDS's "Ax opposite
-Kx"): 0.8% fewer nodes, no faster.
+Kx"): 0.8% fewer nodes, no faster; the root cards of :func:`card_values`
+searched lowest first instead of highest first: 0.6% more nodes; the
+top-spade-run bound pinning only the spades the target needs: no fewer
+nodes.
 """
 
 from __future__ import annotations
@@ -701,10 +724,14 @@ def _long_run(hands: Hands, nseat: int, who: int, side: int, xmask: int, smask: 
 
 
 @njit_inline
-def _cash(hands: Hands, nseat: int, who: int, broken: bool, xmask: int, skip: int) -> tuple[int, int]:
+def _cash(
+    hands: Hands, nseat: int, who: int, broken: bool, xmask: int, skip: int, need: int
+) -> tuple[int, int]:
     """Tricks ``who`` can cash from the top, on lead, in every suit but ``skip``
     (see :func:`_quick_tricks`), and the cards counted.  Top spades are cashed
-    first: they draw the spades of every opponent who holds no more of them."""
+    first: they draw the spades of every opponent who holds no more of them.
+    The count stops at ``need`` (at least 1): cashing fewer top cards relies on
+    fewer of them, so a bound that proves no more than it must pins fewer cards."""
     side = (xmask >> who) & 1
     h = hands[who]
     allh = 0
@@ -717,6 +744,10 @@ def _cash(hands: Hands, nseat: int, who: int, broken: bool, xmask: int, skip: in
         allc = allh & SPADES
         run = _top_run(h & SPADES, allc, 3)
         drawn = _long_run(hands, nseat, who, side, xmask, SPADES, run)
+        if drawn >= need:
+            if run > need:
+                run = need
+            return need, _top_cards(allc, run)
         total = drawn
         rel = _top_cards(allc, run)
     for suit in range(3):
@@ -732,6 +763,11 @@ def _cash(hands: Hands, nseat: int, who: int, broken: bool, xmask: int, skip: in
             continue
         full = _long_run(hands, nseat, who, side, xmask, smask, run)
         cap = _ruff_cap(hands, nseat, side, xmask, smask, full, drawn)
+        if total + cap >= need:
+            cap = need - total
+            if cap > run:
+                cap = run
+            return need, rel | _top_cards(allc, cap)
         total += cap
         if cap > run:
             cap = run
@@ -740,7 +776,9 @@ def _cash(hands: Hands, nseat: int, who: int, broken: bool, xmask: int, skip: in
 
 
 @njit_inline
-def _quick_tricks(hands: Hands, nseat: int, leader: int, broken: bool, xmask: int) -> tuple[int, int]:
+def _quick_tricks(
+    hands: Hands, nseat: int, leader: int, broken: bool, xmask: int, need: int
+) -> tuple[int, int]:
     """Tricks the leader's side can cash at once, a lower bound on its tricks.
 
     In each suit the leader's cards that are the top cards of the suit in an
@@ -756,7 +794,10 @@ def _quick_tricks(hands: Hands, nseat: int, leader: int, broken: bool, xmask: in
     With a partner, the leader may instead lead a side suit in which partner
     holds the top cards and then let partner cash everything (same rules);
     the leader must then hold a side-suit card for every trick counted, so it
-    is never forced to ruff partner's winner.
+    is never forced to ruff partner's winner.  Or the leader may lead a side
+    suit in which partner is void (holding a spade) and each opponent must
+    follow (or holds no spade): partner's lowest spade wins, and partner cashes from there (the
+    leader again holding a side-suit card for every trick counted).
 
     Also returns the cards counted: the bound holds wherever the same hands
     hold the same top cards (and every hand the same suit lengths).
@@ -771,10 +812,10 @@ def _quick_tricks(hands: Hands, nseat: int, leader: int, broken: bool, xmask: in
     total = 0
     rel = 0
     if not blocked:
-        total, rel = _cash(hands, nseat, leader, broken, xmask, -1)
+        total, rel = _cash(hands, nseat, leader, broken, xmask, -1, need)
     if nseat == 4:
         p = (leader + 2) % 4
-        if ((xmask >> p) & 1) == side and hands[p] != 0:
+        if ((xmask >> p) & 1) == side and hands[p] != 0 and total < need:
             lead = hands[leader]
             nons = popcount(lead & NONSPADES)
             allh = 0
@@ -786,6 +827,33 @@ def _quick_tricks(hands: Hands, nseat: int, leader: int, broken: bool, xmask: in
                     continue
                 pm = hands[p] & smask
                 if pm == 0:
+                    psp = hands[p] & SPADES
+                    lho = hands[(leader + 1) % 4]
+                    rho = hands[(leader + 3) % 4]
+                    if (
+                        psp != 0
+                        and ((lho & smask) != 0 or (lho & SPADES) == 0)
+                        and ((rho & smask) != 0 or (rho & SPADES) == 0)
+                    ):
+                        # a ruff by partner: each opponent must follow (or has no
+                        # spade), so its lowest spade wins; then partner cashes
+                        low = psp & -psp
+                        if p == 0:
+                            h2 = (hands[0] ^ low, hands[1], hands[2], hands[3])
+                        elif p == 1:
+                            h2 = (hands[0], hands[1] ^ low, hands[2], hands[3])
+                        elif p == 2:
+                            h2 = (hands[0], hands[1], hands[2] ^ low, hands[3])
+                        else:
+                            h2 = (hands[0], hands[1], hands[2], hands[3] ^ low)
+                        rest = 0
+                        rrel = 0
+                        if need > 1:
+                            rest, rrel = _cash(h2, nseat, p, True, xmask, -1, need - 1)
+                        alt = 1 + rest
+                        if alt > total and nons >= alt:
+                            total = alt
+                            rel = rrel
                     continue
                 allc = allh & smask
                 run = _top_run(pm, allc, suit)
@@ -794,7 +862,12 @@ def _quick_tricks(hands: Hands, nseat: int, leader: int, broken: bool, xmask: in
                 cap = _ruff_cap(hands, nseat, side, xmask, smask, run, 0)
                 if cap == 0:
                     continue
-                rest, rrel = _cash(hands, nseat, p, broken, xmask, suit)
+                if cap > need:
+                    cap = need
+                rest = 0
+                rrel = 0
+                if need > cap:
+                    rest, rrel = _cash(hands, nseat, p, broken, xmask, suit, need - cap)
                 alt = cap + rest
                 if alt > total and nons >= alt:
                     total = alt
@@ -806,8 +879,13 @@ def _quick_tricks(hands: Hands, nseat: int, leader: int, broken: bool, xmask: in
                 # them with a spade, and holds a side card for every later trick
                 allc = allh & SPADES
                 run = _top_run(pm, allc, 3)
+                if run > need:
+                    run = need
                 if run > 0 and popcount(ls) >= run:
-                    rest, rrel = _cash(hands, nseat, p, True, xmask, 3)
+                    rest = 0
+                    rrel = 0
+                    if need > run:
+                        rest, rrel = _cash(hands, nseat, p, True, xmask, 3, need - run)
                     alt = run + rest
                     if alt > total and nons >= rest:
                         total = alt
@@ -910,8 +988,11 @@ def _quick_bounds(
     """The bounds from the leader's quick tricks and the leader's side's
     later tricks (partnership objectives): 1 when they prove the target, 2
     when they refute it, 0 when neither; with the cards relied on."""
-    quick, qrel = _quick_tricks(hands, nseat, leader, broken, xmask)
     lside = (xmask >> leader) & 1
+    need = target
+    if not lside:
+        need = remaining - target + 1
+    quick, qrel = _quick_tricks(hands, nseat, leader, broken, xmask, need)
     if lside:
         if quick >= target:
             return 1, qrel
@@ -1380,7 +1461,8 @@ def _store(
             victim = live
             tt[b] = gen * 512 + live + 1
         else:
-            victim = stats[5] % TT_WAYS
+            # evict from the back half: entries that were hit have moved forward
+            victim = TT_WAYS // 2 + stats[5] % (TT_WAYS // 2)
             stats[5] += 1
     if result:
         if target > lb:
