@@ -92,7 +92,16 @@ and decrements its reference count with atomic instructions, which took 15%
 of the time.  ``popcount`` is written in the form LLVM turns into one
 ``popcnt`` instruction.
 
-Speed today (bench/solver.py, 2-core machine shared with another job, load
+Compile time: the trick-start bounds (``_quick_bounds`` and the helpers
+it calls, the spade matching) are compiled as functions of their own, not
+inlined by numba: they run once per trick start that misses the table, and
+inlined (``_cash`` four times into ``_quick_tricks``, that twice into
+:func:`search`) they made the first compile take 96 s instead of 32 s, with
+nothing gained in speed (bench/solver.py seeds 1-3 at load 1: 6.4x / 7.2x /
+8.6x DDS mean compiled apart, 6.8x / 7.6x / 9.1x inlined, run one after the
+other).  Keep ``njit_inline`` for the small helpers called at every node.
+
+Speed before that change (bench/solver.py, 2-core machine shared with another job, load
 1.5-3): faster than DDS at 5 cards a hand (0.2-0.3x), about 2x slower at 9
 (1.9-2.2x), and on 20 full 13-card deals 7.0x / 7.8-7.9x / 9.0-9.1x slower
 (mean, seeds 1, 2, 3, two runs; median 6.7-9.3x / 4.7-4.8x / 5.2-5.5x),
@@ -548,7 +557,7 @@ def _spade_bounds(hands: Hands, nseat: int, cmask: int) -> tuple[int, int, int]:
     return sure, lost, rel
 
 
-@njit_inline
+@njit
 def _spade_matching(
     hands: Hands, nseat: int, cmask: int, need_sure: int, need_lost: int
 ) -> tuple[int, int, int, int]:
@@ -619,7 +628,7 @@ def _spade_matching(
     return sure, lost, srel, lrel
 
 
-@njit_inline
+@njit
 def _spade_over(hands: Hands, nseat: int, cmask: int, leader: int) -> tuple[int, int, int, int]:
     """A spade trick that position makes certain: whether the counted seats,
     and the others, are sure of at least one more trick (0 or 1 each), with
@@ -694,7 +703,7 @@ def _top_run(mine: int, allc: int, suit: int) -> int:
     return run
 
 
-@njit_inline
+@njit
 def _ruff_cap(hands: Hands, nseat: int, side: int, xmask: int, smask: int, cap: int, drawn: int) -> int:
     """``cap`` lowered to the shortest length in a suit among opponents holding
     more than ``drawn`` spades (the others have none left once the cashing
@@ -707,7 +716,7 @@ def _ruff_cap(hands: Hands, nseat: int, side: int, xmask: int, smask: int, cap: 
     return cap
 
 
-@njit_inline
+@njit
 def _long_run(hands: Hands, nseat: int, who: int, side: int, xmask: int, smask: int, run: int) -> int:
     """How many cards of one suit ``who`` cashes, given its ``run`` top cards:
     all of its cards in the suit when no opponent holds more cards of it than
@@ -723,7 +732,7 @@ def _long_run(hands: Hands, nseat: int, who: int, side: int, xmask: int, smask: 
     return n
 
 
-@njit_inline
+@njit
 def _cash(
     hands: Hands, nseat: int, who: int, broken: bool, xmask: int, skip: int, need: int
 ) -> tuple[int, int]:
@@ -775,7 +784,7 @@ def _cash(
     return total, rel
 
 
-@njit_inline
+@njit
 def _quick_tricks(
     hands: Hands, nseat: int, leader: int, broken: bool, xmask: int, need: int
 ) -> tuple[int, int]:
@@ -893,7 +902,7 @@ def _quick_tricks(
     return total, rel
 
 
-@njit_inline
+@njit
 def _must_lose(hands: Hands, nseat: int, leader: int, broken: bool, xmask: int) -> tuple[bool, int]:
     """Does the leader's side surely lose the trick it leads now?  Yes when,
     in every suit the leader may lead, an opponent holds the top card (it
@@ -923,7 +932,7 @@ def _must_lose(hands: Hands, nseat: int, leader: int, broken: bool, xmask: int) 
     return True, rel
 
 
-@njit_inline
+@njit
 def _no_trump_short(hands: Hands, nseat: int, xmask: int, side: int, remaining: int) -> bool:
     """With no spades left and ``side`` on lead, can ``side`` be sure not to
     take every trick left?  (DDS's later-tricks rule for no trumps.)
@@ -961,7 +970,7 @@ def _no_trump_short(hands: Hands, nseat: int, xmask: int, side: int, remaining: 
     return total < remaining
 
 
-@njit_inline
+@njit
 def _no_trump_rel(hands: Hands, nseat: int, xmask: int, side: int) -> int:
     """The cards :func:`_no_trump_short` relied on: the top card of each suit
     the opponents of ``side`` control (with the suit lengths fixed, a position
@@ -981,7 +990,7 @@ def _no_trump_rel(hands: Hands, nseat: int, xmask: int, side: int) -> int:
     return rel
 
 
-@njit_inline
+@njit
 def _quick_bounds(
     hands: Hands, nseat: int, leader: int, broken: bool, xmask: int, target: int, remaining: int
 ) -> tuple[int, int]:
