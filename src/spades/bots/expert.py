@@ -11,7 +11,7 @@ scores each candidate card on every deal:
   a full 13-card deal), in four-handed partnerships and two-player games: one
   search gives the side's tricks after each card, and one more per live nil
   says whether the other side can force a trick on the nil bidder;
-  the value is read with weight ``play_shade`` (default 0.3) on the side
+  the value is read with weight ``play_shade`` (default 0.5) on the side
   falling a trick short of that count, as double-dummy play, which sees every
   card, flatters the side (and would cut the contract too fine);
 * otherwise by playing the hand out with every hand open
@@ -132,7 +132,7 @@ class ExpertBot(Bot):
         spread: float = 0.85,
         bag_weight: float = 1.0,
         nil_min: float = 0.6,
-        play_shade: float = 0.3,
+        play_shade: float = 0.5,
         blind_deficit: int = 1,
         playouts: int = 120,
         nil_margin: float = 15.0,
