@@ -64,6 +64,13 @@ def test_wins_cheaply_in_fourth_seat() -> None:
     assert act(game) == Card.parse("TD")
 
 
+def test_wins_with_the_card_just_above_the_one_on_the_table() -> None:
+    # the opponents' 9D on the table splits TD from 8D: not the same card this trick
+    hands = make_hands({0: "3D", 1: "4D", 2: "9D", 3: "AD TD 8D"}, voids={3: "D"})
+    game = game_with(hands, ["bid 3", "bid 3", "bid 3", "bid 3", "3D", "4D", "9D"])
+    assert act(game) == Card.parse("TD")
+
+
 def test_leads_low_into_an_opponents_nil() -> None:
     hands = make_hands({0: "2C AD KD AH KH", 1: "3C 4C"}, voids={0: "C"})
     game = game_with(hands, ["bid 4", "nil", "bid 3", "bid 3"])

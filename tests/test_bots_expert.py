@@ -9,6 +9,7 @@ import pytest
 
 from botutil import game_with, make_hands
 from spades import Bid, Card, Choice, Game, Rules, bots
+from spades.bots.expert import ExpertBot
 from spades.bots.knowledge import Knowledge
 from spades.bots.simulate import hand_utility, sample_deals
 
@@ -83,6 +84,19 @@ def test_expert_covers_partners_nil() -> None:
     hands = make_hands({0: "9H", 1: "2H", 2: "KH 3H"}, voids={2: "H"})
     game = game_with(hands, ["nil", "bid 3", "bid 4", "bid 3", "9H", "2H"])
     assert bots.get("expert", seed=1, samples=8).act(game.view(2)) == Card.parse("KH")
+
+
+def test_cards_on_the_table_tell_apart_cards_of_the_hand() -> None:
+    # with the opponents' 9D on the table, 8D loses the trick and TD wins it
+    hands = make_hands({0: "3D", 1: "4D", 2: "9D", 3: "AD TD 8D"}, voids={3: "D"})
+    game = game_with(hands, ["bid 3", "bid 3", "bid 3", "bid 3", "3D", "4D", "9D"])
+    view = game.view(3)
+    know = Knowledge(view)
+    assert know.top_equivalent_low(int(Card.parse("TD"))) == int(Card.parse("TD"))
+    legal = [int(c) for c in view.legal if isinstance(c, Card)]
+    cands = ExpertBot(seed=1)._candidates(know, legal)
+    assert {int(Card.parse(c)) for c in ("8D", "TD")} <= set(cands)
+    assert bots.get("expert", seed=1, samples=8).act(view) == Card.parse("TD")
 
 
 def test_expert_uses_the_solver_late_in_the_hand() -> None:

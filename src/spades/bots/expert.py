@@ -211,12 +211,13 @@ class ExpertBot(Bot):
     # -- card play --------------------------------------------------------------------
 
     def _candidates(self, know: Knowledge, legal: list[int]) -> list[int]:
-        """One card per group of equivalent legal cards (no unseen card between them)."""
+        """One card per group of equivalent legal cards (no unseen card, and no card of the
+        current trick, between them)."""
         out: list[int] = []
         for c in sorted(legal):
             if out and out[-1] // 13 == c // 13:
                 between = ((1 << c) - 1) & ~((1 << (out[-1] + 1)) - 1)
-                if not between & know.unseen:
+                if not between & know.separating:
                     continue  # same as the card kept: only played or our cards between
             out.append(c)
         return out

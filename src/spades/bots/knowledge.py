@@ -123,6 +123,10 @@ class Knowledge:
         # cards still in play somewhere else: not ours, not played, not known out
         self.unseen = deck & ~self.hand & ~played & ~out
         self.out = out
+        #: cards that still tell two of this seat's cards apart: those in other hands and
+        #: those on the table in the current trick (a card above them wins it, one below
+        #: does not)
+        self.separating = self.unseen | sum(1 << int(c) for _, c in view.trick)
         voids = [0] * self.n
         broken = False
         must_break = rules.spades_must_be_broken
@@ -165,12 +169,13 @@ class Knowledge:
         return not self.unseen & higher_in_suit(card)
 
     def top_equivalent_low(self, card: int) -> int:
-        """The lowest card of ours equivalent to ``card`` (no unseen card between them)."""
+        """The lowest card of ours equivalent to ``card`` (no unseen card, and no card of
+        the current trick, between them)."""
         c = card
         for lower in range(card - 1, card // 13 * 13 - 1, -1):
             if self.hand >> lower & 1:
                 c = lower
-            elif self.unseen >> lower & 1:
+            elif self.separating >> lower & 1:
                 break
         return c
 
