@@ -130,6 +130,7 @@ def test_bad_options_are_refused() -> None:
         {"playouts": 0},
         {"nil_margin": -1},
         {"nil_danger": 11},
+        {"cover_shade": -0.5},
     ):
         with pytest.raises(ValueError):
             bots.get("expert", **options)

@@ -44,7 +44,7 @@ from ..view import View
 from .base import Bot
 from .knowledge import SPADE, SPADES, Knowledge, beats, bit_cards, higher_in_suit, trick_winner
 
-__all__ = ["BasicBot", "estimate_tricks", "nil_danger"]
+__all__ = ["BasicBot", "card_danger", "estimate_tricks", "exchange_pass", "nil_danger"]
 
 
 # -- hand evaluation ------------------------------------------------------------
@@ -155,11 +155,35 @@ def nil_danger(hand: int) -> float:
     return danger
 
 
-def _card_danger(card: int) -> float:
+def card_danger(card: int) -> float:
     """How likely a single card is to win a trick a nil bidder wants to lose."""
     r = card % 13
     base = (r / 12.0) ** 2
     return base + (0.5 + 0.5 * r / 12.0 if card // 13 == SPADE else 0.0)
+
+
+def exchange_pass(hand: int, k: int, to_blind_nil: bool) -> int:
+    """The ``k`` cards (a mask) the club player passes in a blind-nil exchange from ``hand``:
+    to its blind-nil partner (``to_blind_nil``) the lowest ranks, non-spades first; back
+    from the blind-nil bidder the most dangerous cards (:func:`card_danger`).  The
+    sampling player uses it to replay the exchanges it cannot see.
+
+    >>> from spades.cards import CardSet
+    >>> hand = CardSet.parse("A2.K3.Q4.J5").mask
+    >>> str(CardSet(exchange_pass(hand, 3, True)))
+    '2.3.4.'
+    >>> str(CardSet(exchange_pass(hand, 3, False)))
+    'A.K.Q.'
+    """
+    cards = bit_cards(hand)
+    if to_blind_nil:
+        order = sorted(cards, key=lambda c: (c % 13, c // 13 == SPADE))
+    else:
+        order = sorted(cards, key=lambda c: -card_danger(c))
+    mask = 0
+    for c in order[:k]:
+        mask |= 1 << c
+    return mask
 
 
 def _card_value(card: int) -> float:
@@ -293,21 +317,11 @@ class BasicBot(Bot):
     # -- exchange, draw, redraw --------------------------------------------------
 
     def choose_pass(self, view: View) -> int:
-        k = view.rules.blind_nil_exchange
         hand = view.hand.mask if view.hand is not None else 0
-        cards = bit_cards(hand)
         _giver, receiver = view.exchange if view.exchange is not None else (view.seat, view.seat)
         receiver_bid = view.bids[receiver]
-        if receiver_bid is not None and receiver_bid.blind:
-            # helping the blind-nil partner: give low cards (non-spades first)
-            order = sorted(cards, key=lambda c: (c % 13, c // 13 == SPADE))
-        else:
-            # the blind-nil bidder gives back its most dangerous cards
-            order = sorted(cards, key=lambda c: -_card_danger(c))
-        mask = 0
-        for c in order[:k]:
-            mask |= 1 << c
-        return mask
+        to_blind_nil = receiver_bid is not None and receiver_bid.blind
+        return exchange_pass(hand, view.rules.blind_nil_exchange, to_blind_nil)
 
     def keeps(self, view: View) -> bool:
         card = view.draw_card
@@ -317,8 +331,8 @@ class BasicBot(Bot):
         pool = bit_cards(know.unseen & ~(1 << int(card)))
         bid = view.bids[view.seat]
         if bid is not None and bid.is_nil:
-            mean_danger = sum(_card_danger(c) for c in pool) / max(1, len(pool))
-            return _card_danger(int(card)) <= mean_danger
+            mean_danger = sum(card_danger(c) for c in pool) / max(1, len(pool))
+            return card_danger(int(card)) <= mean_danger
         mean_value = sum(_card_value(c) for c in pool) / max(1, len(pool))
         return _card_value(int(card)) >= mean_value
 
@@ -327,13 +341,13 @@ class BasicBot(Bot):
         know = Knowledge(view)
         own_pile = bit_cards(view.discards.mask)
         unseen = bit_cards(know.unseen)
-        avg_own = sum(_card_danger(c) for c in own_pile) / max(1, len(own_pile))
-        avg_unseen = sum(_card_danger(c) for c in unseen) / max(1, len(unseen))
+        avg_own = sum(card_danger(c) for c in own_pile) / max(1, len(own_pile))
+        avg_unseen = sum(card_danger(c) for c in unseen) / max(1, len(unseen))
         expected = 0.5 * avg_own + 0.5 * avg_unseen
-        worst = sorted(bit_cards(know.hand), key=lambda c: -_card_danger(c))
+        worst = sorted(bit_cards(know.hand), key=lambda c: -card_danger(c))
         mask = 0
         for c in worst[:k]:
-            if _card_danger(c) > expected + 0.15:
+            if card_danger(c) > expected + 0.15:
                 mask |= 1 << c
         return mask
 
@@ -434,7 +448,7 @@ class BasicBot(Bot):
         """A card to throw when not following suit and not trumping."""
         side = [c for c in legal if c // 13 != SPADE] or legal
         if shed_high:
-            return max(side, key=lambda c: (_card_danger(c), c))
+            return max(side, key=lambda c: (card_danger(c), c))
 
         # keep winners and length: throw the lowest card of the shortest suit
         def key(c: int) -> tuple[int, int, int]:
@@ -457,7 +471,7 @@ class BasicBot(Bot):
             following = [c for c in losers if c // 13 == led]
             if following:
                 return max(following)  # highest card that still loses
-            return max(losers, key=lambda c: (_card_danger(c), c))  # shed the most dangerous
+            return max(losers, key=lambda c: (card_danger(c), c))  # shed the most dangerous
         # every card wins: if nobody is left to overtake, win with the highest
         if not later:
             return self._highest(legal)

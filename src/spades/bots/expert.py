@@ -40,12 +40,19 @@ bag.  The bid that fixes the side's contract (the partner has bid, or the
 seat plays alone) is the level with the most expected points among all
 legal ones; a side's first bid stays within one trick of the club player's
 count (one more only when clearly better), which is how the partner's
-samples read it.  Nil is bid when its own play-outs are worth ``nil_margin`` (15) points more
-than the best number *and* at least ``nil_min`` (60%) of them keep the nil, and only
-with a hand whose :func:`~spades.bots.basic.nil_danger` is at most
-``nil_danger`` (0.9): the play-outs see every card, so they keep nils that real
-play loses (the expert's nils with a danger from 0.9 to 2 were made about half
-the time).
+samples read it.  Beside a partner's nil the kernel's shade is ``cover_shade``
+(0.35) tricks more: the play-outs cover a nil with every card in view, and
+a covering partner took 0.6-0.8 tricks fewer in play than its play-outs
+said (against 0.1-0.3 for other bidders).  Blind-nil exchanges still to
+come are played out by the club player's rules
+(:func:`~spades.bots.simulate.play_exchanges`): the partner of a blind-nil
+bidder counts the three cards it will be given, and its opponents the
+cards that leave the blind-nil hand.  Nil is bid when its own play-outs are
+worth ``nil_margin`` (15) points more than the best number *and* at least
+``nil_min`` (60%) of them keep the nil, and only with a hand whose
+:func:`~spades.bots.basic.nil_danger` is at most ``nil_danger`` (0.9): the
+play-outs see every card, so they keep nils that real play loses (the
+expert's nils with a danger from 0.9 to 2 were made about half the time).
 The blind-nil decision compares play-outs of blind nil (with the partner's
 exchange) against looking and bidding, on deals that sample the bot's own
 hand as well, whenever the side trails (by ``blind_deficit`` points or
@@ -77,8 +84,8 @@ from ..rules import Rules
 from ..view import View
 from .base import Bot
 from .basic import BasicBot, estimate_tricks, nil_danger
-from .knowledge import SPADE, Knowledge, bit_cards
-from .simulate import Position, hand_utility, rollout, sample_deals, winner_index
+from .knowledge import Knowledge
+from .simulate import Position, hand_utility, play_exchanges, rollout, sample_deals, winner_index
 
 __all__ = ["ExpertBot"]
 
@@ -113,7 +120,8 @@ class ExpertBot(Bot):
     trail before blind nil is simulated (1: whenever it trails); ``playouts``: the most play-outs per
     card decision before the solver takes over (shared among the candidates);
     ``nil_margin``: the points per deal by which nil must beat the best number;
-    ``nil_danger``: the most :func:`~spades.bots.basic.nil_danger` a nil hand may have.
+    ``nil_danger``: the most :func:`~spades.bots.basic.nil_danger` a nil hand may have;
+    ``cover_shade``: the extra shade of a bid beside the partner's nil.
     """
 
     name = "expert"
@@ -137,6 +145,7 @@ class ExpertBot(Bot):
         playouts: int = 120,
         nil_margin: float = 15.0,
         nil_danger: float = 0.9,
+        cover_shade: float = 0.35,
     ) -> None:
         super().__init__(seed)
         if not isinstance(samples, int) or samples < 1:
@@ -159,7 +168,10 @@ class ExpertBot(Bot):
             raise ValueError("bid_samples must be a whole number of at least 1")
         self.bid_samples = bid_samples
         self.bag_weight = _number("bag_weight", bag_weight, 5.0)
-        self._kernel = _trick_kernel(_number("shade", shade, 5.0), _number("spread", spread, 5.0))
+        shade = _number("shade", shade, 5.0)
+        spread = _number("spread", spread, 5.0)
+        self._kernel = _trick_kernel(shade, spread)
+        self._cover_kernel = _trick_kernel(shade + _number("cover_shade", cover_shade, 5.0), spread)
         self.nil_min = _number("nil_min", nil_min, 1.0)
         self.play_shade = _number("play_shade", play_shade, 1.0)
         if isinstance(blind_deficit, bool) or not isinstance(blind_deficit, int):
@@ -205,7 +217,14 @@ class ExpertBot(Bot):
     def _points(self, view: View, bids: Sequence[Bid], tricks: Sequence[int]) -> float:
         """What a finished hand is worth to this seat's side (:func:`hand_utility`)."""
         return hand_utility(
-            view.rules, view.side, bids, tricks, view.bags, view.scores, view.hands_played, self.bag_weight
+            view.rules,
+            view.side,
+            bids,
+            tricks,
+            view.bags,
+            view.scores,
+            view.hands_played,
+            self.bag_weight,
         )
 
     # -- card play --------------------------------------------------------------------
@@ -359,9 +378,12 @@ class ExpertBot(Bot):
         return out
 
     def _play_out(self, view: View, hands: list[int], bids: list[Bid]) -> list[int]:
+        """Play a sampled deal out from its first lead, after the blind-nil exchanges the
+        bids call for (the bidding is over before the exchange)."""
         rules = view.rules
         leader = (view.dealer + 1) % rules.num_seats
-        pos = Position(rules, list(hands), leader, [], False, [0] * rules.num_seats, bids)
+        dealt = play_exchanges(rules, hands, bids)
+        pos = Position(rules, dealt, leader, [], False, [0] * rules.num_seats, bids)
         return rollout(pos)
 
     def _choose_bid(self, view: View, deadline: float | None) -> Bid:
@@ -387,6 +409,8 @@ class ExpertBot(Bot):
         # never a second nil beside the partner's: nobody would cover either of them
         partner_nil = partner_bid is not None and partner_bid.is_nil
         try_nil = 0 in legal_set and nil_danger(know.hand) <= self.nil_danger_max and not partner_nil
+        # covering a partner's nil costs tricks that open-hand play-outs do not lose
+        kernel = self._cover_kernel if partner_nil else self._kernel
         deals = sample_deals(know, self.rng, max(self.samples, self.bid_samples))
         me = view.seat
         totals = {t: 0.0 for t in numeric}
@@ -400,7 +424,7 @@ class ExpertBot(Bot):
             bids = self._provisional_bids(view, hands, Bid(base))
             final = self._play_out(view, hands, bids)
             trial = list(bids)
-            for k, weight in self._kernel:
+            for k, weight in kernel:
                 tricks = _shift_side_tricks(rules, me, bids, final, k)
                 for t in numeric:
                     trial[me] = Bid(t)
@@ -433,7 +457,6 @@ class ExpertBot(Bot):
         me = view.seat
         look_total = blind_total = 0.0
         done = 0
-        k = rules.blind_nil_exchange if rules.has_exchange else 0
         for hands in deals:
             if self._out_of_time(deadline, done):
                 break
@@ -443,25 +466,13 @@ class ExpertBot(Bot):
             bids = self._provisional_bids(view, hands, look_bid)
             final = self._play_out(view, hands, bids)
             look_total += self._points(view, bids, final)
-            bhands = list(hands)
+            # blind nil: the partner bids a number on its own cards, then the exchange
+            bbids = self._provisional_bids(view, hands, Bid.blind_nil())
             partner = view.partner
-            if k and partner is not None:
-                give = sorted(bit_cards(bhands[partner]), key=lambda c: (c % 13, c // 13 == SPADE))[:k]
-                gmask = sum(1 << c for c in give)
-                bhands[partner] &= ~gmask
-                bhands[me] |= gmask
-                back = sorted(
-                    bit_cards(bhands[me]), key=lambda c: -((c % 13) + (8 if c // 13 == SPADE else 0))
-                )[:k]
-                bmask = sum(1 << c for c in back)
-                bhands[me] &= ~bmask
-                bhands[partner] |= bmask
-            bbids = self._provisional_bids(view, bhands, Bid.blind_nil())
-            if partner is not None:
-                est_p = estimate_tricks(bhands[partner], rules.num_seats, rules.partnerships)
-                if view.bids[partner] is None:
-                    bbids[partner] = Bid(min(rules.max_bid, max(1, int(est_p + 0.45))))
-            bfinal = self._play_out(view, bhands, bbids)
+            if partner is not None and view.bids[partner] is None:
+                est_p = estimate_tricks(hands[partner], rules.num_seats, rules.partnerships)
+                bbids[partner] = Bid(min(rules.max_bid, max(1, int(est_p + 0.45))))
+            bfinal = self._play_out(view, hands, bbids)
             blind_total += self._points(view, bbids, bfinal)
         if done and blind_total > look_total + 40.0 * done:
             return Bid.blind_nil()
