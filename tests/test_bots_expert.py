@@ -99,6 +99,14 @@ def test_cards_on_the_table_tell_apart_cards_of_the_hand() -> None:
     assert bots.get("expert", seed=1, samples=8).act(view) == Card.parse("TD")
 
 
+def test_live_nil_plays_a_card_sure_to_lose() -> None:
+    # East bid nil; 6D is led and East holds 4D under it: JD would gamble on West's KD QD
+    hands = make_hands({0: "6D", 1: "4D JD AD", 3: "KD QD"}, voids={1: "D", 3: "D"})
+    game = game_with(hands, ["bid 4", "nil", "bid 4", "bid 4", "6D"])
+    for seed in range(4):
+        assert bots.get("expert", seed=seed, samples=8).act(game.view(1)) == Card.parse("4D")
+
+
 def test_expert_uses_the_solver_late_in_the_hand() -> None:
     pytest.importorskip("spades.solver")
     rules = dataclasses.replace(Rules.preset("partnership"), blind_nil=False, hands=1)
@@ -131,6 +139,8 @@ def test_bad_options_are_refused() -> None:
         {"nil_margin": -1},
         {"nil_danger": 11},
         {"cover_shade": -0.5},
+        {"set_penalty": "high"},
+        {"set_penalty": 1000},
     ):
         with pytest.raises(ValueError):
             bots.get("expert", **options)
@@ -144,6 +154,20 @@ def _last_bidder_view(seed: int) -> tuple[Game, int]:
     for _ in range(3):
         game.apply(driver.act(game.view(game.to_act)))  # type: ignore[arg-type]
     return game, 3
+
+
+def test_set_penalty_charges_a_failed_contract() -> None:
+    rules = Rules.preset("partnership")
+    bids = [Bid(4), Bid(3), Bid(4), Bid(3)]
+    # side 0 takes 7 of 8: set, -80; side 1 takes 6: +60 -> -140 for side 0
+    assert hand_utility(rules, 0, bids, [4, 3, 3, 3], [0, 0], [0, 0], 0, bag_weight=0) == -140
+    charged = hand_utility(rules, 0, bids, [4, 3, 3, 3], [0, 0], [0, 0], 0, bag_weight=0, set_penalty=30)
+    assert charged == -140 - 30
+    # side 0 makes 8 (+80) and side 1 takes 5 of 6 (-60): only side 1 pays for its set
+    made = hand_utility(rules, 0, bids, [4, 2, 4, 3], [0, 0], [0, 0], 0, bag_weight=0, set_penalty=30)
+    assert made == 80 + 60
+    their = hand_utility(rules, 1, bids, [4, 2, 4, 3], [0, 0], [0, 0], 0, bag_weight=0, set_penalty=30)
+    assert their == -140 - 30
 
 
 def test_expert_does_not_overbid_a_hand_the_simulation_finds_short() -> None:

@@ -21,6 +21,11 @@ scores each candidate card on every deal:
 Either way a deal's outcome is converted to *points* for the side by
 :func:`~spades.bots.simulate.hand_utility`: contract made or set, nils,
 bags and the bag penalty, the target and losing scores - never raw tricks.
+A failed contract costs ``set_penalty`` (40) points more than the score
+says, in bidding and in play: a set is what players hold most against a
+partner, and at this price the expert is set about half as often (4% of
+its contracts against 7% on three 400-deal seeds, bench/strength.md) for
+no loss of points that those matches could see.
 Bags carried out of the hand are charged as a debt of ``bag_penalty /
 bag_limit`` each (``bag_weight`` scales it), so an overtrick costs about what
 it costs over a game, not nothing until the tenth bag.  Cards equivalent in
@@ -53,6 +58,8 @@ worth ``nil_margin`` (15) points more than the best number *and* at least
 :func:`~spades.bots.basic.nil_danger` is at most ``nil_danger`` (0.9): the
 play-outs see every card, so they keep nils that real play loses (the
 expert's nils with a danger from 0.9 to 2 were made about half the time).
+For the same reason a live nil that can play a card sure to lose the trick
+(under the card winning it) plays one.
 The blind-nil decision compares play-outs of blind nil (with the partner's
 exchange) against looking and bidding, on deals that sample the bot's own
 hand as well, whenever the side trails (by ``blind_deficit`` points or
@@ -84,7 +91,7 @@ from ..rules import Rules
 from ..view import View
 from .base import Bot
 from .basic import BasicBot, estimate_tricks, nil_danger
-from .knowledge import Knowledge
+from .knowledge import Knowledge, beats, trick_winner
 from .simulate import Position, hand_utility, play_exchanges, rollout, sample_deals, winner_index
 
 __all__ = ["ExpertBot"]
@@ -121,7 +128,8 @@ class ExpertBot(Bot):
     card decision before the solver takes over (shared among the candidates);
     ``nil_margin``: the points per deal by which nil must beat the best number;
     ``nil_danger``: the most :func:`~spades.bots.basic.nil_danger` a nil hand may have;
-    ``cover_shade``: the extra shade of a bid beside the partner's nil.
+    ``cover_shade``: the extra shade of a bid beside the partner's nil; ``set_penalty``:
+    points a failed contract costs beyond its score.
     """
 
     name = "expert"
@@ -146,6 +154,7 @@ class ExpertBot(Bot):
         nil_margin: float = 15.0,
         nil_danger: float = 0.9,
         cover_shade: float = 0.35,
+        set_penalty: float = 40.0,
     ) -> None:
         super().__init__(seed)
         if not isinstance(samples, int) or samples < 1:
@@ -181,6 +190,7 @@ class ExpertBot(Bot):
             raise ValueError("playouts must be a whole number of at least 1")
         self.playouts = playouts
         self.nil_margin = _number("nil_margin", nil_margin, 200.0)
+        self.set_penalty = _number("set_penalty", set_penalty, 500.0)
         self.nil_danger_max = _number("nil_danger", nil_danger, 10.0)
         self._solve: SolveFn | None = None if solver == "off" else _load_solver()
         if solver == "on" and self._solve is None:
@@ -225,6 +235,7 @@ class ExpertBot(Bot):
             view.scores,
             view.hands_played,
             self.bag_weight,
+            self.set_penalty,
         )
 
     # -- card play --------------------------------------------------------------------
@@ -245,6 +256,14 @@ class ExpertBot(Bot):
         know = Knowledge(view)
         legal = [int(c) for c in view.legal if isinstance(c, Card)]
         cands = self._candidates(know, legal)
+        own_bid = view.bids[view.seat]
+        if own_bid is not None and own_bid.is_nil and view.tricks_won[view.seat] == 0 and view.trick:
+            # a live nil never gambles on a trick it can surely lose: the play-outs, with
+            # every hand open, trust a later partner to overtake far more than real play can
+            table = [int(c) for _, c in view.trick]
+            best = table[trick_winner(table)]
+            safe = [c for c in cands if not beats(c, best)]
+            cands = safe or cands
         if len(cands) == 1:
             return cands[0]
         rules = view.rules

@@ -709,6 +709,7 @@ def hand_utility(
     scores: Sequence[int],
     hands_played: int,
     bag_weight: float = 1.0,
+    set_penalty: float = 0.0,
 ) -> float:
     """The value of a finished hand to ``side``: its points minus the opponents' (the mean of
     the other sides' points when there are more than two), plus :data:`GAME_VALUE` when the
@@ -719,7 +720,8 @@ def hand_utility(
     ``bag_weight * bag_penalty / bag_limit`` apiece, counted as the change from the bags
     it carried in.  With the penalty paid this hand this values every new bag alike (a
     bag taken at 0 bags is no cheaper than one at 9), which is what bags cost over a game;
-    ``bag_weight=0`` gives the hand's points alone."""
+    ``bag_weight=0`` gives the hand's points alone.  ``set_penalty`` points more are lost
+    when ``side`` fails its contract."""
     result = score_hand(rules, bids, tricks, bags)
     pts: Sequence[float] = result.points
     k = rules.num_sides
@@ -731,6 +733,8 @@ def hand_utility(
         value = float(pts[side] - pts[1 - side])
     else:
         value = pts[side] - sum(pts[i] for i in range(k) if i != side) / (k - 1)
+    if set_penalty and result.sides[side].made is False:
+        value -= set_penalty
     top = max(new)
     if _game_over(rules, new, hands_played) and new.count(top) == 1:
         value += GAME_VALUE if new.index(top) == side else -GAME_VALUE
