@@ -222,7 +222,7 @@ def test_expert_nil_needs_enough_play_outs_that_keep_it() -> None:
     hands = make_hands({0: "JS 9S 2C 3C 4C 9C 2D 3D 4D 2H 3H 4H KH"})
     game = game_with(hands, ["bid 3", "bid 3"], dealer=1)
     view = game.view(0)
-    assert bots.get("expert", seed=1, samples=16, nil_danger=1.6).act(view) == Bid.nil()
+    assert bots.get("expert", seed=1, samples=16, nil_danger=1.6, nil_min=0.6).act(view) == Bid.nil()
     strict = bots.get("expert", seed=1, samples=16, nil_danger=1.6, nil_min=1.0).act(view)
     assert isinstance(strict, Bid) and not strict.is_nil
 
