@@ -1,7 +1,7 @@
 """Regenerate bench/strength.md: how strong the computer players are, measured by
 ``spades match`` in duplicate.
 
-    PYTHONPATH=src python bench/strength.py                # the defaults (about 20 minutes)
+    PYTHONPATH=src python bench/strength.py                # the defaults (about 10 minutes on 2 idle cores)
     PYTHONPATH=src python bench/strength.py --expert-hands 200 --seeds 2026 --workers 2
 
 Matches on the partnership preset (whole deals, duplicate: every deal is
@@ -226,8 +226,12 @@ def main() -> int:
         "3-card exchange).",
         "",
         f"Machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
-        f"Python {platform.python_version()}, {args.workers} worker processes. The machine was shared "
-        "with other jobs while this ran, so the decision times are pessimistic.",
+        f"Python {platform.python_version()}, {args.workers} worker processes. Each match gives the "
+        "load average before and after it: the matches themselves raise it to about the worker "
+        "count, and more than that means the machine was shared and the decision times are "
+        "pessimistic. An untimed 2-deal match runs first, so that numba's on-disk cache holds "
+        "the compiled solver and no decision below includes compiling it (a fresh install pays "
+        "that once, about 30-60 s).",
         "",
     ]
     try:
@@ -236,8 +240,10 @@ def main() -> int:
         parser.error("--seeds takes whole numbers separated by commas, e.g. 2026,7,99")
     if not seeds:
         parser.error("--seeds needs at least one seed")
-    runs = [("basic against random", "basic,random", args.basic_hands, seeds[0])]
     expert_bots = f"{args.expert},basic"
+    print("warming up: a 2-deal expert match to compile the solver (not reported)", file=sys.stderr)
+    run_match(expert_bots, 2, seeds[0], 1)
+    runs = [("basic against random", "basic,random", args.basic_hands, seeds[0])]
     runs += [(f"expert against basic, seed {seed}", expert_bots, args.expert_hands, seed) for seed in seeds]
     expert_runs: list[tuple[int, dict[str, Any]]] = []
     for title, bots, hands, seed in runs:

@@ -24,7 +24,7 @@ bags and the bag penalty, the target and losing scores - never raw tricks.
 A failed contract costs ``set_penalty`` (40) points more than the score
 says, in bidding and in play: a set is what players hold most against a
 partner, and at this price the expert is set about half as often (4% of
-its contracts against 7% on three 400-deal seeds, bench/strength.md) for
+its contracts against 7% on three 400-deal seeds, bench/strength-notes.md) for
 no loss of points that those matches could see.
 Bags carried out of the hand are charged as a debt of ``bag_penalty /
 bag_limit`` each (``bag_weight`` scales it), so an overtrick costs about what
@@ -68,9 +68,9 @@ hand as well, whenever the side trails (by ``blind_deficit`` points or
 more, default 1), and bids it when its play-outs are worth 40 points a deal
 more.  Blind nil is a catch-up move: a side that leads or is level never
 risks it.  Under the partnership preset (blind nil at any score, a 3-card
-exchange) it is made about 80% of the time, so the expert bids it in about a
-fifth of its hands; ``blind_deficit=200`` keeps it for desperate scores
-(bench/strength.md has both).  The exchange, the two-player draw and the
+exchange) it is made 85-91% of the time (bench/strength.md), and the
+expert bids it in about a fifth of its hands; ``blind_deficit=200`` keeps it
+for desperate scores (bench/strength-notes.md has both).  The exchange, the two-player draw and the
 redraw use the club player's rules.
 
 Budget: ``samples`` deals per card decision (default 24; play-outs are capped
