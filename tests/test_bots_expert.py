@@ -295,3 +295,27 @@ def test_expert_weighs_blind_nil_whenever_its_side_trails() -> None:
     assert bots.get("expert", seed=4, **FAST)._basic_might_blind(view) is True  # type: ignore[attr-defined]
     patient = bots.get("expert", seed=4, blind_deficit=200, **FAST)
     assert patient._basic_might_blind(view) is False  # type: ignore[attr-defined]
+
+
+def test_prepare_is_optional_and_changes_no_decision() -> None:
+    """Bot.prepare() (the expert compiles its solver) leaves every decision as it was."""
+    assert bots.get("basic").prepare() == 0.0
+    assert bots.get("random").prepare() == 0.0
+    assert bots.get("expert", solver="off").prepare() == 0.0
+
+    def play(prepared: bool) -> list[str]:
+        game = Game(Rules.preset("partnership"), seed=11)
+        players = [bots.get("expert", seed=s, samples=4, bid_samples=8) for s in range(4)]
+        if prepared:
+            for p in players:
+                assert p.prepare() >= 0.0
+        out = []
+        while game.hands_played == 0:
+            seat = game.to_act
+            assert seat is not None
+            action = players[seat].act(game.view(seat))
+            out.append(str(action))
+            game.apply(action)
+        return out
+
+    assert play(prepared=True) == play(prepared=False)

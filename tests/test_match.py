@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from spades import Game, Rules
+from spades import match as match_module
 from spades.cli import main
 from spades.match import MatchError, parse_bot_spec, run_match
 
@@ -151,3 +152,24 @@ def test_match_json_has_no_infinity_with_a_single_board() -> None:
     assert "Infinity" not in text
     data = _json.loads(text)
     assert data["diff_per_hand"]["ci95"] is None
+
+
+def test_each_bot_is_prepared_once_before_the_first_board(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The expert compiles its solver before any decision is timed, not inside one."""
+    from spades.bots.basic import BasicBot
+
+    calls: list[str] = []
+    monkeypatch.setattr(BasicBot, "prepare", lambda self: calls.append("prepare") or 0.0)
+    real_play_board = match_module._play_board
+
+    def play_board(*args: object, **kwargs: object) -> object:
+        calls.append("board")
+        return real_play_board(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(match_module, "_play_board", play_board)
+    run_match(Rules.preset("partnership"), ["basic", "basic"], hands=2, workers=1)
+    # one spec written twice is prepared once, and before the boards
+    assert calls == ["prepare", "board"]
+    calls.clear()
+    run_match(Rules.preset("partnership"), ["basic", "random"], hands=2, workers=1)
+    assert calls == ["prepare", "board"]

@@ -34,3 +34,21 @@ def test_mask_level_api_matches_friendly_api() -> None:
         best = max(raw.values())
         assert can_take_masks(pos.hands, pos.leader, pos.trick, pos.spades_broken, side, best, solver=solver)
         assert not can_take_masks(pos.hands, pos.leader, pos.trick, pos.spades_broken, side, best + 1)
+
+
+def test_warm_up_compiles_every_entry_point_the_bots_use() -> None:
+    """warm_up() leaves the kernel's entry points compiled (with numba) and is cheap the second time."""
+    from spades.solver import kernel, warm_up
+    from spades.solver._jit import JIT_ENABLED
+
+    first = warm_up()
+    again = warm_up()
+    assert first >= 0.0 and 0.0 <= again < 1.0
+    if JIT_ENABLED:
+        assert kernel.card_values.signatures  # type: ignore[attr-defined]
+        assert kernel.can_take.signatures  # type: ignore[attr-defined]
+    # and solving is unchanged afterwards
+    assert solve(["AK.-.-.-", "-.AK.-.-", "-.-.AK.-", "-.-.-.AK"], leader=0) == {
+        Card.parse("AS"): 2,
+        Card.parse("KS"): 2,
+    }

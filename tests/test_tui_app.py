@@ -25,8 +25,10 @@ import pytest
 pytest.importorskip("textual")
 
 from spades import Card, Discard, Game, Pass
+from spades.bots.random_bot import RandomBot
 from spades.cli import play as play_cli
 from spades.game import Phase
+from spades.tui import app as tui_app
 from spades.tui.app import GameOverScreen, PlayApp, SummaryScreen
 from spades.tui.controller import Controller
 from spades.tui.hints import pretty
@@ -373,3 +375,70 @@ def test_tiny_and_huge_terminals() -> None:
             assert not app.internal_errors
 
     _run(go())
+
+
+class _SlowToPrepare(RandomBot):
+    """A random player whose one-time preparation takes a while (like a first compile)."""
+
+    def __init__(self, seconds: float) -> None:
+        super().__init__(seed=0)
+        self.seconds = seconds
+        self.prepared = 0
+
+    def prepare(self) -> float:
+        time.sleep(self.seconds)
+        self.prepared += 1
+        return self.seconds
+
+
+def test_slow_bot_preparation_is_announced_then_reported_ready(monkeypatch: pytest.MonkeyPatch) -> None:
+    ctl = _make("--seed", "5")
+    slow = _SlowToPrepare(0.6)
+    monkeypatch.setattr(ctl, "bots_to_prepare", lambda: [slow])
+    monkeypatch.setattr(tui_app, "PREPARE_NOTICE_AFTER", 0.1)
+    seen: list[str] = []
+
+    async def go() -> None:
+        app = PlayApp(ctl, pace=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(100):
+                await pilot.pause(0.02)
+                if ctl.feedback is not None and ctl.feedback.text not in seen:
+                    seen.append(ctl.feedback.text)
+                if slow.prepared:
+                    break
+            await settle(app, pilot)
+            if ctl.feedback is not None and ctl.feedback.text not in seen:
+                seen.append(ctl.feedback.text)
+            assert "The computer players are ready." in screen_text(app)
+            assert not app.internal_errors
+
+    _run(go())
+    assert slow.prepared == 1
+    assert any(text.startswith("Getting the computer players ready") for text in seen)
+    assert seen[-1] == "The computer players are ready."
+
+
+def test_quick_bot_preparation_says_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    ctl = _make("--seed", "5")
+    quick = _SlowToPrepare(0.0)
+    monkeypatch.setattr(ctl, "bots_to_prepare", lambda: [quick])
+
+    async def go() -> None:
+        app = PlayApp(ctl, pace=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            assert quick.prepared == 1
+            assert ctl.feedback is None or "ready" not in ctl.feedback.text
+            assert not app.internal_errors
+
+    _run(go())
+
+
+def test_the_bots_to_prepare_are_the_table_and_the_hint_bot() -> None:
+    ctl = _make("--seed", "5", "--partner", "basic")
+    todo = ctl.bots_to_prepare()
+    assert set(map(id, todo[:-1])) == set(map(id, ctl.bots.values()))
+    assert todo[-1].name == "basic"  # the first hint bot _make asks for
+    ctl.hint_bots = ("expert", "basic", "random")
+    assert ctl.bots_to_prepare()[-1].name == "expert"

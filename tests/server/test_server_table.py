@@ -192,3 +192,17 @@ def test_a_game_whose_end_was_logged_but_not_marked_is_marked_on_load(tmp_path: 
             await store.close()
 
     asyncio.run(run())
+
+
+def test_prepare_bots_compiles_the_expert_on_a_daemon_thread() -> None:
+    """`spades serve` starts this before serving: a stopping server never waits for it."""
+    from spades.server.table import prepare_bots
+    from spades.solver import kernel
+    from spades.solver._jit import JIT_ENABLED
+
+    thread = prepare_bots()
+    assert thread.daemon
+    thread.join(timeout=300)
+    assert not thread.is_alive()
+    if JIT_ENABLED:
+        assert kernel.card_values.signatures  # type: ignore[attr-defined]

@@ -38,5 +38,14 @@ class Bot(ABC):
     def act(self, view: View) -> Action:
         """One of ``view.legal_actions()``; ``view`` is the view of the seat to act."""
 
+    def prepare(self) -> float:
+        """Do now the slow work a bot does once (the expert compiles its solver),
+        rather than inside its first decision; returns the seconds spent.
+
+        Optional: :meth:`act` works without it.  Safe to call from any thread,
+        any number of times; the bot's decisions do not change.
+        """
+        return 0.0
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seed={self.seed!r})"

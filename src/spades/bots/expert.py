@@ -199,6 +199,15 @@ class ExpertBot(Bot):
             raise ValueError("the double-dummy solver (spades.solver) is not available")
         self._basic = BasicBot(seed=seed)
 
+    def prepare(self) -> float:
+        """Compile the double-dummy solver (or load it from numba's cache) now,
+        not inside the first late-hand decision; see :func:`spades.solver.warm_up`."""
+        if self._solve is None:
+            return 0.0
+        from ..solver import warm_up
+
+        return warm_up()
+
     # -- dispatch -----------------------------------------------------------------
 
     def act(self, view: View) -> Action:

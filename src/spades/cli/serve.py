@@ -38,6 +38,7 @@ def run(args: argparse.Namespace) -> int:
         from ..server.app import create_app
         from ..server.protocol import MAX_MESSAGE_BYTES
         from ..server.storage import StorageError, normalize_url
+        from ..server.table import prepare_bots
     except ImportError as exc:
         print(
             f"spades serve: the web server needs the 'server' extra (pip install 'spades[server]'): {exc}",
@@ -54,6 +55,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"spades serve: {exc}", file=sys.stderr)
         return 2
     app = create_app(args.db, args.data)
+    prepare_bots()
     print(
         f"spades: open http://{args.host}:{args.port}/ in your browser (Ctrl+C stops the server)", flush=True
     )

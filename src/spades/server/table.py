@@ -22,6 +22,7 @@ import contextlib
 import json
 import logging
 import secrets
+import threading
 import time
 from collections import deque
 from concurrent.futures import ThreadPoolExecutor
@@ -83,6 +84,16 @@ async def decide(level: str, bot: Bot, game: Game, seat: int) -> Action:
     if level not in SLOW_LEVELS:
         return bot.act(view)
     return await asyncio.get_running_loop().run_in_executor(_THINKER, bot.act, view)
+
+
+def prepare_bots() -> threading.Thread:
+    """Compile the expert's solver on a background thread now (about 30 s after an
+    install, a fraction of a second later), so that no table's first late-hand
+    expert decision waits for it; one that comes meanwhile waits for the compiler.
+    A daemon thread: stopping the server never waits for it."""
+    thread = threading.Thread(target=pick_bot("expert").prepare, name="spades-prepare", daemon=True)
+    thread.start()
+    return thread
 
 
 def finished_result(game: Game) -> dict[str, Any]:

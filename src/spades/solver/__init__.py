@@ -44,8 +44,11 @@ Lower level, for computer players (see :mod:`spades.solver.api`):
 
 The search kernel (:mod:`spades.solver.kernel`) is compiled by numba when it is
 installed (the ``fast`` extra) and runs as plain Python otherwise
-(``SPADES_NO_JIT=1`` forces that).  :mod:`spades.solver.reference` holds the
-plain exhaustive minimax the kernel is tested against.
+(``SPADES_NO_JIT=1`` forces that).  The first search after installing pays the
+compile (about 30-60 s; then it is cached on disk): :func:`warm_up` pays it
+up front, and the computer players' :meth:`~spades.bots.Bot.prepare` calls it.
+:mod:`spades.solver.reference` holds the plain exhaustive minimax the kernel is
+tested against.
 """
 
 from __future__ import annotations
@@ -62,6 +65,7 @@ from .api import (
     seat_mask,
     solve,
     value,
+    warm_up,
 )
 from .position import HandLike, Position, PositionError
 
@@ -80,4 +84,5 @@ __all__ = [
     "seat_mask",
     "solve",
     "value",
+    "warm_up",
 ]

@@ -26,6 +26,7 @@ position's value never changes) until :meth:`Solver.clear`.
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Iterable, Sequence
 
 from ..cards import Card, cards_of_mask
@@ -45,6 +46,7 @@ __all__ = [
     "seat_mask",
     "solve",
     "value",
+    "warm_up",
 ]
 
 
@@ -158,6 +160,30 @@ class Solver:
 
 
 _local = threading.local()
+
+
+def warm_up() -> float:
+    """Compile the search kernel now, or load it from numba's on-disk cache.
+
+    The first search after installing (or after the kernel changed) compiles
+    it, about 30-60 s; later processes load the cached machine code in about a
+    second, and later calls in the same process cost nothing.  Programs call
+    this before the first real search - in a background thread while a person
+    bids, or in a parent process before its workers start - so that no
+    decision waits for the compiler.  Returns the seconds spent; without numba
+    there is nothing to compile and it returns at once.  Safe from any thread:
+    numba compiles each function once, and a search on another thread that
+    needs the kernel meanwhile waits for it.
+    """
+    start = time.perf_counter()
+    if JIT_ENABLED:
+        solver = Solver(tt_bits=6)
+        # two cards a seat (AK of a suit each): every entry point the bots and
+        # the command line use, with the argument types of a real search
+        hands = [0x3 << (13 * s + 11) for s in range(4)]
+        solver.values_masks(hands, 0, [], False, 0b101, 0b101)
+        solver.can_take_masks(hands, 0, [], False, 0b101, 0b101, 1)
+    return time.perf_counter() - start
 
 
 def default_solver() -> Solver:

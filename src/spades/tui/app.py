@@ -243,7 +243,38 @@ class PlayApp(App[int]):
         self.query_one("#table").border_title = "Table"
         self.query_one("#side").border_title = "Score"
         self.query_one("#command", CommandLine).focus()
+        self.run_worker(self._prepare_bots(), group="prepare")
         self.kick()
+
+    async def _prepare_bots(self) -> None:
+        """Compile the computer players' solver on a thread while the person plays.
+
+        After an install the first late-hand decision of an expert (or an expert
+        hint) would otherwise wait about 30 s for numba; later runs load the
+        compiled code in a fraction of a second and say nothing.
+        """
+        ctl = self.controller
+        todo = ctl.bots_to_prepare()
+        work = asyncio.ensure_future(in_daemon_thread(lambda: sum(b.prepare() for b in todo)))
+        try:
+            try:
+                await asyncio.wait_for(asyncio.shield(work), PREPARE_NOTICE_AFTER)
+                return
+            except TimeoutError:
+                pass
+            notice = ctl.tell(
+                "info",
+                "Getting the computer players ready: the first game after installing compiles "
+                "their solver (about 30 s). Play on meanwhile.",
+            )
+            self.refresh_view()
+            await work
+        except Exception as exc:  # the game goes on: the bots compile when they need to
+            self.internal_errors.append(exc)
+            return
+        if ctl.feedback is notice:
+            ctl.tell("info", "The computer players are ready.")
+            self.refresh_view()
 
     # -- drawing --------------------------------------------------------------
 
@@ -497,6 +528,9 @@ class PlayApp(App[int]):
 
 
 T = TypeVar("T")
+
+#: Seconds of preparing the bots after which the person is told what is going on.
+PREPARE_NOTICE_AFTER = 2.0
 
 
 async def in_daemon_thread(func: Callable[[], T]) -> T:

@@ -29,6 +29,7 @@ What it does:
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections import deque
 from collections.abc import Sequence
@@ -632,6 +633,21 @@ class Controller:
             return self._reply("error", f"The {used} player could not give a hint ({reason}).")
         self.last_hint = action
         return self._reply("hint", f"Hint ({used}): {hints.pretty_action(action)}: {reason}")
+
+    def bots_to_prepare(self) -> list[Bot]:
+        """The table's computer players and the hint bot: what to :meth:`~Bot.prepare`
+        (compile the expert's solver) on a background thread when the game starts."""
+        from .. import bots
+
+        todo = list(self.bots.values())
+        if self._hint_bot is not None:
+            todo.append(self._hint_bot[0])
+        else:  # a stand-in: the hint bot itself is made, with its seed, on the first hint
+            for name in self.hint_bots:
+                with contextlib.suppress(ValueError):
+                    todo.append(bots.get(name))
+                    break
+        return todo
 
     def _hinter(self) -> tuple[Bot, str]:
         if self._hint_bot is None:
