@@ -229,9 +229,9 @@ def main() -> int:
         f"Python {platform.python_version()}, {args.workers} worker processes. Each match gives the "
         "load average before and after it: the matches themselves raise it to about the worker "
         "count, and more than that means the machine was shared and the decision times are "
-        "pessimistic. An untimed 2-deal match runs first, so that numba's on-disk cache holds "
-        "the compiled solver and no decision below includes compiling it (a fresh install pays "
-        "that once, about 30-60 s).",
+        "pessimistic. `spades match` compiles the expert's solver before the first deal "
+        "(`Bot.prepare`), so no decision below includes compiling it; on a fresh install the "
+        "first match's wall clock does (about 30-60 s).",
         "",
     ]
     try:
@@ -241,8 +241,6 @@ def main() -> int:
     if not seeds:
         parser.error("--seeds needs at least one seed")
     expert_bots = f"{args.expert},basic"
-    print("warming up: a 2-deal expert match to compile the solver (not reported)", file=sys.stderr)
-    run_match(expert_bots, 2, seeds[0], 1)
     runs = [("basic against random", "basic,random", args.basic_hands, seeds[0])]
     runs += [(f"expert against basic, seed {seed}", expert_bots, args.expert_hands, seed) for seed in seeds]
     expert_runs: list[tuple[int, dict[str, Any]]] = []
