@@ -24,8 +24,8 @@ bags and the bag penalty, the target and losing scores - never raw tricks.
 A failed contract costs ``set_penalty`` (40) points more than the score
 says, in bidding and in play: a set is what players hold most against a
 partner, and at this price the expert is set about half as often (4% of
-its contracts against 7% on three 400-deal seeds, bench/strength-notes.md) for
-no loss of points that those matches could see.
+its contracts against 7% on three 400-deal seeds, bench/strength-notes.md)
+for no loss of points that those matches could see.
 Bags carried out of the hand are charged as a debt of ``bag_penalty /
 bag_limit`` each (``bag_weight`` scales it), so an overtrick costs about what
 it costs over a game, not nothing until the tenth bag.  Cards equivalent in
@@ -70,8 +70,8 @@ more.  Blind nil is a catch-up move: a side that leads or is level never
 risks it.  Under the partnership preset (blind nil at any score, a 3-card
 exchange) it is made 85-91% of the time (bench/strength.md), and the
 expert bids it in about a fifth of its hands; ``blind_deficit=200`` keeps it
-for desperate scores (bench/strength-notes.md has both).  The exchange, the two-player draw and the
-redraw use the club player's rules.
+for desperate scores (bench/strength-notes.md has both).  The exchange, the
+two-player draw and the redraw use the club player's rules.
 
 Budget: ``samples`` deals per card decision (default 24; play-outs are capped
 at about ``playouts`` (120) per decision, so many candidates get fewer deals each) and an
