@@ -170,6 +170,20 @@ def test_set_penalty_charges_a_failed_contract() -> None:
     assert their == -140 - 30
 
 
+def test_set_penalty_defaults_to_40_with_two_sides_and_0_with_more() -> None:
+    from spades.bots.expert import SET_PENALTY
+
+    bot = bots.get("expert")
+    assert isinstance(bot, ExpertBot)
+    for preset in ("partnership", "two-player"):
+        assert bot.set_penalty_for(Rules.preset(preset)) == SET_PENALTY == 40.0
+    for preset in ("cutthroat", "three-player"):
+        assert bot.set_penalty_for(Rules.preset(preset)) == 0.0
+    chosen = bots.get("expert", set_penalty=25)
+    assert isinstance(chosen, ExpertBot)
+    assert {chosen.set_penalty_for(Rules.preset(p)) for p in ("partnership", "cutthroat")} == {25.0}
+
+
 def test_expert_does_not_overbid_a_hand_the_simulation_finds_short() -> None:
     # West: KJT876 of spades, KQ6 of hearts, 52 of diamonds, AK of clubs; East bid 2.
     # The club player's count says 8 (a contract of 10); on the expert's own play-outs

@@ -21,11 +21,15 @@ scores each candidate card on every deal:
 Either way a deal's outcome is converted to *points* for the side by
 :func:`~spades.bots.simulate.hand_utility`: contract made or set, nils,
 bags and the bag penalty, the target and losing scores - never raw tricks.
-A failed contract costs ``set_penalty`` (40) points more than the score
-says, in bidding and in play: a set is what players hold most against a
-partner, and at this price the expert is set about half as often (4% of
-its contracts against 7% on three 400-deal seeds, bench/strength-notes.md)
-for no loss of points that those matches could see.
+A failed contract costs ``set_penalty`` points more than the score says, in
+bidding and in play.  By default that is 40 in games of two sides
+(partnerships, two players) and nothing with three or more sides (cutthroat,
+three players).  Partnered, a set is what players hold most against a
+partner, and at this price the expert is set about half as often (4% of its
+contracts against 7% on three 400-deal seeds) for no loss of points that
+those matches could see; two-handed it was worth 4-11 points per hand.
+Against three opponents, whose points are averaged, a set weighs less and
+the penalty cost 1-9 points per hand on six seeds (bench/strength-notes.md).
 Bags carried out of the hand are charged as a debt of ``bag_penalty /
 bag_limit`` each (``bag_weight`` scales it), so an overtrick costs about what
 it costs over a game, not nothing until the tenth bag.  Cards equivalent in
@@ -84,7 +88,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Final
 
 from ..actions import LOOK, Action
 from ..bids import Bid
@@ -96,7 +100,10 @@ from .basic import BasicBot, estimate_tricks, nil_danger
 from .knowledge import Knowledge, beats, trick_winner
 from .simulate import Position, hand_utility, play_exchanges, rollout, sample_deals, winner_index
 
-__all__ = ["ExpertBot"]
+__all__ = ["SET_PENALTY", "ExpertBot"]
+
+#: the default cost of a failed contract beyond its score, in games of two sides
+SET_PENALTY: Final = 40.0
 
 SolveFn = Callable[..., dict[int, int]]
 
@@ -131,7 +138,8 @@ class ExpertBot(Bot):
     ``nil_margin``: the points per deal by which nil must beat the best number;
     ``nil_danger``: the most :func:`~spades.bots.basic.nil_danger` a nil hand may have;
     ``cover_shade``: the extra shade of a bid beside the partner's nil; ``set_penalty``:
-    points a failed contract costs beyond its score.
+    points a failed contract costs beyond its score (default: 40 with two sides, 0 with
+    more).
     """
 
     name = "expert"
@@ -156,7 +164,7 @@ class ExpertBot(Bot):
         nil_margin: float = 15.0,
         nil_danger: float = 0.9,
         cover_shade: float = 0.35,
-        set_penalty: float = 40.0,
+        set_penalty: float | None = None,
     ) -> None:
         super().__init__(seed)
         if not isinstance(samples, int) or samples < 1:
@@ -192,7 +200,7 @@ class ExpertBot(Bot):
             raise ValueError("playouts must be a whole number of at least 1")
         self.playouts = playouts
         self.nil_margin = _number("nil_margin", nil_margin, 200.0)
-        self.set_penalty = _number("set_penalty", set_penalty, 500.0)
+        self.set_penalty = None if set_penalty is None else _number("set_penalty", set_penalty, 500.0)
         self.nil_danger_max = _number("nil_danger", nil_danger, 10.0)
         self._solve: SolveFn | None = None if solver == "off" else _load_solver()
         if solver == "on" and self._solve is None:
@@ -246,8 +254,14 @@ class ExpertBot(Bot):
             view.scores,
             view.hands_played,
             self.bag_weight,
-            self.set_penalty,
+            self.set_penalty_for(view.rules),
         )
+
+    def set_penalty_for(self, rules: Rules) -> float:
+        """The points a failed contract costs this bot beyond its score, under ``rules``."""
+        if self.set_penalty is not None:
+            return self.set_penalty
+        return SET_PENALTY if rules.num_sides == 2 else 0.0
 
     # -- card play --------------------------------------------------------------------
 
