@@ -12,6 +12,7 @@ from spades import Bid, Card, Choice, Game, Rules, bots
 from spades.bots.expert import ExpertBot
 from spades.bots.knowledge import Knowledge
 from spades.bots.simulate import hand_utility, sample_deals
+from spades.game import Phase
 
 FAST = {"samples": 4}
 
@@ -182,6 +183,37 @@ def test_set_penalty_defaults_to_40_with_two_sides_and_0_with_more() -> None:
     chosen = bots.get("expert", set_penalty=25)
     assert isinstance(chosen, ExpertBot)
     assert {chosen.set_penalty_for(Rules.preset(p)) for p in ("partnership", "cutthroat")} == {25.0}
+
+
+def test_bid_shade_is_larger_in_the_two_player_game() -> None:
+    """Two-handed, a seat cannot see 39 cards and play-outs flatter its bids most."""
+    from spades.bots.expert import SHADE, TWO_PLAYER_SHADE
+
+    bot = bots.get("expert")
+    assert isinstance(bot, ExpertBot)
+    assert bot.shade_for(Rules.preset("two-player")) == TWO_PLAYER_SHADE > SHADE
+    for preset in ("partnership", "cutthroat", "three-player"):
+        assert bot.shade_for(Rules.preset(preset)) == SHADE
+    chosen = bots.get("expert", shade=0.5)
+    assert isinstance(chosen, ExpertBot)
+    assert chosen.shade_for(Rules.preset("two-player")) == 0.5
+
+
+def test_two_player_expert_bids_lower_than_with_the_partnership_shade() -> None:
+    """Over many two-player deals the default bids sum lower than with shade 0.35."""
+    rules = Rules.preset("two-player")
+    totals = {None: 0, 0.35: 0}
+    for seed in range(12):
+        for shade in totals:
+            game = Game(rules, seed=seed)
+            options = {} if shade is None else {"shade": shade}
+            players = [bots.get("expert", seed=s, samples=4, bid_samples=16, **options) for s in range(2)]
+            while game.phase is not Phase.PLAY:
+                seat = game.to_act
+                assert seat is not None
+                game.apply(players[seat].act(game.view(seat)))
+            totals[shade] += sum(b.tricks for b in game.bids if b is not None)
+    assert totals[None] < totals[0.35]
 
 
 def test_expert_does_not_overbid_a_hand_the_simulation_finds_short() -> None:

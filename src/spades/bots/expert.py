@@ -39,43 +39,50 @@ player's (:mod:`~spades.bots.basic`) choice starts with a small lead
 samples does not decide between cards of equal worth: the expert departs
 from sound play only when its samples show a gain.
 
-Bids are chosen by simulation too.  On ``bid_samples`` sampled deals (default
+Bids are chosen by simulation too. On ``bid_samples`` sampled deals (default
 64; later bidders given the club player's bids) the hand is played out, and
 each play-out's trick count is read through a kernel: the side takes ``k``
 tricks more than the play-out with the weight of a normal law of mean
-``-shade`` (0.35) and deviation ``spread`` (0.85), because open-hand
-play-outs are more certain than real play and a set costs far more than a
-bag.  The bid that fixes the side's contract (the partner has bid, or the
-seat plays alone) is the level with the most expected points among all
-legal ones; a side's first bid stays within one trick of the club player's
-count (one more only when clearly better), which is how the partner's
-samples read it.  Beside a partner's nil the kernel's shade is ``cover_shade``
-(0.35) tricks more: the play-outs cover a nil with every card in view, and
-a covering partner took 0.6-0.8 tricks fewer in play than its play-outs
-said (against 0.1-0.3 for other bidders).  Blind-nil exchanges still to
-come are played out by the club player's rules
-(:func:`~spades.bots.simulate.play_exchanges`): the partner of a blind-nil
-bidder counts the three cards it will be given, and its opponents the
-cards that leave the blind-nil hand.  Nil is bid when its own play-outs are
-worth ``nil_margin`` (15) points more than the best number *and* at least
-``nil_min`` (75%) of them keep the nil, and only with a hand whose
-:func:`~spades.bots.basic.nil_danger` is at most ``nil_danger`` (0.9): the
-play-outs see every card, so they keep nils that real play loses (the
-expert's nils with a danger from 0.9 to 2 were made about half the time;
-those kept by 60-80% of their play-outs, 68% of the time, those kept by
-80% or more, 92%).
-For the same reason a live nil that can play a card sure to lose the trick
-(under the card winning it) plays one.
+``-shade`` and deviation ``spread`` (0.85), because open-hand play-outs are
+more certain than real play and a set costs far more than a bag. The shade
+is 0.35 tricks by default, and 1.2 in the two-player game: there the
+opponent holds 13 of the 39 cards a seat cannot see (the other 26 are out of
+play), play-outs that see them all flatter the bidder most, and a shade of
+0.35 left the expert set in a quarter of its hands (1.2: a tenth; +18.6
+points per hand against basic on four seeds, was +8.8). The bid that fixes
+the side's contract (the partner has bid, or the seat plays alone) is the
+level with the most expected points among all legal ones; a side's first bid
+stays within one trick of the club player's count (one more only when
+clearly better), which is how the partner's samples read it.
+
+Beside a partner's nil the kernel's shade is ``cover_shade`` (0.35) tricks
+more: the play-outs cover a nil with every card in view, and a covering
+partner took 0.6-0.8 tricks fewer in play than its play-outs said (against
+0.1-0.3 for other bidders). Blind-nil exchanges still to come are played out
+by the club player's rules (:func:`~spades.bots.simulate.play_exchanges`):
+the partner of a blind-nil bidder counts the three cards it will be given,
+and its opponents the cards that leave the blind-nil hand.
+
+Nil is bid when its own play-outs are worth ``nil_margin`` (15) points more
+than the best number *and* at least ``nil_min`` (75%) of them keep the nil,
+and only with a hand whose :func:`~spades.bots.basic.nil_danger` is at most
+``nil_danger`` (0.9): the play-outs see every card, so they keep nils that
+real play loses (the expert's nils with a danger from 0.9 to 2 were made
+about half the time; those kept by 60-80% of their play-outs, 68% of the
+time, those kept by 80% or more, 92%). For the same reason a live nil that
+can play a card sure to lose the trick (under the card winning it) plays
+one.
+
 The blind-nil decision compares play-outs of blind nil (with the partner's
 exchange) against looking and bidding, on deals that sample the bot's own
-hand as well, whenever the side trails (by ``blind_deficit`` points or
-more, default 1), and bids it when its play-outs are worth 40 points a deal
-more.  Blind nil is a catch-up move: a side that leads or is level never
-risks it.  Under the partnership preset (blind nil at any score, a 3-card
-exchange) it is made 85-91% of the time (bench/strength.md), and the
-expert bids it in about a fifth of its hands; ``blind_deficit=200`` keeps it
-for desperate scores (bench/strength-notes.md has both).  The exchange, the
-two-player draw and the redraw use the club player's rules.
+hand as well, whenever the side trails (by ``blind_deficit`` points or more,
+default 1), and bids it when its play-outs are worth 40 points a deal more.
+Blind nil is a catch-up move: a side that leads or is level never risks it.
+Under the partnership preset (blind nil at any score, a 3-card exchange) it
+is made 85-91% of the time (bench/strength.md), and the expert bids it in
+about a fifth of its hands; ``blind_deficit=200`` keeps it for desperate
+scores (bench/strength-notes.md has both). The exchange, the two-player draw
+and the redraw use the club player's rules.
 
 Budget: ``samples`` deals per card decision (default 24; play-outs are capped
 at about ``playouts`` (120) per decision, so many candidates get fewer deals each) and an
@@ -100,7 +107,11 @@ from .basic import BasicBot, estimate_tricks, nil_danger
 from .knowledge import Knowledge, beats, trick_winner
 from .simulate import Position, hand_utility, play_exchanges, rollout, sample_deals, winner_index
 
-__all__ = ["SET_PENALTY", "ExpertBot"]
+__all__ = ["SET_PENALTY", "SHADE", "TWO_PLAYER_SHADE", "ExpertBot"]
+
+#: the default shade of the bid kernel, and its default in the two-player game
+SHADE: Final = 0.35
+TWO_PLAYER_SHADE: Final = 1.2
 
 #: the default cost of a failed contract beyond its score, in games of two sides
 SET_PENALTY: Final = 40.0
@@ -154,7 +165,7 @@ class ExpertBot(Bot):
         bidding: str = "simulate",
         prior: float = 4.0,
         bid_samples: int = 64,
-        shade: float = 0.35,
+        shade: float | None = None,
         spread: float = 0.85,
         bag_weight: float = 1.0,
         nil_min: float = 0.75,
@@ -187,10 +198,10 @@ class ExpertBot(Bot):
             raise ValueError("bid_samples must be a whole number of at least 1")
         self.bid_samples = bid_samples
         self.bag_weight = _number("bag_weight", bag_weight, 5.0)
-        shade = _number("shade", shade, 5.0)
-        spread = _number("spread", spread, 5.0)
-        self._kernel = _trick_kernel(shade, spread)
-        self._cover_kernel = _trick_kernel(shade + _number("cover_shade", cover_shade, 5.0), spread)
+        self.shade = None if shade is None else _number("shade", shade, 5.0)
+        self.spread = _number("spread", spread, 5.0)
+        self.cover_shade = _number("cover_shade", cover_shade, 5.0)
+        self._kernels: dict[float, tuple[tuple[int, float], ...]] = {}
         self.nil_min = _number("nil_min", nil_min, 1.0)
         self.play_shade = _number("play_shade", play_shade, 1.0)
         if isinstance(blind_deficit, bool) or not isinstance(blind_deficit, int):
@@ -256,6 +267,12 @@ class ExpertBot(Bot):
             self.bag_weight,
             self.set_penalty_for(view.rules),
         )
+
+    def shade_for(self, rules: Rules) -> float:
+        """The tricks by which this bot's bids expect to fall short of its play-outs."""
+        if self.shade is not None:
+            return self.shade
+        return TWO_PLAYER_SHADE if rules.num_seats == 2 else SHADE
 
     def set_penalty_for(self, rules: Rules) -> float:
         """The points a failed contract costs this bot beyond its score, under ``rules``."""
@@ -454,7 +471,10 @@ class ExpertBot(Bot):
         partner_nil = partner_bid is not None and partner_bid.is_nil
         try_nil = 0 in legal_set and nil_danger(know.hand) <= self.nil_danger_max and not partner_nil
         # covering a partner's nil costs tricks that open-hand play-outs do not lose
-        kernel = self._cover_kernel if partner_nil else self._kernel
+        shade = self.shade_for(rules) + (self.cover_shade if partner_nil else 0.0)
+        kernel = self._kernels.get(shade)
+        if kernel is None:
+            kernel = self._kernels[shade] = _trick_kernel(shade, self.spread)
         deals = sample_deals(know, self.rng, max(self.samples, self.bid_samples))
         me = view.seat
         totals = {t: 0.0 for t in numeric}
