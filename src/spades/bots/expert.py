@@ -48,7 +48,7 @@ more certain than real play and a set costs far more than a bag. The shade
 is 0.35 tricks by default, and 1.2 in the two-player game: there the
 opponent holds 13 of the 39 cards a seat cannot see (the other 26 are out of
 play), play-outs that see them all flatter the bidder most, and a shade of
-0.35 left the expert set in a quarter of its hands (1.2: a tenth; +18.6
+0.35 left the expert set in a quarter of its hands (1.2: 10-14%; +18.6
 points per hand against basic on four seeds, was +8.8). The bid that fixes
 the side's contract (the partner has bid, or the seat plays alone) is the
 level with the most expected points among all legal ones; a side's first bid
