@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import re
 import sys
 from typing import Any
 
@@ -31,6 +32,25 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--log-level", default="warning", choices=["debug", "info", "warning", "error"])
 
 
+def missing_dependency_message(exc: ImportError) -> str:
+    """Words for a failed import of the server: which package is missing and how to install it.
+
+    ``spades[server]`` may be installed and still lack a package (an upstream release that stopped
+    bringing one of its own dependencies), so the message names the package rather than assuming
+    the extra is absent.
+    """
+    text = str(exc)
+    name = exc.name
+    if name is None:
+        found = re.search(r"Python '([\w.-]+)' library", text)
+        name = found.group(1) if found else None
+    package = f"the Python package {name!r}" if name else "a Python package"
+    return (
+        f"the web server cannot start: {package} is missing ({text}). "
+        "Install the server extra with its dependencies: pip install 'spades[server]'"
+    )
+
+
 def run(args: argparse.Namespace) -> int:
     try:
         import uvicorn
@@ -40,10 +60,7 @@ def run(args: argparse.Namespace) -> int:
         from ..server.storage import StorageError, normalize_url
         from ..server.table import prepare_bots
     except ImportError as exc:
-        print(
-            f"spades serve: the web server needs the 'server' extra (pip install 'spades[server]'): {exc}",
-            file=sys.stderr,
-        )
+        print(f"spades serve: {missing_dependency_message(exc)}", file=sys.stderr)
         return 2
     if not 0 < args.port < 65536:
         print("spades serve: --port must be between 1 and 65535", file=sys.stderr)
