@@ -27,11 +27,13 @@ from __future__ import annotations
 
 import threading
 import time
+from array import array
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from ..cards import Card, cards_of_mask
 from . import kernel
-from ._jit import JIT_ENABLED
+from ._jit import BACKEND, COMPILED, ckernel
 from .position import HandLike, Position, PositionError
 
 __all__ = [
@@ -64,8 +66,14 @@ def seat_mask(seats: Iterable[int] | int) -> int:
     return mask
 
 
+#: the functions that run the search: the C extension's, or kernel.py's (numba-compiled or plain)
+_kernel: Any = ckernel if ckernel is not None else kernel
+
+
 def _new_array(size: int) -> list[int]:
-    if JIT_ENABLED:
+    if BACKEND == "c":
+        return array("q", bytes(8 * size))  # type: ignore[return-value]
+    if BACKEND == "numba":
         import numpy as np
 
         return np.zeros(size, dtype=np.int64)  # type: ignore[return-value]
@@ -81,7 +89,7 @@ class Solver:
 
     def __init__(self, tt_bits: int | None = None) -> None:
         if tt_bits is None:
-            tt_bits = 20 if JIT_ENABLED else 14
+            tt_bits = 20 if COMPILED else 14
         buckets = max(1, (1 << tt_bits) // kernel.TT_WAYS)
         self.tt_mask = buckets - 1
         self.tt = _new_array(buckets * kernel.TT_WORDS)
@@ -126,7 +134,7 @@ class Solver:
         nseat = len(hands)
         self._load(hands, trick)
         self._stats[0] = 0
-        legal = kernel.card_values(
+        legal = _kernel.card_values(
             self._hands, nseat, leader, self._trick, len(trick), bool(broken), count, maximizers,
             self.tt, self.tt_mask, self._gen(nseat, count, maximizers), self._stats,
             self._moves, self._played, self._out, self._stack,
@@ -150,7 +158,7 @@ class Solver:
         self._load(hands, trick)
         for i in range(8):
             self._stats[i] = 0
-        result = kernel.can_take(
+        result = _kernel.can_take(
             self._hands, nseat, leader, self._trick, len(trick), bool(broken), int(target), count,
             maximizers, self.tt, self.tt_mask, self._gen(nseat, count, maximizers), self._stats,
             self._moves, self._played, self._stack,
@@ -176,7 +184,7 @@ def warm_up() -> float:
     needs the kernel meanwhile waits for it.
     """
     start = time.perf_counter()
-    if JIT_ENABLED:
+    if BACKEND == "numba":
         solver = Solver(tt_bits=6)
         # two cards a seat (AK of a suit each): every entry point the bots and
         # the command line use, with the argument types of a real search
