@@ -44,16 +44,18 @@ def _off(name: str) -> bool:
 
 def _load_c() -> ModuleType | None:
     """The compiled C kernel, if it is installed and made from this ``kernel.py``."""
+    import hashlib
+    import importlib
+
     try:
-        from . import _ckernel  # type: ignore[attr-defined]
+        _ckernel = importlib.import_module(__package__ + "._ckernel")
     except ImportError:
         return None
-    import hashlib
 
     source = Path(__file__).with_name("kernel.py").read_bytes()
     if getattr(_ckernel, "KERNEL_SHA256", None) != hashlib.sha256(source).hexdigest():
         return None  # stale: built from another version of kernel.py
-    return _ckernel  # type: ignore[no-any-return]
+    return _ckernel
 
 
 def _numba_njit() -> Callable[..., Any] | None:
