@@ -173,13 +173,14 @@ _local = threading.local()
 def warm_up() -> float:
     """Compile the search kernel now, or load it from numba's on-disk cache.
 
-    The first search after installing (or after the kernel changed) compiles
+    Only the numba kernel needs it (the C kernel built at install time and
+    plain Python have nothing to compile: it returns at once).  With numba
+    the first search after installing (or after the kernel changed) compiles
     it, about 30-60 s; later processes load the cached machine code in about a
     second, and later calls in the same process cost nothing.  Programs call
     this before the first real search - in a background thread while a person
     bids, or in a parent process before its workers start - so that no
-    decision waits for the compiler.  Returns the seconds spent; without numba
-    there is nothing to compile and it returns at once.  Safe from any thread:
+    decision waits for the compiler.  Returns the seconds spent.  Safe from any thread:
     numba compiles each function once, and a search on another thread that
     needs the kernel meanwhile waits for it.
     """
