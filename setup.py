@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 from setuptools import Extension, setup
+from setuptools.errors import CompileError
 from setuptools.command.build_ext import build_ext
 
 ROOT = Path(__file__).resolve().parent
@@ -35,8 +36,11 @@ class BuildKernel(build_ext):
     def build_extension(self, ext: Extension) -> None:
         out = Path(self.build_temp) / "_ckernel.c"
         out.parent.mkdir(parents=True, exist_ok=True)
-        cgen = _cgen()
-        out.write_text(cgen.generate(), encoding="utf-8")
+        try:
+            cgen = _cgen()
+            out.write_text(cgen.generate(), encoding="utf-8")
+        except Exception as exc:  # an optional extension's failure must not stop the install
+            raise CompileError(f"could not generate the C kernel: {exc}") from exc
         ext.sources = [os.fspath(out)]
         compiler = self.compiler.compiler_type if self.compiler is not None else ""
         ext.extra_compile_args = cgen.compile_args(compiler)
