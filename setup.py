@@ -15,8 +15,8 @@ import sys
 from pathlib import Path
 
 from setuptools import Extension, setup
-from setuptools.errors import CompileError
 from setuptools.command.build_ext import build_ext
+from setuptools.errors import CompileError
 
 ROOT = Path(__file__).resolve().parent
 
