@@ -62,6 +62,12 @@ _PRELUDE = r"""
 #include <Python.h>
 #include <stdint.h>
 
+#ifdef _MSC_VER
+#include <intrin.h>
+#define restrict __restrict
+#define __builtin_popcountll(x) ((int)__popcnt64(x))
+#endif
+
 typedef struct { int64_t v[4]; } T4;
 
 static inline int64_t py_floordiv(int64_t a, int64_t b) {
