@@ -54,7 +54,15 @@ def _load_c() -> ModuleType | None:
 
     source = Path(__file__).with_name("kernel.py").read_bytes()
     if getattr(_ckernel, "KERNEL_SHA256", None) != hashlib.sha256(source).hexdigest():
-        return None  # stale: built from another version of kernel.py
+        import warnings
+
+        warnings.warn(
+            "spades.solver._ckernel was built from another version of kernel.py and is not used; "
+            "rebuild it with `python -m spades.solver._cgen --inplace` (or reinstall the package)",
+            RuntimeWarning,
+            stacklevel=2,
+        )
+        return None
     return _ckernel
 
 
