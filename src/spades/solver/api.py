@@ -72,7 +72,7 @@ _kernel: Any = ckernel if ckernel is not None else kernel
 
 def _new_array(size: int) -> list[int]:
     if BACKEND == "c":
-        return array("q", bytes(8 * size))  # type: ignore[return-value]
+        return array("q", [0]) * size  # type: ignore[return-value]
     if BACKEND == "numba":
         import numpy as np
 
