@@ -228,7 +228,10 @@ class VecEnv:
         self._deck = np.zeros((n, 52), np.int64)
         self._rng = np.zeros(n, np.uint64)
         self._obs = np.zeros((n, self.obs_dim), np.float32)
-        self._mask = np.zeros((n, NUM_ACTIONS), np.bool_)
+        # the kernels write the mask as 10 uint64 words per row (80 bytes of 0/1);
+        # users see the first 75 bytes of each row as booleans
+        self._mask_words = np.zeros((n, 10), np.uint64)
+        self._mask = self._mask_words.view(np.bool_)[:, :NUM_ACTIONS]
         self._player = np.zeros(n, np.int64)
         self._rewards = np.zeros((n, self.num_seats), np.float32)
         self._done = np.zeros(n, np.bool_)
@@ -248,7 +251,7 @@ class VecEnv:
         state = np.random.SeedSequence(self.seed).generate_state(self.num_envs * 2, np.uint64)
         self._rng[:] = state[::2] ^ (state[1::2] << np.uint64(17))
         K.reset_all(self._p, self._st, self._sa, self._sides, self._deck, self._rng, _OFFSETS,
-                    self._obs, self._mask, self._player, self.observation == "full")
+                    self._obs, self._mask_words, self._player, self.observation == "full")
         self._started = True
         self.finished = []
         if self.record:
@@ -273,7 +276,7 @@ class VecEnv:
         if self.record:
             before = self._player.copy()
         bad = K.step_all(self._p, self._st, self._sa, self._sides, self._deck, self._rng, _OFFSETS, acts,
-                         self._obs, self._mask, self._player, self._rewards, self._done,
+                         self._obs, self._mask_words, self._player, self._rewards, self._done,
                          self.observation == "full")
         if bad >= 0:
             aid = int(acts[bad])

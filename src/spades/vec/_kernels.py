@@ -26,14 +26,31 @@ try:  # pragma: no cover - depends on the environment
     HAVE_NUMBA = True
 
     def jit(fn: F) -> F:
-        out: F = numba.njit(cache=True)(fn)
+        out: F = numba.njit(cache=True, error_model="numpy")(fn)
         return out
+
+    def inline(fn: F) -> F:
+        out: F = numba.njit(cache=True, inline="always", error_model="numpy")(fn)
+        return out
+
+    from numba.cpython.unsafe.numbers import trailing_zeros as _tz
+
+    @jit
+    def _lowbit_index(x: int) -> int:
+        """Index of the lowest set bit of x (x != 0)."""
+        return int(_tz(x))
 
 except ImportError:  # pragma: no cover
     HAVE_NUMBA = False
 
     def jit(fn: F) -> F:
         return fn
+
+    inline = jit
+
+    def _lowbit_index(x: int) -> int:
+        """Index of the lowest set bit of x (x != 0)."""
+        return (x & -x).bit_length() - 1
 
 
 # -- layout of the state arrays --------------------------------------------------
@@ -80,6 +97,8 @@ A_DONE = 74
 NUM_ACTIONS = 75
 
 NON_SPADES = (1 << 39) - 1
+#: byte value -> 8 bytes of 0/1, one per bit (little endian), as a uint64
+BYTE_SPREAD = np.array([sum(((v >> j) & 1) << (8 * j) for j in range(8)) for v in range(256)], np.uint64)
 SUIT_BITS = (1 << 13) - 1
 
 # observation offsets, filled in by spades.vec from spades.observation.OFFSETS
@@ -93,7 +112,7 @@ NO = 27
 # -- random numbers: splitmix64 per game ---------------------------------------------
 
 
-@jit
+@inline
 def _next_u64(rng: np.ndarray, i: int) -> np.uint64:
     x = rng[i] + np.uint64(0x9E3779B97F4A7C15)
     rng[i] = x
@@ -103,7 +122,7 @@ def _next_u64(rng: np.ndarray, i: int) -> np.uint64:
     return z ^ (z >> np.uint64(31))
 
 
-@jit
+@inline
 def _below(rng: np.ndarray, i: int, k: int) -> int:
     """A uniform integer in [0, k)."""
     if k <= 0:
@@ -114,24 +133,16 @@ def _below(rng: np.ndarray, i: int, k: int) -> int:
 # -- bits ---------------------------------------------------------------------------------
 
 
-@jit
+@inline
 def _popcount(x: int) -> int:
-    c = 0
-    while x != 0:
-        x &= x - 1
-        c += 1
-    return c
+    """Set bits of a 52-bit mask (SWAR)."""
+    x = x - ((x >> 1) & 0x5555555555555555)
+    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+    return (x * 0x0101010101010101 & 0x7FFFFFFFFFFFFFFF) >> 56
 
 
-@jit
-def _lowbit_index(x: int) -> int:
-    c = 0
-    while (x >> c) & 1 == 0:
-        c += 1
-    return c
-
-
-@jit
+@inline
 def _nth_bit(x: int, k: int) -> int:
     """Index of the k-th (from 0) set bit of x."""
     for _ in range(k):
@@ -142,12 +153,25 @@ def _nth_bit(x: int, k: int) -> int:
 # -- a hand ---------------------------------------------------------------------------------
 
 
-@jit
+@inline
+def _rel(x: int, me: int, n: int) -> int:
+    """(x - me) % n for seats x, me in [0, n), without a division."""
+    d = x - me
+    return d + n if d < 0 else d
+
+
+@inline
+def _wrap(x: int, n: int) -> int:
+    """x % n for x in [0, 2n), without a division."""
+    return x - n if x >= n else x
+
+
+@inline
 def _side_of(p: np.ndarray, seat: int) -> int:
     return seat % 2 if p[P_PARTNERS] else seat
 
 
-@jit
+@inline
 def _blind_allowed(p: np.ndarray, sides: np.ndarray, i: int, seat: int) -> bool:
     if p[P_BLIND] == 0:
         return False
@@ -162,7 +186,7 @@ def _blind_allowed(p: np.ndarray, sides: np.ndarray, i: int, seat: int) -> bool:
     return best - sides[i, SCORE, side] >= need
 
 
-@jit
+@inline
 def _next_bidder(p: np.ndarray, st: np.ndarray, sa: np.ndarray, i: int) -> None:
     n = p[P_N]
     while st[i, BID_POS] < n and sa[i, BID, (st[i, DEALER] + 1 + st[i, BID_POS]) % n] != NO_BID:
@@ -175,7 +199,7 @@ def _next_bidder(p: np.ndarray, st: np.ndarray, sa: np.ndarray, i: int) -> None:
     st[i, PHASE] = PH_BID if sa[i, LOOKED, seat] else PH_BLIND
 
 
-@jit
+@inline
 def _after_bidding(p: np.ndarray, st: np.ndarray, sa: np.ndarray, i: int) -> None:
     if p[P_HAS_EXCHANGE]:
         k = 0
@@ -197,7 +221,7 @@ def _after_bidding(p: np.ndarray, st: np.ndarray, sa: np.ndarray, i: int) -> Non
     _start_play(p, st, sa, i)
 
 
-@jit
+@inline
 def _start_play(p: np.ndarray, st: np.ndarray, sa: np.ndarray, i: int) -> None:
     for s in range(p[P_N]):
         sa[i, LOOKED, s] = 1
@@ -206,7 +230,7 @@ def _start_play(p: np.ndarray, st: np.ndarray, sa: np.ndarray, i: int) -> None:
     st[i, PHASE] = PH_PLAY
 
 
-@jit
+@inline
 def _start_hand(p: np.ndarray, st: np.ndarray, sa: np.ndarray, sides: np.ndarray, deck: np.ndarray,
                 rng: np.ndarray, i: int) -> None:
     n = p[P_N]
@@ -247,9 +271,10 @@ def _start_hand(p: np.ndarray, st: np.ndarray, sa: np.ndarray, sides: np.ndarray
         st[i, TO_ACT] = dealer
         st[i, PHASE] = PH_DRAW if sa[i, DECIDED, dealer] else PH_BLIND
     else:
+        seat = _wrap(dealer + 1, n)
         for j in range(size):
-            seat = (dealer + 1 + j) % n
             sa[i, HAND, seat] |= 1 << deck[i, j]
+            seat = _wrap(seat + 1, n)
         for s in range(n):
             sa[i, LOOKED, s] = 1 - sa[i, BLIND_OPEN, s]
             sa[i, DECIDED, s] = sa[i, LOOKED, s]
@@ -272,7 +297,7 @@ def new_game(p: np.ndarray, st: np.ndarray, sa: np.ndarray, sides: np.ndarray, d
     _start_hand(p, st, sa, sides, deck, rng, i)
 
 
-@jit
+@inline
 def _bid_range_hi(p: np.ndarray, sa: np.ndarray, i: int, seat: int) -> int:
     lo = 0 if p[P_NIL] else 1
     hi = p[P_TRICKS]
@@ -288,7 +313,7 @@ def _bid_range_hi(p: np.ndarray, sa: np.ndarray, i: int, seat: int) -> int:
     return hi if hi > lo else lo
 
 
-@jit
+@inline
 def _legal_cards(p: np.ndarray, st: np.ndarray, sa: np.ndarray, i: int) -> int:
     seat = st[i, TO_ACT]
     hand = sa[i, HAND, seat]
@@ -303,40 +328,41 @@ def _legal_cards(p: np.ndarray, st: np.ndarray, sa: np.ndarray, i: int) -> int:
     return hand
 
 
-@jit
+@inline
 def write_mask(p: np.ndarray, st: np.ndarray, sa: np.ndarray, i: int, out: np.ndarray) -> None:
-    """The legal action ids of row ``i``'s seat to act, as booleans in ``out``."""
-    for a in range(NUM_ACTIONS):
-        out[a] = False
+    """The legal action ids of row ``i``'s seat to act as 0/1 bytes: ``out`` is the
+    row viewed as 10 uint64 words (80 bytes; ids 0-74, then padding)."""
     phase = st[i, PHASE]
+    cards = 0
     if phase == PH_PLAY:
-        x = _legal_cards(p, st, sa, i)
-        while x != 0:
-            low = x & -x
-            out[_lowbit_index(low)] = True
-            x ^= low
-    elif phase == PH_BID:
-        lo = 0 if p[P_NIL] else 1
-        hi = _bid_range_hi(p, sa, i, st[i, TO_ACT])
-        for b in range(lo, hi + 1):
-            out[A_BID + b] = True
-    elif phase == PH_BLIND:
-        out[A_BLIND] = True
-        out[A_LOOK] = True
-    elif phase == PH_DRAW:
-        out[A_KEEP] = True
-        out[A_REJECT] = True
+        cards = _legal_cards(p, st, sa, i)
     elif phase == PH_EXCHANGE or phase == PH_REDRAW:
-        x = sa[i, HAND, st[i, TO_ACT]] & ~st[i, PENDING]
-        while x != 0:
-            low = x & -x
-            out[_lowbit_index(low)] = True
-            x ^= low
-        if phase == PH_REDRAW:
-            out[A_DONE] = True
+        cards = sa[i, HAND, st[i, TO_ACT]] & ~st[i, PENDING]
+    # ids 52-74 as bits 52-74 of a 128-bit pair (lo: 0-63, hi: 64-79)
+    lo = cards
+    hi = 0
+    if phase == PH_BID:
+        first = 0 if p[P_NIL] else 1
+        last = _bid_range_hi(p, sa, i, st[i, TO_ACT])
+        for b in range(first, last + 1):
+            bit = A_BID + b
+            if bit < 64:
+                lo |= 1 << bit
+            else:
+                hi |= 1 << (bit - 64)
+    elif phase == PH_BLIND:
+        hi |= (1 << (A_BLIND - 64)) | (1 << (A_LOOK - 64))
+    elif phase == PH_DRAW:
+        hi |= (1 << (A_KEEP - 64)) | (1 << (A_REJECT - 64))
+    elif phase == PH_REDRAW:
+        hi |= 1 << (A_DONE - 64)
+    for w in range(8):
+        out[w] = BYTE_SPREAD[(lo >> (8 * w)) & 0xFF]
+    out[8] = BYTE_SPREAD[hi & 0xFF]
+    out[9] = BYTE_SPREAD[(hi >> 8) & 0xFF]
 
 
-@jit
+@inline
 def _is_legal(p: np.ndarray, st: np.ndarray, sa: np.ndarray, i: int, a: int) -> bool:
     phase = st[i, PHASE]
     if a < 0 or a >= NUM_ACTIONS:
@@ -357,7 +383,7 @@ def _is_legal(p: np.ndarray, st: np.ndarray, sa: np.ndarray, i: int, a: int) -> 
     return False
 
 
-@jit
+@inline
 def _score_hand(p: np.ndarray, sa: np.ndarray, sides: np.ndarray, i: int, points: np.ndarray,
                 boston: np.ndarray) -> None:
     """Add the hand's points and bags to the running totals (spades.scoring.score_hand);
@@ -408,7 +434,7 @@ def _score_hand(p: np.ndarray, sa: np.ndarray, sides: np.ndarray, i: int, points
         sides[i, BAGS, side] = total
 
 
-@jit
+@inline
 def _end_hand(p: np.ndarray, st: np.ndarray, sa: np.ndarray, sides: np.ndarray, deck: np.ndarray,
               rng: np.ndarray, i: int, rewards: np.ndarray) -> bool:
     """Score the hand, write rewards; returns True when the game is over."""
@@ -471,7 +497,7 @@ def _end_hand(p: np.ndarray, st: np.ndarray, sa: np.ndarray, sides: np.ndarray, 
     return False
 
 
-@jit
+@inline
 def _finish_trick(p: np.ndarray, st: np.ndarray, sa: np.ndarray, i: int) -> None:
     n = p[P_N]
     best = st[i, TRICK0]
@@ -485,7 +511,7 @@ def _finish_trick(p: np.ndarray, st: np.ndarray, sa: np.ndarray, i: int) -> None
         elif c >= 39:
             best = c
             best_pos = j
-    winner = (st[i, LEADER] + best_pos) % n
+    winner = _wrap(st[i, LEADER] + best_pos, n)
     sa[i, WON, winner] += 1
     st[i, NDONE] += 1
     st[i, TRICK_LEN] = 0
@@ -493,7 +519,7 @@ def _finish_trick(p: np.ndarray, st: np.ndarray, sa: np.ndarray, i: int) -> None
     st[i, TO_ACT] = winner
 
 
-@jit
+@inline
 def _next_redraw(p: np.ndarray, st: np.ndarray, sa: np.ndarray, i: int) -> None:
     if st[i, RQ_POS] < st[i, RQ_LEN]:
         st[i, TO_ACT] = st[i, RQ0 + st[i, RQ_POS]]
@@ -505,7 +531,7 @@ def _next_redraw(p: np.ndarray, st: np.ndarray, sa: np.ndarray, i: int) -> None:
         _next_bidder(p, st, sa, i)
 
 
-@jit
+@inline
 def _apply(p: np.ndarray, st: np.ndarray, sa: np.ndarray, sides: np.ndarray, deck: np.ndarray,
            rng: np.ndarray, i: int, a: int, rewards: np.ndarray) -> bool:
     """Apply legal action ``a`` in row ``i``; returns True when the game ended."""
@@ -520,7 +546,7 @@ def _apply(p: np.ndarray, st: np.ndarray, sa: np.ndarray, sides: np.ndarray, dec
         if a >= 39:
             st[i, BROKEN] = 1
         if st[i, TRICK_LEN] < n:
-            st[i, TO_ACT] = (seat + 1) % n
+            st[i, TO_ACT] = _wrap(seat + 1, n)
             return False
         _finish_trick(p, st, sa, i)
         if st[i, NDONE] == p[P_TRICKS]:
@@ -623,7 +649,7 @@ def encode(p: np.ndarray, st: np.ndarray, sa: np.ndarray, sides: np.ndarray, dec
         out[j] = 0.0
     n = p[P_N]
     out[off[O_VARIANT] + p[P_VARIANT]] = 1.0
-    out[off[O_DEALER] + (st[i, DEALER] - me) % n] = 1.0
+    out[off[O_DEALER] + _rel(st[i, DEALER], me, n)] = 1.0
     for r in range(n):
         side = _side_of(p, (me + r) % n)
         out[off[O_SCORES] + r] = sides[i, SCORE, side] / p[P_TARGET]
@@ -634,7 +660,7 @@ def encode(p: np.ndarray, st: np.ndarray, sa: np.ndarray, sides: np.ndarray, dec
     out[off[O_PHASE] + phase] = 1.0
     to_act = st[i, TO_ACT]
     if to_act >= 0:
-        out[off[O_TO_ACT] + (to_act - me) % n] = 1.0
+        out[off[O_TO_ACT] + _rel(to_act, me, n)] = 1.0
     if sa[i, LOOKED, me]:
         out[off[O_HAND_KNOWN]] = 1.0
         _cards(out, off[O_HAND], sa[i, HAND, me])
@@ -649,7 +675,7 @@ def encode(p: np.ndarray, st: np.ndarray, sa: np.ndarray, sides: np.ndarray, dec
     _cards(out, off[O_DISCARDS], sa[i, DISCARDS, me])
     _cards(out, off[O_REDRAWN], sa[i, REDRAWN, me])
     for s in range(n):
-        r = (s - me) % n
+        r = _rel(s, me, n)
         out[off[O_BIDS] + r * 20 + sa[i, BID, s]] = 1.0
         out[off[O_WON] + r * 18 + sa[i, WON, s]] = 1.0
         out[off[O_SIZES] + r] = _popcount(sa[i, HAND, s]) / 17.0
@@ -658,20 +684,20 @@ def encode(p: np.ndarray, st: np.ndarray, sa: np.ndarray, sides: np.ndarray, dec
     for j in range(tl):
         out[off[O_TRICK] + j * 52 + st[i, TRICK0 + j]] = 1.0
     if tl > 0:
-        out[off[O_LEADER] + (st[i, LEADER] - me) % n] = 1.0
+        out[off[O_LEADER] + _rel(st[i, LEADER], me, n)] = 1.0
     if st[i, BROKEN]:
         out[off[O_BROKEN]] = 1.0
     if p[P_DRAW]:
         out[off[O_STOCK]] = (p[P_DECK] - st[i, STOCK_POS]) / 52.0
         for s in range(n):
-            out[off[O_RCOUNTS] + (s - me) % n] = sa[i, RCOUNT, s] / 4.0
+            out[off[O_RCOUNTS] + _rel(s, me, n)] = sa[i, RCOUNT, s] / 4.0
     if phase == PH_EXCHANGE:
         pos = st[i, EX_POS]
-        out[off[O_EX_GIVER] + (st[i, EX0 + 2 * pos] - me) % n] = 1.0
-        out[off[O_EX_RECEIVER] + (st[i, EX0 + 2 * pos + 1] - me) % n] = 1.0
+        out[off[O_EX_GIVER] + _rel(st[i, EX0 + 2 * pos], me, n)] = 1.0
+        out[off[O_EX_RECEIVER] + _rel(st[i, EX0 + 2 * pos + 1], me, n)] = 1.0
 
 
-@jit
+@inline
 def _cards(out: np.ndarray, start: int, mask: int) -> None:
     while mask != 0:
         low = mask & -mask
