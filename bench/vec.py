@@ -53,7 +53,7 @@ def vec_rate(preset: str, envs: int, seconds: float, seed: int, observation: str
 
     env = VecEnv(Rules.preset(preset, hands=1), num_envs=envs, seed=seed, observation=observation)
     bits = np.random.SFC64(seed)
-    obs, mask, player = env.reset()
+    _obs, mask, _player = env.reset()
     size = mask.size
     keys = np.empty(mask.shape, np.uint32)
 
@@ -66,12 +66,12 @@ def vec_rate(preset: str, envs: int, seconds: float, seed: int, observation: str
         return out
 
     for _ in range(3):  # warm-up (numba compiles once per machine, then loads its cache)
-        obs, mask, player, rewards, done = env.step(policy(mask))
+        _obs, mask, _player, _rewards, done = env.step(policy(mask))
     hands = 0
     start = time.process_time()
     while time.process_time() - start < seconds:
         for _ in range(50):
-            obs, mask, player, rewards, done = env.step(policy(mask))
+            _obs, mask, _player, _rewards, done = env.step(policy(mask))
             hands += int(done.sum())
     return hands / (time.process_time() - start)
 

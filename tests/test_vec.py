@@ -134,7 +134,7 @@ def test_vecenv_same_seed_same_games_and_different_seed_differs():
         rng = np.random.default_rng(1)
         out = []
         for _ in range(200):
-            obs, mask, player, rewards, done = env.step(_random_actions(rng, mask))
+            obs, mask, player, rewards, _done = env.step(_random_actions(rng, mask))
             out.append((obs.copy(), player.copy(), rewards.copy()))
         return out
 
@@ -150,7 +150,7 @@ def test_vecenv_shapes_and_dtypes_for_every_preset():
         n = env.num_seats
         assert obs.shape == (3, OBSERVATION_SIZE) and obs.dtype == np.float32
         assert mask.shape == (3, 75) and mask.dtype == np.bool_ and mask.any(axis=1).all()
-        assert player.shape == (3,) and ((0 <= player) & (player < n)).all()
+        assert player.shape == (3,) and ((player >= 0) & (player < n)).all()
         obs, mask, player, rewards, done = env.step(mask.argmax(axis=1))
         assert rewards.shape == (3, n) and rewards.dtype == np.float32
         assert done.shape == (3,) and done.dtype == np.bool_
@@ -158,7 +158,7 @@ def test_vecenv_shapes_and_dtypes_for_every_preset():
 
 def test_vecenv_refuses_an_illegal_action_and_changes_nothing():
     env = VecEnv("openspiel", num_envs=2, seed=0)
-    obs, mask, player = env.reset()
+    obs, mask, _player = env.reset()
     before = obs.copy()
     acts = mask.argmax(axis=1)
     acts[1] = 0  # a card during the bidding
@@ -195,8 +195,8 @@ def test_vecenv_observation_none_gives_the_same_games():
     rng = np.random.default_rng(0)
     for _ in range(300):
         acts = _random_actions(rng, m1)
-        _, m1, p1, r1, d1 = full.step(acts)
-        _, m2, p2, r2, d2 = bare.step(acts)
+        _, m1, p1, r1, _d1 = full.step(acts)
+        _, m2, p2, r2, _d2 = bare.step(acts)
         assert np.array_equal(m1, m2) and np.array_equal(r1, r2) and np.array_equal(p1, p2)
 
 

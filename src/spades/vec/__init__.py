@@ -140,7 +140,9 @@ class GameLog:
         stepper = Stepper(game)
         for k, (seat, aid) in enumerate(self.actions):
             if game.to_act != seat:
-                raise IllegalActionError(f"step {k}: the log has seat {seat} acting, the engine {game.to_act}")
+                raise IllegalActionError(
+                    f"step {k}: the log has seat {seat} acting, the engine {game.to_act}"
+                )
             if k in self.redraws:
                 act = stepper.to_engine(aid)
                 assert act is not None and game.phase is Phase.REDRAW
@@ -161,7 +163,8 @@ class GameLog:
             # which engine action (index into record["actions"]) each redraw is
             engine_index = _engine_indices(self)
             record["redraws"] = [
-                [engine_index[k], [str(ALL_CARDS[c]) for c in cards]] for k, cards in sorted(self.redraws.items())
+                [engine_index[k], [str(ALL_CARDS[c]) for c in cards]]
+                for k, cards in sorted(self.redraws.items())
             ]
         return record
 
@@ -242,7 +245,9 @@ class VecEnv:
 
     # -- the API -----------------------------------------------------------------------
 
-    def reset(self, seed: int | None = None) -> tuple[NDArray[np.float32], NDArray[np.bool_], NDArray[np.int64]]:
+    def reset(
+        self, seed: int | None = None
+    ) -> tuple[NDArray[np.float32], NDArray[np.bool_], NDArray[np.int64]]:
         """Start a new game in every slot; returns ``obs, mask, player``."""
         if seed is not None:
             if isinstance(seed, bool) or not isinstance(seed, int):

@@ -1,3 +1,4 @@
+# mypy: disable-error-code="no-any-return, assignment, call-arg, return-value"
 """The compiled core of :class:`spades.vec.VecEnv`: every rule of a hand, on arrays.
 
 State lives in a few integer arrays (one row per game) so that one call steps
@@ -336,7 +337,7 @@ def write_mask(p: np.ndarray, st: np.ndarray, sa: np.ndarray, i: int, out: np.nd
     cards = 0
     if phase == PH_PLAY:
         cards = _legal_cards(p, st, sa, i)
-    elif phase == PH_EXCHANGE or phase == PH_REDRAW:
+    elif phase in (PH_EXCHANGE, PH_REDRAW):
         cards = sa[i, HAND, st[i, TO_ACT]] & ~st[i, PENDING]
     # ids 52-74 as bits 52-74 of a 128-bit pair (lo: 0-63, hi: 64-79)
     lo = cards
@@ -373,10 +374,10 @@ def _is_legal(p: np.ndarray, st: np.ndarray, sa: np.ndarray, i: int, a: int) -> 
         lo = 0 if p[P_NIL] else 1
         return A_BID + lo <= a <= A_BID + _bid_range_hi(p, sa, i, st[i, TO_ACT])
     if phase == PH_BLIND:
-        return a == A_BLIND or a == A_LOOK
+        return a in (A_BLIND, A_LOOK)
     if phase == PH_DRAW:
-        return a == A_KEEP or a == A_REJECT
-    if phase == PH_EXCHANGE or phase == PH_REDRAW:
+        return a in (A_KEEP, A_REJECT)
+    if phase in (PH_EXCHANGE, PH_REDRAW):
         if a == A_DONE:
             return phase == PH_REDRAW
         return a < 52 and ((sa[i, HAND, st[i, TO_ACT]] & ~st[i, PENDING]) >> a) & 1 == 1
