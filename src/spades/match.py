@@ -469,7 +469,12 @@ def run_match(
 
 
 def write_records(result: MatchResult, directory: str | Path) -> int:
-    """Write every game record of a match as JSON files; returns how many."""
+    """Write every game record of a match as JSON files in a directory, or, when
+    the path ends with ``.jsonl``, as one JSON Lines file; returns how many."""
+    if str(directory).endswith(".jsonl"):
+        from .records import write_jsonl
+
+        return write_jsonl((record for _name, record in result.records()), directory)
     path = Path(directory)
     path.mkdir(parents=True, exist_ok=True)
     count = 0

@@ -6,6 +6,13 @@ A JSON Lines file holds one record per line; :func:`write_jsonl` and
 ``spades.sim.play_hands(..., records=True)`` and ``spades replay FILE.jsonl``
 use this format).
 
+Deal strings (dealt variants) follow PBN's deal tag: the first seat's letter,
+a colon, then every hand clockwise from it as ``spades.hearts.diamonds.clubs``
+(``-`` for a void suit is not used; an empty suit is empty), e.g.
+``N:AKQ2.J.T98.765 ...``.  :func:`deal_to_string` writes one,
+:func:`deal_from_string` reads it and :func:`deck_from_deal` turns it into the
+card order ``Game(decks=[...])`` deals.
+
 Records of games played outside the engine's own random generator (a
 :class:`spades.vec.VecEnv`, an OpenSpiel chance node) may carry the
 two-player redraws' replacement cards explicitly::
@@ -23,11 +30,13 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import IO, Any
 
-from .errors import RecordError
+from .cards import CardSet
+from .errors import NotationError, RecordError
 from .game import RECORD_FORMAT, RECORD_VERSION, Game
 from .rules import Rules
 
-__all__ = ["game_from_record", "iter_jsonl", "read_jsonl", "write_jsonl"]
+__all__ = ["deal_from_string", "deal_to_string", "deck_from_deal", "game_from_record", "iter_jsonl",
+           "read_jsonl", "write_jsonl"]
 
 
 def game_from_record(record: dict[str, Any]) -> Game:
@@ -101,3 +110,63 @@ def iter_jsonl(path: str | Path) -> Iterator[dict[str, Any]]:
 def read_jsonl(path: str | Path) -> list[dict[str, Any]]:
     """Every record of a JSON Lines file."""
     return list(iter_jsonl(path))
+
+
+def _letters(rules: Rules) -> list[str]:
+    return [rules.seat_name(s)[0] for s in range(rules.num_seats)]
+
+
+def deal_to_string(hands: Iterable[CardSet | int], dealer: int, rules: Rules) -> str:
+    """A PBN-style deal: the hands of every seat, starting left of ``dealer``."""
+    masks = [h.mask if isinstance(h, CardSet) else int(h) for h in hands]
+    n = rules.num_seats
+    if len(masks) != n:
+        raise ValueError(f"give the hands of all {n} seats")
+    first = (dealer + 1) % n
+    order = [(first + k) % n for k in range(n)]
+    return f"{_letters(rules)[first]}:" + " ".join(str(CardSet(masks[s])) for s in order)
+
+
+def deal_from_string(text: str, rules: Rules) -> list[CardSet]:
+    """The hands (indexed by seat) of a PBN-style deal string.
+
+    Raises ``ValueError`` naming what is wrong (seat letter, hand count, a card
+    given twice or missing).
+    """
+    if rules.uses_draw:
+        raise ValueError("the two-player game is drawn from a stock: it has no deal string")
+    n = rules.num_seats
+    letters = _letters(rules)
+    head, sep, body = text.strip().partition(":")
+    if not sep or head.strip().upper() not in letters:
+        raise ValueError(f"a deal string starts with a seat letter ({', '.join(letters)}) and a colon")
+    parts = body.split()
+    if len(parts) != n:
+        raise ValueError(f"a deal string holds {n} hands, not {len(parts)}")
+    first = letters.index(head.strip().upper())
+    hands = [CardSet()] * n
+    seen = 0
+    for k, part in enumerate(parts):
+        try:
+            hand = CardSet.parse(part)
+        except NotationError as exc:
+            raise ValueError(f"hand {k + 1} ({part!r}): {exc}") from None
+        if hand.mask & seen:
+            raise ValueError(f"hand {k + 1} ({part!r}) holds a card given to another hand")
+        seen |= hand.mask
+        if len(hand) != rules.cards_per_hand:
+            raise ValueError(f"hand {k + 1} ({part!r}) has {len(hand)} cards, not {rules.cards_per_hand}")
+        hands[(first + k) % n] = hand
+    return hands
+
+
+def deck_from_deal(hands: list[CardSet], dealer: int, rules: Rules) -> list[int]:
+    """The card order that ``Game(rules, dealer=dealer, decks=[order])`` deals as ``hands``
+    (card ``i`` goes to seat ``(dealer + 1 + i) % n``)."""
+    n = rules.num_seats
+    sorted_hands = [[int(c) for c in h.sorted()] for h in hands]
+    deck: list[int] = []
+    for k in range(rules.cards_per_hand):
+        for j in range(n):
+            deck.append(sorted_hands[(dealer + 1 + j) % n][k])
+    return deck

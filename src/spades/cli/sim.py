@@ -2,8 +2,9 @@
 
 Uses :func:`spades.sim.random_hands` (the ``research`` or ``fast`` extra: numpy,
 numba optional).  ``--out FILE.npz`` saves the arrays (decks, dealers, draws,
-bids, tricks, points, bags, plays) for analysis; every hand can be replayed
-through the engine with ``HandResults.game(i)``.
+bids, tricks, points, bags, plays) with the preset, every rule option and the
+seed (``meta``); ``spades.sim.load_results(FILE)`` reads it back, and every hand
+can be replayed through the engine with ``HandResults.game(i)``.
 """
 
 from __future__ import annotations
@@ -27,8 +28,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        import numpy as np
-
         from ..sim import random_hands
     except ImportError as exc:
         print(f"spades sim: needs numpy (install the 'research' extra): {exc}", file=sys.stderr)
@@ -48,12 +47,8 @@ def run(args: argparse.Namespace) -> int:
     summary = {**res.summary(), "preset": args.preset, "backend": res.backend,
                "seconds": round(seconds, 3), "hands_per_second": round(args.hands / seconds)}
     if args.out:
-        names = ("decks", "dealers", "bids", "tricks", "points", "bags", "plays")
-        arrays = {k: getattr(res, k) for k in names}
-        if res.draws is not None:
-            arrays["draws"] = res.draws
         try:
-            np.savez_compressed(args.out, **arrays)
+            res.save(args.out)
         except OSError as exc:
             print(f"spades sim: cannot write {args.out}: {exc.strerror}", file=sys.stderr)
             return 2
