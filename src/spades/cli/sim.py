@@ -24,6 +24,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="play kernel (default: numba when installed)")
     parser.add_argument("--out", default=None, help="save the arrays to this .npz file")
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
+    parser.add_argument("--cluster", metavar="ADDRESS", default=None,
+                        help="run the batches on this Dask scheduler (tcp://host:8786; the 'cluster' "
+                        "extra); same results as a local run with the same --seed")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -39,8 +42,9 @@ def run(args: argparse.Namespace) -> int:
         return 2
     start = time.perf_counter()
     try:
-        res = random_hands(args.preset, args.hands, seed=args.seed, backend=args.backend)
-    except (SpadesError, ValueError, ImportError) as exc:
+        res = random_hands(args.preset, args.hands, seed=args.seed, backend=args.backend,
+                           cluster=args.cluster)
+    except (SpadesError, ValueError, ImportError, ConnectionError) as exc:
         print(f"spades sim: {exc}", file=sys.stderr)
         return 2
     seconds = time.perf_counter() - start

@@ -265,12 +265,29 @@ def _random_bids(rules: Rules, dealers: np.ndarray, u: np.ndarray) -> np.ndarray
     return bids
 
 
+def _batch_rng(seed: int | None, k: int) -> np.random.Generator:
+    """The generator of batch ``k``: batch 0 uses the seed itself, later batches
+    independent streams spawned from it, so any batch can be computed anywhere."""
+    if k == 0:
+        return np.random.default_rng(seed)
+    return np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(k,)))
+
+
+def _simulate_chunk(rules: Rules, size: int, seed: int | None, k: int, backend: str) -> dict[str, Any]:
+    kernel = _kernels.play_numba if backend == "numba" else _kernels.play_numpy
+    return _simulate_batch(rules, size, _batch_rng(seed, k), kernel)
+
+
 def random_hands(rules: Rules | str = "partnership", hands: int = 10000, seed: int | None = None,
-                 backend: str = "auto", batch: int = 65536) -> HandResults:
+                 backend: str = "auto", batch: int = 65536, cluster: Any = None) -> HandResults:
     """Simulate ``hands`` independent random hands (see the module docstring).
 
     ``backend``: ``"numba"``, ``"numpy"`` or ``"auto"`` (numba when installed).
-    The same seed gives the same hands with either backend.
+    The same seed gives the same hands with either backend.  Hands are
+    simulated in batches of ``batch``, each with its own generator derived from
+    the seed, so with ``cluster`` (a Dask scheduler address or client, see
+    :mod:`spades.cluster`) the batches run on the cluster and the result is the
+    same as a local run's.
     """
     rules_name = rules
     rules = _as_rules(rules)
@@ -280,14 +297,18 @@ def random_hands(rules: Rules | str = "partnership", hands: int = 10000, seed: i
         backend = "numba" if _kernels.HAVE_NUMBA else "numpy"
     if backend not in ("numba", "numpy"):
         raise ValueError("backend must be 'auto', 'numba' or 'numpy'")
-    kernel = _kernels.play_numba if backend == "numba" else _kernels.play_numpy
-    rng = np.random.default_rng(seed)
-    parts = []
-    done = 0
-    while done < hands:
-        size = min(batch, hands - done)
-        parts.append(_simulate_batch(rules, size, rng, kernel))
-        done += size
+    if not isinstance(batch, int) or batch < 1:
+        raise ValueError("batch must be a whole number, at least 1")
+    if seed is None:
+        seed = int(np.random.SeedSequence().generate_state(1, np.uint64)[0] >> np.uint64(1))
+    calls = [(rules, min(batch, hands - start), seed, k, backend)
+             for k, start in enumerate(range(0, hands, batch))]
+    if cluster is not None:
+        from ..cluster import map_ordered
+
+        parts = map_ordered(cluster, _simulate_chunk, calls)
+    else:
+        parts = [_simulate_chunk(*call) for call in calls]
     keys = parts[0].keys()
     merged = {k: (np.concatenate([p[k] for p in parts]) if parts[0][k] is not None else None) for k in keys}
     preset = rules_name if isinstance(rules_name, str) else None
