@@ -40,10 +40,10 @@ def _random_actions(rng, mask):
     return u.argmax(axis=1)
 
 
-def _run(rules, num_envs, steps, seed, reward="points"):
+def _run(rules, num_envs, steps, seed, reward="points", max_hands=None):
     """Play random games; return the env and, per slot, the stream of
     (obs, mask, player) before each step and (rewards, done) after it."""
-    env = VecEnv(rules, num_envs=num_envs, seed=seed, record=True, reward=reward)
+    env = VecEnv(rules, num_envs=num_envs, seed=seed, record=True, reward=reward, max_hands=max_hands)
     obs, mask, player = env.reset()
     rng = np.random.default_rng(seed)
     streams = [[] for _ in range(num_envs)]
@@ -90,9 +90,13 @@ def _check_against_engine(env, streams, reward="points"):
                     want = np.array([1.0 if rules.side_of(s) == game.winner else -1.0
                                      for s in range(rules.num_seats)])
                 assert np.array_equal(rewards, want), (i, j, rewards, want)
-                assert done == game.is_over, (i, j)
+                cut = env.max_hands is not None and game.hands_played == env.max_hands
+                assert done == (game.is_over or cut), (i, j)
                 totals += rewards
-            if log.over:
+            if log.truncated:
+                finished += 1
+                assert not game.is_over and game.hands_played == env.max_hands
+            elif log.over:
                 finished += 1
                 assert game.is_over
                 if reward == "points":
@@ -220,3 +224,11 @@ def test_vecenv_rules_object_and_hand_cap():
         _, mask, _, _, done = env.step(_random_actions(rng, mask))
         dones += int(done.sum())
     assert dones >= 8
+
+
+def test_vecenv_max_hands_cuts_games_short_without_a_winner():
+    env, streams = _run(Rules.preset("partnership"), 4, 400, seed=2, reward="win", max_hands=2)
+    assert _check_against_engine(env, streams, reward="win") >= 4
+    assert all(g.truncated for g in env.finished)
+    with pytest.raises(ValueError, match="max_hands"):
+        VecEnv("partnership", num_envs=1, max_hands=0)

@@ -26,10 +26,14 @@ points for a hand at the step that ends the hand (0 otherwise); with
 ``reward="win"`` each seat receives +1 / -1 at the end of the game (0 for a
 drawn game).  A finished game restarts by itself: ``done[i]`` is True at the
 step that ended game ``i`` and the observation returned is already the new
-game's first.  Note that a whole game between random players under the
-partnership preset can last very long (bags keep scores down): use
-``Rules(hands=...)`` (e.g. ``VecEnv(Rules.preset("partnership", hands=1))``) to
-cap it.
+game's first.
+
+A whole game between random players under the partnership preset may never
+end (random bids are mostly set, so scores drift down, and there is no losing
+score): cap it with ``Rules(hands=N)`` (the game then goes to the higher
+score: ``VecEnv(Rules.preset("partnership", hands=1))`` plays single hands) or
+with ``max_hands=N`` (the game is cut short without a winner and
+:attr:`VecEnv.truncated` says so).
 
 Seeded: the same ``seed`` and ``num_envs`` give the same games.  Game ``i``
 draws its deals (and the two-player redraw's replacements) from its own
@@ -76,7 +80,7 @@ def _as_rules(rules: Rules | str) -> Rules:
     raise TypeError("rules must be a spades.Rules or a preset name")
 
 
-def _params(rules: Rules, reward: str) -> NDArray[np.int64]:
+def _params(rules: Rules, reward: str, max_hands: int | None) -> NDArray[np.int64]:
     p = np.zeros(K.NP, np.int64)
     p[K.P_N] = rules.num_seats
     p[K.P_VARIANT] = _VARIANTS.index(rules.variant)
@@ -105,6 +109,7 @@ def _params(rules: Rules, reward: str) -> NDArray[np.int64]:
     p[K.P_HAS_EXCHANGE] = rules.has_exchange
     p[K.P_SIDES] = rules.num_sides
     p[K.P_REWARD_WIN] = reward == "win"
+    p[K.P_MAX_HANDS] = 0 if max_hands is None else max_hands
     return p
 
 
@@ -127,6 +132,8 @@ class GameLog:
     actions: list[tuple[int, int]] = field(default_factory=list)
     redraws: dict[int, list[int]] = field(default_factory=dict)
     over: bool = False
+    #: the game ended at the VecEnv's ``max_hands`` cap, not by the rules
+    truncated: bool = False
 
     def to_game(self) -> Any:
         """The game replayed through the rules engine (:class:`spades.Game`).
@@ -205,7 +212,8 @@ class VecEnv:
     """
 
     def __init__(self, rules: Rules | str = "partnership", num_envs: int = 1024, seed: int | None = None,
-                 *, reward: str = "points", observation: str = "full", record: bool = False) -> None:
+                 *, reward: str = "points", observation: str = "full", record: bool = False,
+                 max_hands: int | None = None) -> None:
         self.rules = _as_rules(rules)
         if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
             raise ValueError("num_envs must be a whole number, at least 1")
@@ -215,6 +223,10 @@ class VecEnv:
             raise ValueError("observation must be 'full' or 'none'")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise TypeError("seed must be an integer or None")
+        if max_hands is not None and (isinstance(max_hands, bool) or not isinstance(max_hands, int)
+                                      or max_hands < 1):
+            raise ValueError("max_hands must be a whole number, at least 1 (or None: no cap)")
+        self.max_hands = max_hands
         self.num_envs = num_envs
         self.num_seats = self.rules.num_seats
         self.num_actions = NUM_ACTIONS
@@ -224,7 +236,7 @@ class VecEnv:
         self.record = record
         self.seed = seed
         n = num_envs
-        self._p = _params(self.rules, reward)
+        self._p = _params(self.rules, reward, max_hands)
         self._st = np.zeros((n, K.NST), np.int64)
         self._sa = np.zeros((n, K.NSA, 4), np.int64)
         self._sides = np.zeros((n, 2, 4), np.int64)
@@ -295,6 +307,12 @@ class VecEnv:
     # -- state for tools -------------------------------------------------------------------
 
     @property
+    def truncated(self) -> NDArray[np.bool_]:
+        """Per game: True when the last step ended it at the ``max_hands`` cap (then
+        ``done`` is True too, and a ``"win"`` reward is 0 for everyone)."""
+        return self._st[:, K.TRUNC] == 1
+
+    @property
     def scores(self) -> NDArray[np.int64]:
         """Running scores per side, [n, num_sides] (a copy)."""
         return self._sides[:, K.SCORE, : self.rules.num_sides].copy()
@@ -340,6 +358,7 @@ class VecEnv:
                 log.redraws[k] = [c for c in range(52) if take >> c & 1]
             if self._done[i]:
                 log.over = True
+                log.truncated = bool(st[i, K.TRUNC])
                 self.finished.append(log)
                 self._logs[i] = self._new_log(i)
             elif st[i, K.NEW_HAND]:

@@ -65,7 +65,8 @@ RQ0 = 30  # 2 seats of the redraw queue
 LAST_TAKE = 32  # replacement cards of the last redraw (for records)
 NEW_HAND = 33  # 1 when the last step started a hand (for records)
 REDRAW_NOW = 34  # 1 when the last step completed a two-player redraw (for records)
-NST = 35
+TRUNC = 35  # 1 when the last step ended the game at the max_hands cap
+NST = 36
 
 # sa: int64 [n, NSA, 4], per-seat values
 HAND, BID, LOOKED, DECIDED, BLIND_OPEN, WON, PLAYED, PASSED, RECEIVED, DISCARDS, REDRAWN, RCOUNT = range(12)
@@ -78,8 +79,8 @@ SCORE, BAGS = 0, 1
 (P_N, P_VARIANT, P_TRICKS, P_DECK, P_NIL, P_NIL_BONUS, P_BLIND, P_BN_BONUS, P_EXCH, P_MIN_DEFICIT,
  P_BAG_LIMIT, P_BAG_PENALTY, P_BOSTON_BONUS, P_BOSTON_WINS, P_MUST_BREAK, P_MAX_SIDE_BID, P_NIL_PARTNER,
  P_HANDS, P_FIRST_DEALER, P_TARGET, P_LOSING, P_HAS_LOSING, P_PARTNERS, P_DRAW, P_HAS_EXCHANGE,
- P_SIDES, P_REWARD_WIN) = range(27)
-NP = 27
+ P_SIDES, P_REWARD_WIN, P_MAX_HANDS) = range(28)
+NP = 28
 
 # phases: the indices of spades.observation.PHASES
 PH_DRAW, PH_BLIND, PH_BID, PH_EXCHANGE, PH_REDRAW, PH_PLAY, PH_OVER = 1, 2, 3, 4, 5, 6, 7
@@ -479,6 +480,9 @@ def _end_hand(p: np.ndarray, st: np.ndarray, sa: np.ndarray, sides: np.ndarray, 
             if reached and unique:
                 over = True
                 winner = arg
+            elif p[P_MAX_HANDS] > 0 and st[i, HANDS_PLAYED] >= p[P_MAX_HANDS]:
+                over = True  # cut short: no winner
+                st[i, TRUNC] = 1
     if p[P_REWARD_WIN]:
         if over:
             for s in range(n):
@@ -734,6 +738,7 @@ def step_all(p: np.ndarray, st: np.ndarray, sa: np.ndarray, sides: np.ndarray, d
             rewards[i, s] = 0.0
         st[i, NEW_HAND] = 0
         st[i, REDRAW_NOW] = 0
+        st[i, TRUNC] = 0
         over = _apply(p, st, sa, sides, deck, rng, i, actions[i], rewards)
         done[i] = over
         if over:
