@@ -232,3 +232,19 @@ def test_vecenv_max_hands_cuts_games_short_without_a_winner():
     assert all(g.truncated for g in env.finished)
     with pytest.raises(ValueError, match="max_hands"):
         VecEnv("partnership", num_envs=1, max_hands=0)
+
+
+def test_docs_training_loop_runs_and_learns_something():
+    import pathlib
+    import re
+
+    text = (pathlib.Path(__file__).resolve().parents[1] / "docs" / "research.md").read_text()
+    block = re.search(r"<!-- example: vec-reinforce -->\n```python\n(.*?)```", text, re.S)
+    assert block is not None
+    code = block.group(1).replace("ENVS, ROUNDS, LR = 256, 40, 0.05", "ENVS, ROUNDS, LR = 64, 6, 0.05")
+    assert code != block.group(1)
+    printed = []
+    exec(compile(code, "docs/research.md", "exec"), {"print": printed.append, "__name__": "docs"})
+    first = float(printed[0].split()[-1])
+    last = float(printed[-1].split()[-1])
+    assert len(printed) == 2 and last > first  # from -100 or so towards 0 within a few rounds
