@@ -248,3 +248,13 @@ def test_docs_training_loop_runs_and_learns_something():
     first = float(printed[0].split()[-1])
     last = float(printed[-1].split()[-1])
     assert len(printed) == 2 and last > first  # from -100 or so towards 0 within a few rounds
+
+
+def test_vecenv_checks_actions_against_its_own_mask_not_the_returned_one():
+    env = VecEnv("openspiel", num_envs=2, seed=1)
+    obs, mask, player = env.reset()
+    mask[:] = True  # a caller scribbling on the returned buffer
+    with pytest.raises(IllegalActionError, match="game 0: 2C is not legal now"):
+        env.step(np.zeros(2, np.int64))
+    legal = env.step(np.full(2, 52 + 3))[1]  # bid 3 is legal for both
+    assert legal.sum(axis=1).min() >= 1

@@ -246,6 +246,7 @@ class VecEnv:
         # the kernels write the mask as 10 uint64 words per row (80 bytes of 0/1);
         # users see the first 75 bytes of each row as booleans
         self._mask_words = np.zeros((n, 10), np.uint64)
+        self._legal_words = np.zeros((n, 10), np.uint64)  # the kernels' own copy
         self._mask = self._mask_words.view(np.bool_)[:, :NUM_ACTIONS]
         self._player = np.zeros(n, np.int64)
         self._rewards = np.zeros((n, self.num_seats), np.float32)
@@ -268,7 +269,8 @@ class VecEnv:
         state = np.random.SeedSequence(self.seed).generate_state(self.num_envs * 2, np.uint64)
         self._rng[:] = state[::2] ^ (state[1::2] << np.uint64(17))
         K.reset_all(self._p, self._st, self._sa, self._sides, self._deck, self._rng, _OFFSETS,
-                    self._obs, self._mask_words, self._player, self.observation == "full")
+                    self._obs, self._mask_words, self._legal_words, self._player,
+                    self.observation == "full")
         self._started = True
         self.finished = []
         if self.record:
@@ -293,11 +295,12 @@ class VecEnv:
         if self.record:
             before = self._player.copy()
         bad = K.step_all(self._p, self._st, self._sa, self._sides, self._deck, self._rng, _OFFSETS, acts,
-                         self._obs, self._mask_words, self._player, self._rewards, self._done,
-                         self.observation == "full")
+                         self._obs, self._mask_words, self._legal_words, self._player, self._rewards,
+                         self._done, self.observation == "full")
         if bad >= 0:
             aid = int(acts[bad])
-            legal = ", ".join(action_name(int(a)) for a in np.flatnonzero(self._mask[bad]))
+            own = self._legal_words.view(np.bool_)[bad, :NUM_ACTIONS]
+            legal = ", ".join(action_name(int(a)) for a in np.flatnonzero(own))
             what = action_name(aid) if 0 <= aid < NUM_ACTIONS else f"id {aid}"
             raise IllegalActionError(f"game {bad}: {what} is not legal now (legal: {legal})")
         if self.record:

@@ -365,27 +365,6 @@ def write_mask(p: np.ndarray, st: np.ndarray, sa: np.ndarray, i: int, out: np.nd
 
 
 @inline
-def _is_legal(p: np.ndarray, st: np.ndarray, sa: np.ndarray, i: int, a: int) -> bool:
-    phase = st[i, PHASE]
-    if a < 0 or a >= NUM_ACTIONS:
-        return False
-    if phase == PH_PLAY:
-        return a < 52 and (_legal_cards(p, st, sa, i) >> a) & 1 == 1
-    if phase == PH_BID:
-        lo = 0 if p[P_NIL] else 1
-        return A_BID + lo <= a <= A_BID + _bid_range_hi(p, sa, i, st[i, TO_ACT])
-    if phase == PH_BLIND:
-        return a in (A_BLIND, A_LOOK)
-    if phase == PH_DRAW:
-        return a in (A_KEEP, A_REJECT)
-    if phase in (PH_EXCHANGE, PH_REDRAW):
-        if a == A_DONE:
-            return phase == PH_REDRAW
-        return a < 52 and ((sa[i, HAND, st[i, TO_ACT]] & ~st[i, PENDING]) >> a) & 1 == 1
-    return False
-
-
-@inline
 def _score_hand(p: np.ndarray, sa: np.ndarray, sides: np.ndarray, i: int, points: np.ndarray,
                 boston: np.ndarray) -> None:
     """Add the hand's points and bags to the running totals (spades.scoring.score_hand);
@@ -710,15 +689,24 @@ def _cards(out: np.ndarray, start: int, mask: int) -> None:
         mask ^= low
 
 
+@inline
+def _copy_words(src: np.ndarray, dst: np.ndarray) -> None:
+    for w in range(10):
+        dst[w] = src[w]
+
+
 @jit
 def reset_all(p: np.ndarray, st: np.ndarray, sa: np.ndarray, sides: np.ndarray, deck: np.ndarray,
-              rng: np.ndarray, off: np.ndarray, obs: np.ndarray, mask: np.ndarray,
+              rng: np.ndarray, off: np.ndarray, obs: np.ndarray, mask: np.ndarray, legal: np.ndarray,
               player: np.ndarray, want_obs: bool) -> None:
-    """Start a new game in every row and write the first observations."""
+    """Start a new game in every row and write the first observations.  ``mask``
+    is the users' copy of the legal ids (10 uint64 words per row), ``legal`` the
+    kernels' own (what the next step checks actions against)."""
     for i in range(st.shape[0]):
         new_game(p, st, sa, sides, deck, rng, i)
         player[i] = st[i, TO_ACT]
-        write_mask(p, st, sa, i, mask[i])
+        write_mask(p, st, sa, i, legal[i])
+        _copy_words(legal[i], mask[i])
         if want_obs:
             encode(p, st, sa, sides, deck, off, i, player[i], obs[i])
 
@@ -726,12 +714,14 @@ def reset_all(p: np.ndarray, st: np.ndarray, sa: np.ndarray, sides: np.ndarray, 
 @jit
 def step_all(p: np.ndarray, st: np.ndarray, sa: np.ndarray, sides: np.ndarray, deck: np.ndarray,
              rng: np.ndarray, off: np.ndarray, actions: np.ndarray, obs: np.ndarray, mask: np.ndarray,
-             player: np.ndarray, rewards: np.ndarray, done: np.ndarray, want_obs: bool) -> int:
+             legal: np.ndarray, player: np.ndarray, rewards: np.ndarray, done: np.ndarray,
+             want_obs: bool) -> int:
     """One action in every row.  Returns -1, or the first row whose action is
     illegal (then nothing was changed in any row)."""
     b = st.shape[0]
     for i in range(b):
-        if not _is_legal(p, st, sa, i, actions[i]):
+        a = actions[i]
+        if a < 0 or a >= NUM_ACTIONS or (legal[i, a >> 3] >> np.uint64(8 * (a & 7))) & np.uint64(1) == 0:
             return i
     for i in range(b):
         for s in range(rewards.shape[1]):
@@ -744,7 +734,8 @@ def step_all(p: np.ndarray, st: np.ndarray, sa: np.ndarray, sides: np.ndarray, d
         if over:
             new_game(p, st, sa, sides, deck, rng, i)
         player[i] = st[i, TO_ACT]
-        write_mask(p, st, sa, i, mask[i])
+        write_mask(p, st, sa, i, legal[i])
+        _copy_words(legal[i], mask[i])
         if want_obs:
             encode(p, st, sa, sides, deck, off, i, player[i], obs[i])
     return -1
