@@ -252,7 +252,7 @@ def test_docs_training_loop_runs_and_learns_something():
 
 def test_vecenv_checks_actions_against_its_own_mask_not_the_returned_one():
     env = VecEnv("openspiel", num_envs=2, seed=1)
-    obs, mask, player = env.reset()
+    _obs, mask, _player = env.reset()
     mask[:] = True  # a caller scribbling on the returned buffer
     with pytest.raises(IllegalActionError, match="game 0: 2C is not legal now"):
         env.step(np.zeros(2, np.int64))

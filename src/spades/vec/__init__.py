@@ -340,9 +340,11 @@ class VecEnv:
         """Game ``i`` seen by any ``seat`` (same layout as the step's observations)."""
         if not 0 <= i < self.num_envs or not 0 <= seat < self.num_seats:
             raise ValueError("no such game or seat")
-        out = np.zeros(_obs.OBSERVATION_SIZE, np.float32)
-        K.encode(self._p, self._st, self._sa, self._sides, self._deck, _OFFSETS, i, seat, out)
-        return out
+        out = np.zeros((1, _obs.OBSERVATION_SIZE), np.float32)
+        one = slice(i, i + 1)
+        K.encode(self._p, self._st[one], self._sa[one], self._sides[one], self._deck[one], _OFFSETS, 0, seat,
+                 out)
+        return out[0]
 
     # -- records ------------------------------------------------------------------------------
 

@@ -332,8 +332,9 @@ def _legal_cards(p: np.ndarray, st: np.ndarray, sa: np.ndarray, i: int) -> int:
 
 @inline
 def write_mask(p: np.ndarray, st: np.ndarray, sa: np.ndarray, i: int, out: np.ndarray) -> None:
-    """The legal action ids of row ``i``'s seat to act as 0/1 bytes: ``out`` is the
-    row viewed as 10 uint64 words (80 bytes; ids 0-74, then padding)."""
+    """The legal action ids of row ``i``'s seat to act as 0/1 bytes: row ``i`` of
+    ``out`` holds 10 uint64 words (80 bytes; ids 0-74, then padding).  (Rows are
+    indexed, not sliced: a slice is a new array object with reference counting.)"""
     phase = st[i, PHASE]
     cards = 0
     if phase == PH_PLAY:
@@ -359,9 +360,9 @@ def write_mask(p: np.ndarray, st: np.ndarray, sa: np.ndarray, i: int, out: np.nd
     elif phase == PH_REDRAW:
         hi |= 1 << (A_DONE - 64)
     for w in range(8):
-        out[w] = BYTE_SPREAD[(lo >> (8 * w)) & 0xFF]
-    out[8] = BYTE_SPREAD[hi & 0xFF]
-    out[9] = BYTE_SPREAD[(hi >> 8) & 0xFF]
+        out[i, w] = BYTE_SPREAD[(lo >> (8 * w)) & 0xFF]
+    out[i, 8] = BYTE_SPREAD[hi & 0xFF]
+    out[i, 9] = BYTE_SPREAD[(hi >> 8) & 0xFF]
 
 
 @inline
@@ -626,73 +627,74 @@ def _apply(p: np.ndarray, st: np.ndarray, sa: np.ndarray, sides: np.ndarray, dec
 
 @jit
 def encode(p: np.ndarray, st: np.ndarray, sa: np.ndarray, sides: np.ndarray, deck: np.ndarray,
-           off: np.ndarray, i: int, me: int, out: np.ndarray) -> None:
-    """Row ``i`` seen by seat ``me``, in the layout of :func:`spades.observation.encode`
-    (with the seat's own pending exchange / redraw choice when it is to act)."""
-    for j in range(out.shape[0]):
-        out[j] = 0.0
+           off: np.ndarray, i: int, me: int, obs: np.ndarray) -> None:
+    """Row ``i`` seen by seat ``me``, written to ``obs[i]`` in the layout of
+    :func:`spades.observation.encode` (with the seat's own pending exchange /
+    redraw choice when it is to act)."""
+    for j in range(obs.shape[1]):
+        obs[i, j] = 0.0
     n = p[P_N]
-    out[off[O_VARIANT] + p[P_VARIANT]] = 1.0
-    out[off[O_DEALER] + _rel(st[i, DEALER], me, n)] = 1.0
+    obs[i, off[O_VARIANT] + p[P_VARIANT]] = 1.0
+    obs[i, off[O_DEALER] + _rel(st[i, DEALER], me, n)] = 1.0
     for r in range(n):
         side = _side_of(p, (me + r) % n)
-        out[off[O_SCORES] + r] = sides[i, SCORE, side] / p[P_TARGET]
-        out[off[O_BAGS] + r] = sides[i, BAGS, side] / p[P_BAG_LIMIT]
+        obs[i, off[O_SCORES] + r] = sides[i, SCORE, side] / p[P_TARGET]
+        obs[i, off[O_BAGS] + r] = sides[i, BAGS, side] / p[P_BAG_LIMIT]
     hp = st[i, HANDS_PLAYED]
-    out[off[O_HANDS_PLAYED]] = (hp if hp < 100 else 100) / 100.0
+    obs[i, off[O_HANDS_PLAYED]] = (hp if hp < 100 else 100) / 100.0
     phase = st[i, PHASE]
-    out[off[O_PHASE] + phase] = 1.0
+    obs[i, off[O_PHASE] + phase] = 1.0
     to_act = st[i, TO_ACT]
     if to_act >= 0:
-        out[off[O_TO_ACT] + _rel(to_act, me, n)] = 1.0
+        obs[i, off[O_TO_ACT] + _rel(to_act, me, n)] = 1.0
     if sa[i, LOOKED, me]:
-        out[off[O_HAND_KNOWN]] = 1.0
-        _cards(out, off[O_HAND], sa[i, HAND, me])
+        obs[i, off[O_HAND_KNOWN]] = 1.0
+        _cards(obs, i, off[O_HAND], sa[i, HAND, me])
     if sa[i, BLIND_OPEN, me] and not sa[i, DECIDED, me]:
-        out[off[O_BN_OPEN]] = 1.0
+        obs[i, off[O_BN_OPEN]] = 1.0
     if to_act == me:
-        _cards(out, off[O_PENDING], st[i, PENDING])
+        _cards(obs, i, off[O_PENDING], st[i, PENDING])
         if phase == PH_DRAW:
-            out[off[O_DRAW_CARD] + deck[i, st[i, STOCK_POS]]] = 1.0
-    _cards(out, off[O_PASSED], sa[i, PASSED, me])
-    _cards(out, off[O_RECEIVED], sa[i, RECEIVED, me])
-    _cards(out, off[O_DISCARDS], sa[i, DISCARDS, me])
-    _cards(out, off[O_REDRAWN], sa[i, REDRAWN, me])
+            obs[i, off[O_DRAW_CARD] + deck[i, st[i, STOCK_POS]]] = 1.0
+    _cards(obs, i, off[O_PASSED], sa[i, PASSED, me])
+    _cards(obs, i, off[O_RECEIVED], sa[i, RECEIVED, me])
+    _cards(obs, i, off[O_DISCARDS], sa[i, DISCARDS, me])
+    _cards(obs, i, off[O_REDRAWN], sa[i, REDRAWN, me])
     for s in range(n):
         r = _rel(s, me, n)
-        out[off[O_BIDS] + r * 20 + sa[i, BID, s]] = 1.0
-        out[off[O_WON] + r * 18 + sa[i, WON, s]] = 1.0
-        out[off[O_SIZES] + r] = _popcount(sa[i, HAND, s]) / 17.0
-        _cards(out, off[O_PLAYED] + r * 52, sa[i, PLAYED, s])
+        obs[i, off[O_BIDS] + r * 20 + sa[i, BID, s]] = 1.0
+        obs[i, off[O_WON] + r * 18 + sa[i, WON, s]] = 1.0
+        obs[i, off[O_SIZES] + r] = _popcount(sa[i, HAND, s]) / 17.0
+        _cards(obs, i, off[O_PLAYED] + r * 52, sa[i, PLAYED, s])
     tl = st[i, TRICK_LEN]
     for j in range(tl):
-        out[off[O_TRICK] + j * 52 + st[i, TRICK0 + j]] = 1.0
+        obs[i, off[O_TRICK] + j * 52 + st[i, TRICK0 + j]] = 1.0
     if tl > 0:
-        out[off[O_LEADER] + _rel(st[i, LEADER], me, n)] = 1.0
+        obs[i, off[O_LEADER] + _rel(st[i, LEADER], me, n)] = 1.0
     if st[i, BROKEN]:
-        out[off[O_BROKEN]] = 1.0
+        obs[i, off[O_BROKEN]] = 1.0
     if p[P_DRAW]:
-        out[off[O_STOCK]] = (p[P_DECK] - st[i, STOCK_POS]) / 52.0
+        obs[i, off[O_STOCK]] = (p[P_DECK] - st[i, STOCK_POS]) / 52.0
         for s in range(n):
-            out[off[O_RCOUNTS] + _rel(s, me, n)] = sa[i, RCOUNT, s] / 4.0
+            obs[i, off[O_RCOUNTS] + _rel(s, me, n)] = sa[i, RCOUNT, s] / 4.0
     if phase == PH_EXCHANGE:
         pos = st[i, EX_POS]
-        out[off[O_EX_GIVER] + _rel(st[i, EX0 + 2 * pos], me, n)] = 1.0
-        out[off[O_EX_RECEIVER] + _rel(st[i, EX0 + 2 * pos + 1], me, n)] = 1.0
+        obs[i, off[O_EX_GIVER] + _rel(st[i, EX0 + 2 * pos], me, n)] = 1.0
+        obs[i, off[O_EX_RECEIVER] + _rel(st[i, EX0 + 2 * pos + 1], me, n)] = 1.0
 
 
 @inline
-def _cards(out: np.ndarray, start: int, mask: int) -> None:
+def _cards(obs: np.ndarray, i: int, start: int, mask: int) -> None:
     while mask != 0:
         low = mask & -mask
-        out[start + _lowbit_index(low)] = 1.0
+        obs[i, start + _lowbit_index(low)] = 1.0
         mask ^= low
 
 
 @inline
-def _copy_words(src: np.ndarray, dst: np.ndarray) -> None:
+def _copy_words(src: np.ndarray, dst: np.ndarray, i: int) -> None:
     for w in range(10):
-        dst[w] = src[w]
+        dst[i, w] = src[i, w]
 
 
 @jit
@@ -705,10 +707,10 @@ def reset_all(p: np.ndarray, st: np.ndarray, sa: np.ndarray, sides: np.ndarray, 
     for i in range(st.shape[0]):
         new_game(p, st, sa, sides, deck, rng, i)
         player[i] = st[i, TO_ACT]
-        write_mask(p, st, sa, i, legal[i])
-        _copy_words(legal[i], mask[i])
+        write_mask(p, st, sa, i, legal)
+        _copy_words(legal, mask, i)
         if want_obs:
-            encode(p, st, sa, sides, deck, off, i, player[i], obs[i])
+            encode(p, st, sa, sides, deck, off, i, player[i], obs)
 
 
 @jit
@@ -734,8 +736,8 @@ def step_all(p: np.ndarray, st: np.ndarray, sa: np.ndarray, sides: np.ndarray, d
         if over:
             new_game(p, st, sa, sides, deck, rng, i)
         player[i] = st[i, TO_ACT]
-        write_mask(p, st, sa, i, legal[i])
-        _copy_words(legal[i], mask[i])
+        write_mask(p, st, sa, i, legal)
+        _copy_words(legal, mask, i)
         if want_obs:
-            encode(p, st, sa, sides, deck, off, i, player[i], obs[i])
+            encode(p, st, sa, sides, deck, off, i, player[i], obs)
     return -1
