@@ -313,7 +313,8 @@ class VecEnv:
     def truncated(self) -> NDArray[np.bool_]:
         """Per game: True when the last step ended it at the ``max_hands`` cap (then
         ``done`` is True too, and a ``"win"`` reward is 0 for everyone)."""
-        return self._st[:, K.TRUNC] == 1
+        cut: NDArray[np.bool_] = self._st[:, K.TRUNC] == 1
+        return cut
 
     @property
     def scores(self) -> NDArray[np.int64]:
@@ -344,7 +345,8 @@ class VecEnv:
         one = slice(i, i + 1)
         K.encode(self._p, self._st[one], self._sa[one], self._sides[one], self._deck[one], _OFFSETS, 0, seat,
                  out)
-        return out[0]
+        row: NDArray[np.float32] = out[0]
+        return row
 
     # -- records ------------------------------------------------------------------------------
 
