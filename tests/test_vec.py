@@ -258,3 +258,39 @@ def test_vecenv_checks_actions_against_its_own_mask_not_the_returned_one():
         env.step(np.zeros(2, np.int64))
     legal = env.step(np.full(2, 52 + 3))[1]  # bid 3 is legal for both
     assert legal.sum(axis=1).min() >= 1
+
+
+_DIGEST = """
+import hashlib, sys
+import numpy as np
+from spades.vec import VecEnv, _kernels
+env = VecEnv(sys.argv[1], num_envs=3, seed=5)
+obs, mask, player = env.reset()
+rng = np.random.default_rng(0)
+h = hashlib.sha256()
+for _ in range(150):
+    obs, mask, player, rewards, done = env.step((rng.random(mask.shape) * mask).argmax(axis=1))
+    for a in (obs, mask, player, rewards, done):
+        h.update(a.tobytes())
+print(_kernels.HAVE_NUMBA, h.hexdigest())
+"""
+
+
+@pytest.mark.parametrize("preset", ["two-player", "partnership"])
+def test_vecenv_without_numba_gives_the_same_games(preset):
+    import os
+    import pathlib
+    import subprocess
+    import sys
+
+    src = str(pathlib.Path(__file__).resolve().parents[1] / "src")
+
+    def digest(disable):
+        env = {**os.environ, "PYTHONPATH": src, "NUMBA_DISABLE_JIT": "1" if disable else "0"}
+        out = subprocess.run([sys.executable, "-c", _DIGEST, preset], env=env, capture_output=True,
+                             text=True, check=True, timeout=300)
+        return out.stdout.split()
+
+    slow, fast = digest(True), digest(False)
+    assert slow[0] == "False" and fast[0] == "True"
+    assert slow[1] == fast[1]

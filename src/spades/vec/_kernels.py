@@ -24,6 +24,8 @@ F = TypeVar("F", bound=Callable[..., Any])
 try:  # pragma: no cover - depends on the environment
     import numba
 
+    if numba.config.DISABLE_JIT:
+        raise ImportError("numba's JIT is disabled (NUMBA_DISABLE_JIT)")
     HAVE_NUMBA = True
 
     def jit(fn: F) -> F:
@@ -51,7 +53,7 @@ except ImportError:  # pragma: no cover
 
     def _lowbit_index(x: int) -> int:
         """Index of the lowest set bit of x (x != 0)."""
-        return (x & -x).bit_length() - 1
+        return (int(x) & -int(x)).bit_length() - 1
 
 
 # -- layout of the state arrays --------------------------------------------------
@@ -115,7 +117,7 @@ NO = 27
 
 
 @inline
-def _next_u64(rng: np.ndarray, i: int) -> np.uint64:
+def _next_u64_jit(rng: np.ndarray, i: int) -> np.uint64:
     x = rng[i] + np.uint64(0x9E3779B97F4A7C15)
     rng[i] = x
     z = x
@@ -124,11 +126,28 @@ def _next_u64(rng: np.ndarray, i: int) -> np.uint64:
     return z ^ (z >> np.uint64(31))
 
 
+_M64 = (1 << 64) - 1
+
+
+def _next_u64_py(rng: np.ndarray, i: int) -> int:
+    """splitmix64 on Python integers (no numba: numpy scalars would warn on overflow)."""
+    x = (int(rng[i]) + 0x9E3779B97F4A7C15) & _M64
+    rng[i] = x
+    z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _M64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M64
+    return z ^ (z >> 31)
+
+
+_next_u64 = _next_u64_jit if HAVE_NUMBA else _next_u64_py
+
+
 @inline
 def _below(rng: np.ndarray, i: int, k: int) -> int:
     """A uniform integer in [0, k)."""
     if k <= 0:
         return 0
+    if not HAVE_NUMBA:
+        return (_next_u64_py(rng, i) >> 11) * k >> 53
     return np.int64(((_next_u64(rng, i) >> np.uint64(11)) * np.uint64(k)) >> np.uint64(53))
 
 
@@ -136,12 +155,19 @@ def _below(rng: np.ndarray, i: int, k: int) -> int:
 
 
 @inline
-def _popcount(x: int) -> int:
+def _popcount_jit(x: int) -> int:
     """Set bits of a 52-bit mask (SWAR)."""
     x = x - ((x >> 1) & 0x5555555555555555)
     x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
     x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
     return (x * 0x0101010101010101 & 0x7FFFFFFFFFFFFFFF) >> 56
+
+
+def _popcount_py(x: int) -> int:
+    return int(x).bit_count()
+
+
+_popcount = _popcount_jit if HAVE_NUMBA else _popcount_py
 
 
 @inline
