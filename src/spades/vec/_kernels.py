@@ -24,7 +24,7 @@ F = TypeVar("F", bound=Callable[..., Any])
 try:  # pragma: no cover - depends on the environment
     import numba
 
-    if numba.config.DISABLE_JIT:
+    if numba.config.DISABLE_JIT:  # type: ignore[attr-defined]
         raise ImportError("numba's JIT is disabled (NUMBA_DISABLE_JIT)")
     HAVE_NUMBA = True
 
