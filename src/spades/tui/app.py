@@ -158,7 +158,7 @@ class GameOverScreen(ModalScreen[str]):
     terminal is short."""
 
     DEFAULT_CSS = """
-    GameOverScreen { padding: 1 0 0 0; }
+    GameOverScreen #dialog { margin: 1 0 0 0; }
     GameOverScreen #body { height: auto; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
