@@ -516,6 +516,9 @@ class PlayApp(App[int]):
         await self.handle_line("undo")
 
     def action_quit_game(self) -> None:
+        """Ctrl+Q, Ctrl+C: save (the game is saved after every move anyway) and leave."""
+        if self.controller.save_path is not None:
+            self.controller.save_now()
         self.exit(0)
 
     # -- the computer players and the flow of the game ------------------------------
