@@ -19,8 +19,6 @@ import pytest
 
 pytest.importorskip("textual")
 
-from tuiutil import contrast, flat, glyph_colours, make, play_until, screen_lines, screen_text, settle
-
 from spades import Bid, Card, Game, Rules
 from spades.actions import Choice
 from spades.cards import CardSet
@@ -29,6 +27,7 @@ from spades.tui.app import GameOverScreen, PlayApp, SummaryScreen
 from spades.tui.controller import Controller
 from spades.tui.hints import explain, pretty, trick_winner
 from spades.view import View
+from tuiutil import contrast, flat, glyph_colours, make, play_until, screen_lines, screen_text, settle
 
 
 def _run(coro: Awaitable[None]) -> None:
@@ -59,14 +58,14 @@ def test_first_lead_of_a_new_hand_shows_no_old_trick(preset: str) -> None:
 
             def at_first_trick() -> bool:
                 game = ctl.game
-                if game.hands_played >= 1 and game.phase is Phase.PLAY and not game.tricks:
-                    if ctl.human_to_act and game.hands_played not in seen:
-                        seen.append(game.hands_played)
-                        text = screen_text(app)
-                        assert "won by" not in text and "Last trick" not in text, text
-                        assert ctl.last_trick() is None
-                        if not game.trick:  # the person leads: the table's centre is empty
-                            assert "Your lead" in text
+                first = game.hands_played >= 1 and game.phase is Phase.PLAY and not game.tricks
+                if first and ctl.human_to_act and game.hands_played not in seen:
+                    seen.append(game.hands_played)
+                    text = screen_text(app)
+                    assert "won by" not in text and "Last trick" not in text, text
+                    assert ctl.last_trick() is None
+                    if not game.trick:  # the person leads: the table's centre is empty
+                        assert "Your lead" in text
                 return len(seen) >= 2
 
             await play_until(app, pilot, _random_chooser(1), at_first_trick)
@@ -325,7 +324,8 @@ def test_the_hint_on_screen_is_the_hint_bots_move_with_its_facts() -> None:
             text = flat(screen_text(app))
             assert f"Hint (basic): play {pretty(card)}" in text
             winner = trick_winner(ctl.game.trick)
-            assert winner is not None and pretty(winner[1]) in ctl.feedback.text  # what it weighed: the card to beat
+            # what it weighed: the card to beat
+            assert winner is not None and pretty(winner[1]) in ctl.feedback.text
             assert app.options[app.cursor].card == card
             assert not app.internal_errors
 

@@ -12,8 +12,6 @@ import pytest
 
 pytest.importorskip("textual")
 
-from tuiutil import enter_line, flat, make, play_until, screen_lines, screen_text, settle
-
 from spades import Bid, Card, Game
 from spades.actions import Choice
 from spades.bots.basic import estimate_tricks
@@ -21,6 +19,7 @@ from spades.game import Phase
 from spades.tui.app import PlayApp, SummaryScreen
 from spades.tui.controller import Controller
 from spades.view import View
+from tuiutil import enter_line, flat, make, play_until, screen_lines, screen_text, settle
 
 
 def _run(coro: Awaitable[None]) -> None:

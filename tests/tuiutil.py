@@ -50,7 +50,6 @@ async def settle(app: PlayApp, pilot: object) -> None:
         await app.workers.wait_for_complete()
         await pilot.pause()  # type: ignore[attr-defined]
         if not any(w.is_running for w in app.workers):
-            await pilot.pause()  # type: ignore[attr-defined]
             return
     raise AssertionError("the computer players never stopped")
 

@@ -36,7 +36,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widget import Widget
-from textual.widgets import Input, Static
+from textual.widgets import Input, RichLog, Static
 
 from ..actions import Discard, Pass
 from ..cards import Card
@@ -248,7 +248,7 @@ class PlayApp(App[int]):
         self.options: list[Option] = []
         self.internal_errors: list[BaseException] = []
         self._cursor_key: tuple[object, ...] | None = None
-        self._log_shown: tuple[Message, ...] = ()
+        self._log_last: Message | None = None
 
     # -- layout ---------------------------------------------------------------
 
@@ -261,8 +261,9 @@ class PlayApp(App[int]):
         yield ChoiceBar(id="choices")
         yield Static(id="prompt")
         yield Static(id="message")
-        with VerticalScroll(id="log", can_focus=False):
-            yield Static(id="logtext")
+        log = RichLog(id="log", wrap=True, markup=False, auto_scroll=True, max_lines=LOG_LINES)
+        log.can_focus = False
+        yield log
         yield CommandLine(placeholder="type a move or: hint · undo · last · help", id="command")
         yield Static(
             Text("←/→ choose · Enter play · Space mark · F1 help · PgUp log · Ctrl+Q quit (saved)"),
@@ -336,18 +337,25 @@ class PlayApp(App[int]):
     def _refresh_log(self) -> None:
         """The message log: every event, hint and answer of this game, newest at the bottom
         (scrolled there whenever it changes; Page Up/Down or the mouse scroll it)."""
-        shown = tuple(self.controller.log)
-        if shown == self._log_shown:
+        shown = self.controller.log
+        last = self._log_last
+        if shown and shown[-1] is last:
             return
-        self._log_shown = shown
+        box = self.query_one("#log", RichLog)
+        # only the messages after the last one written are new; when that one is gone
+        # (an undo took it back, a new game) the log is written again
+        start = next((i + 1 for i in range(len(shown) - 1, -1, -1) if shown[i] is last), None)
+        if start is None:
+            box.clear()
+            start = 0
         styles = {"alert": "red", "hint": "cyan"}
-        log = Text("\n").join(Text(m.text, style=styles.get(m.kind, "")) for m in shown)
-        self.query_one("#logtext", Static).update(log)
-        box = self.query_one("#log", VerticalScroll)
-        box.scroll_end(animate=False)  # after the next refresh, when the new lines are laid out
+        for i in range(start, len(shown)):
+            m = shown[i]
+            box.write(Text(m.text, style=styles.get(m.kind, "")))
+        self._log_last = shown[-1] if shown else None
 
     def action_scroll_log(self, direction: int) -> None:
-        box = self.query_one("#log", VerticalScroll)
+        box = self.query_one("#log", RichLog)
         if direction < 0:
             box.scroll_page_up(animate=False)
         else:
@@ -595,6 +603,9 @@ class PlayApp(App[int]):
 
 
 T = TypeVar("T")
+
+#: Lines the message log keeps (the controller's log keeps as many messages).
+LOG_LINES = 400
 
 #: Seconds of preparing the bots after which the person is told what is going on.
 PREPARE_NOTICE_AFTER = 2.0
