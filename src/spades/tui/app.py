@@ -222,7 +222,8 @@ class PlayApp(App[int]):
     #choices { height: 1; padding: 0 1; }
     #prompt { height: 1; padding: 0 1; text-style: bold; }
     #message { height: 2; padding: 0 1; }
-    #log { height: 1fr; min-height: 2; padding: 0 1; color: $text-muted; scrollbar-size-vertical: 1; }
+    #log { height: 1fr; min-height: 2; padding: 0 1; color: $text-muted; scrollbar-size-vertical: 1;
+           overflow-x: hidden; }
     #command { height: 1; border: none; padding: 0 1; margin: 0; }
     #keys { height: 1; padding: 0 1; color: $text-muted; }
     ModalScreen { align: center middle; }
@@ -261,7 +262,7 @@ class PlayApp(App[int]):
         yield ChoiceBar(id="choices")
         yield Static(id="prompt")
         yield Static(id="message")
-        log = RichLog(id="log", wrap=True, markup=False, auto_scroll=True, max_lines=LOG_LINES)
+        log = RichLog(id="log", wrap=True, markup=False, auto_scroll=True, max_lines=LOG_LINES, min_width=20)
         log.can_focus = False
         yield log
         yield CommandLine(placeholder="type a move or: hint · undo · last · help", id="command")
@@ -335,9 +336,10 @@ class PlayApp(App[int]):
             self.query_one(widget_id).refresh()
 
     def _refresh_log(self) -> None:
-        """The message log: every event, hint and answer of this game, newest at the bottom
+        """The message log: what happened at the table in this game, newest at the bottom
         (scrolled there whenever it changes; Page Up/Down or the mouse scroll it)."""
-        shown = self.controller.log
+        # what happened at the table; answers and hints are on the message line above
+        shown = [m for m in self.controller.log if m.kind in ("event", "alert")]
         last = self._log_last
         if shown and shown[-1] is last:
             return

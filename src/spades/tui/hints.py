@@ -139,7 +139,7 @@ def _goal(view: View) -> list[str]:
         contract, left = need
         who, has = ("your side", "has") if partner is not None else ("you", "have")
         if left:
-            out.append(f"{who} bid {contract} and {has} {contract - left}: {left} to go")
+            out.append(f"{who} {has} {contract - left} of {contract} tricks")
         elif rules.bag_penalty:
             out.append(f"{who} made {contract}: more tricks are bags")
     for s in range(rules.num_seats):
@@ -153,9 +153,9 @@ def _method(bot: str, phase: str) -> str:
     """How the bot chose, in words."""
     if bot == "expert":
         if phase == "play":
-            return "expert: best for your side's points - contract, nils, bags - over sampled deals"
+            return "most points over sampled deals"
         if phase == "bid":
-            return "the expert played the hand out on sampled deals and bids what scored most"
+            return "the expert's play-outs of sampled deals scored this bid best"
     if bot == "basic":
         return "the club player's rule"
     return ""
@@ -299,12 +299,12 @@ def _explain_play(view: View, card: Card) -> list[str]:
     live_nil = bid is not None and bid.is_nil and view.tricks_won[view.seat] == 0
     out: list[str] = []
     if not trick:
-        out.append(f"{pretty(card)}: {_in_hand(card, hand)}")
+        out.append(_in_hand(card, hand))
         if not higher:
             if card.suit is Suit.SPADES or not spades_out:
                 out.append("nothing still out beats it")
             else:
-                out.append(f"the highest {card.suit.plural[:-1]} still out; only a spade beats it")
+                out.append(f"the top {card.suit.plural[:-1]} still out: only a spade beats it")
         else:
             out.append(f"{_cards(higher)} still out above it")
         return out

@@ -351,8 +351,6 @@ def summary_table(ctl: Controller, summary: HandSummary, last: TrickRecord | Non
     and the hand's last trick (``last``), which the summary opens straight after."""
     rules = ctl.rules
     table = Table(
-        title=f"Hand {summary.number + 1}",
-        title_style="bold",
         expand=False,
         pad_edge=False,
         box=box.SIMPLE_HEAD,
@@ -387,6 +385,7 @@ def summary_table(ctl: Controller, summary: HandSummary, last: TrickRecord | Non
             ", ".join(notes),
         )
     outer = Table.grid()
+    outer.add_row(Text(f"Hand {summary.number + 1}", style="bold"))
     if last is not None:
         outer.add_row(Text("Last trick: " + ctl.describe_trick(last), style="italic"))
     outer.add_row(table)
