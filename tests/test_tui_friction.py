@@ -217,7 +217,7 @@ def test_two_player_blind_choice_says_the_cards_come_after_it() -> None:
             text = flat(screen_text(app))
             assert "look at your cards" not in text
             assert "(no cards yet: each player draws 13 from the stock)" in text
-            assert "draw as usual" in text and "[draw]" in text
+            assert "or draw as usual?" in text and "[draw]" in text
             await enter_line(app, pilot, "draw")  # the button's label is a move too
             await settle(app, pilot)
             assert ctl.game.actions[0][1] is Choice.LOOK

@@ -71,6 +71,8 @@ def _check_new_hand(app: PlayApp, ctl: Controller) -> None:
     if game.phase is Phase.BID:
         assert f" {app.options[-1].label}" in text  # the top bid is on the strip
     assert all(len(line) <= SIZE[0] for line in lines)
+    log = app.query_one("#log")
+    assert log.scroll_y == log.max_scroll_y  # type: ignore[attr-defined]  # the newest moves in view
 
 
 async def _whole_game(preset: str, seed: int) -> tuple[Controller, int]:

@@ -39,6 +39,7 @@ from textual.widget import Widget
 from textual.widgets import Input, RichLog, Static
 
 from ..actions import Discard, Pass
+from ..bids import Bid
 from ..cards import Card
 from ..errors import NotationError
 from ..game import Phase
@@ -353,8 +354,11 @@ class PlayApp(App[int]):
         styles = {"alert": "red", "hint": "cyan"}
         for i in range(start, len(shown)):
             m = shown[i]
-            box.write(Text(m.text, style=styles.get(m.kind, "")))
+            box.write(Text(m.text, style=styles.get(m.kind, "")), scroll_end=False)
         self._log_last = shown[-1] if shown else None
+        # at once, not after the next refresh: a hand summary may be about to cover the
+        # screen, and a covered screen is not refreshed
+        box.scroll_end(animate=False, immediate=True, x_axis=False)
 
     def action_scroll_log(self, direction: int) -> None:
         box = self.query_one("#log", RichLog)
@@ -389,8 +393,9 @@ class PlayApp(App[int]):
             return 0
         if options[0].card is None:
             bid = self.controller.suggested_bid()
+            wanted = str(Bid(bid)) if bid is not None else None
             for i, o in enumerate(options):
-                if bid is not None and o.notation == f"bid {bid}":
+                if o.notation == wanted:
                     return i
                 if o.notation in ("look", "keep"):
                     return i
@@ -520,7 +525,7 @@ class PlayApp(App[int]):
     # -- actions ----------------------------------------------------------------
 
     def action_help(self) -> None:
-        self.push_screen(HelpScreen())
+        self.push_screen(HelpScreen(), lambda _: self._show_log_end())
 
     async def action_undo(self) -> None:
         await self.handle_line("undo")
@@ -591,6 +596,13 @@ class PlayApp(App[int]):
     def _after_summary(self, _result: None) -> None:
         self.controller.acknowledge()
         self.kick()
+        self._show_log_end()
+
+    def _show_log_end(self) -> None:
+        """Scroll the log to its newest line once the screen is drawn again: lines written
+        while a dialog covered it were not scrolled into view."""
+        box = self.query_one("#log", RichLog)
+        self.call_after_refresh(box.scroll_end, animate=False)
 
     def _after_game(self, what: str | None) -> None:
         ctl = self.controller
@@ -602,6 +614,7 @@ class PlayApp(App[int]):
             self.exit(0)
             return
         self.kick()
+        self._show_log_end()
 
 
 T = TypeVar("T")

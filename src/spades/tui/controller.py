@@ -431,8 +431,8 @@ class Controller:
             if rules.uses_draw:  # two players: the cards are drawn after this choice
                 return Prompt(
                     "blind",
-                    f"Blind nil before you draw a card ({rules.blind_nil_bonus:+d} if you take "
-                    "no trick), or draw as usual and bid on your cards?",
+                    f"Blind nil before drawing ({rules.blind_nil_bonus:+d} if you take no trick), "
+                    "or draw as usual?",
                 )
             return Prompt(
                 "blind",
