@@ -244,9 +244,11 @@ def test_hint_for_a_lead_from_a_long_suit_is_not_called_low() -> None:
     assert "low" not in text
     assert "A♥ above it in your hand" in text
     assert "K♥ Q♥ still out above it" in text
-    assert "sampled deals" in text  # what the expert weighed
+    assert "sampled deals" in text and "your side has 0 of " in text  # what the expert weighed
     assert "your lowest heart" in explain(view, Card.parse("2H"))
     assert "your highest heart" in explain(view, Card.parse("AH"))
+    middle = explain(view, Card.parse("4D"))
+    assert "Q♦ above it in your hand" in middle and "9 higher diamonds still out" in middle
 
 
 def test_hint_for_a_blind_nil_that_must_beat_the_lead_says_so() -> None:

@@ -72,10 +72,16 @@ def _beats(card: Card, best: Card) -> bool:
 
 
 def _cards(cards: list[Card], limit: int = 3) -> str:
-    """``'K♥ Q♥'``, or ``'4 cards'`` when there are more than ``limit``."""
+    """``'K♥ Q♥'``, or ``'4 higher hearts'`` when there are more than ``limit``."""
     if len(cards) > limit:
-        return f"{len(cards)} cards"
+        return f"{len(cards)} higher {cards[0].suit.plural}"
     return " ".join(pretty(c) for c in sorted(cards, reverse=True))
+
+
+def _out_above(higher: list[Card]) -> str:
+    """``'K♥ Q♥ still out above it'`` or ``'10 higher diamonds still out'``."""
+    text = _cards(higher)
+    return f"{text} still out" if " higher " in text else f"{text} still out above it"
 
 
 def _unseen(view: View, hand: CardSet) -> CardSet:
@@ -283,6 +289,8 @@ def _in_hand(card: Card, hand: CardSet) -> str:
     if card == suit[-1]:
         return f"your lowest {word}"
     above = [c for c in suit if c > card]
+    if len(above) > 3:
+        return f"{len(above)} higher {card.suit.plural} in your hand"
     return f"{_cards(above)} above it in your hand"
 
 
@@ -306,7 +314,7 @@ def _explain_play(view: View, card: Card) -> list[str]:
             else:
                 out.append(f"the top {card.suit.plural[:-1]} still out: only a spade beats it")
         else:
-            out.append(f"{_cards(higher)} still out above it")
+            out.append(_out_above(higher))
         return out
     winner = trick_winner(trick)
     if winner is None:  # unreachable: the trick is not empty
@@ -332,7 +340,7 @@ def _explain_play(view: View, card: Card) -> list[str]:
             elif not higher:
                 out.append(f"{later} still to play; only a spade beats it")
             else:
-                out.append(f"{later} still to play; {_cards(higher)} still out above it")
+                out.append(f"{later} still to play; {_out_above(higher)}")
     else:
         out.append(f"{pretty(card)} stays under {who}'s {pretty(best)}")
         if live_nil:
