@@ -13,9 +13,13 @@ feeds it input.
 * Computer players run in a worker (:meth:`PlayApp._bots`): each decision is
   computed on a thread from the seat's view, after ``pace`` seconds, and
   committed only if the game has not changed meanwhile (undo, new game).
-* A finished hand shows its summary in a modal screen; the computer players
-  wait until it is dismissed.  The end of the game shows the result and a
-  short history.
+* A finished hand shows its summary (with the hand's last trick, which also
+  stays on the table behind it) in a modal screen; the computer players wait
+  until it is dismissed.  The end of the game shows the result and a short
+  history under the title bar, with its key line always in view.
+* The log of the table's events fills the rows the table does not need (two at
+  80x24, more in a taller terminal); Page Up/Down scroll it, and an undo takes
+  the moves it took back out of it.  Ctrl+C, like Ctrl+Q, saves and quits.
 * Any unexpected exception while handling input is shown, not raised, and kept
   in :attr:`PlayApp.internal_errors` (tests assert it stays empty).
 """
