@@ -12,9 +12,12 @@ import pytest
 
 pytest.importorskip("textual")
 
-from spades import Bid, Card, Game
+from textual.widgets import RichLog
+
+from spades import Bid, Card, Discard, Game
 from spades.actions import Choice
 from spades.bots.basic import estimate_tricks
+from spades.cards import CardSet
 from spades.game import Phase
 from spades.tui.app import PlayApp, SummaryScreen
 from spades.tui.controller import Controller
@@ -318,3 +321,31 @@ def test_hand_number_follows_the_summary() -> None:
     assert ctl.pending_summary is not None and ctl.hand_number() == 1
     ctl.acknowledge()
     assert ctl.hand_number() == 2
+
+
+def test_a_redraw_stays_in_the_log() -> None:
+    ctl = make("--preset", "two-player", "--seed", "3", "--first-dealer", "south")
+
+    def choose(view: View) -> object:
+        if view.phase == "blind":
+            return Bid.blind_nil()
+        if view.phase == "redraw":
+            assert view.hand is not None
+            return Discard(CardSet(view.hand.sorted()[:2]))
+        return view.legal[0]
+
+    async def go() -> None:
+        app = PlayApp(ctl, pace=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await play_until(app, pilot, choose, lambda: len(ctl.game.tricks) >= 2)  # type: ignore[arg-type]
+            said = next(m.text for m in ctl.log if m.text.startswith("You discard"))
+            log = app.query_one("#log", RichLog)
+            lines = " ".join(strip.text for strip in log.lines)
+            assert said in flat(lines)  # still there, two tricks later
+            while said not in screen_text(app):  # and Page Up brings it back into view
+                before = log.scroll_y
+                await pilot.press("pageup")
+                await pilot.pause()
+                assert log.scroll_y < before
+
+    _run(go())
