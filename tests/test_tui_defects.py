@@ -266,9 +266,11 @@ def test_hint_for_a_blind_nil_that_must_beat_the_lead_says_so() -> None:
     )
     text = explain(view, Card.parse("QC"))
     assert "win with your highest card" not in text
-    assert "every club you hold beats 2♣" in text
+    assert "every club you hold beats " in text and "'s 2♣" in text
     assert "2 players still to play" in text and "A♣ K♣ still out above it" in text
     assert "you bid blind nil and have taken no trick" in text
+    lone = dataclasses.replace(view, hand=CardSet.parse("K2.A852.Q43.Q"))
+    assert "your only club beats " in explain(lone, Card.parse("QC"))
     # a card that stays under the winner is the safe one, and the hint says so
     trick = ((leader, Card.parse("KC")),)
     safe = explain(dataclasses.replace(view, trick=trick), Card.parse("4C"))

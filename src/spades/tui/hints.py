@@ -325,12 +325,19 @@ def _explain_play(view: View, card: Card) -> list[str]:
     follows = card.suit == led
     held = [c for c in (view.hand or CardSet()) if c.suit == led] if follows else []
     who = "your partner" if win_seat == view.partner else name(win_seat)
-    if live_nil and follows and wins and held and all(_beats(c, best) for c in held):
-        out.append(f"every {led.plural[:-1]} you hold beats {pretty(best)}")
+    forced = live_nil and follows and wins and bool(held) and all(_beats(c, best) for c in held)
+    if forced:
+        word = led.plural[:-1]
+        whose = f"{who}'s " if win_seat != view.seat else ""
+        if len(held) == 1:
+            out.append(f"your only {word} beats {whose}{pretty(best)}")
+        else:
+            out.append(f"every {word} you hold beats {whose}{pretty(best)}")
     elif not follows:
         out.append(f"you have no {led.plural}")
     if wins:
-        out.append(f"{pretty(card)} beats {who}'s {pretty(best)}")
+        if not forced:
+            out.append(f"{pretty(card)} beats {who}'s {pretty(best)}")
         if after == 0:
             out.append("you play last: it takes the trick")
         else:
