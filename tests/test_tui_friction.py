@@ -20,7 +20,7 @@ from spades.bots.basic import estimate_tricks
 from spades.cards import CardSet
 from spades.game import Phase
 from spades.tui.app import PlayApp, SummaryScreen
-from spades.tui.controller import Controller
+from spades.tui.controller import HELP_LINES, Controller
 from spades.view import View
 from tuiutil import enter_line, flat, make, play_until, screen_lines, screen_text, settle
 
@@ -347,5 +347,23 @@ def test_a_redraw_stays_in_the_log() -> None:
                 await pilot.press("pageup")
                 await pilot.pause()
                 assert log.scroll_y < before
+
+    _run(go())
+
+
+def test_help_fits_80x24_and_names_ctrl_c_and_the_log() -> None:
+    ctl = make("--seed", "3")
+
+    async def go() -> None:
+        app = PlayApp(ctl, pace=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            await pilot.press("f1")
+            await pilot.pause()
+            lines = screen_lines(app)
+            for line in HELP_LINES:  # each on one row, whole
+                assert any(line.strip() in row for row in lines[:24]), line
+            assert any("Ctrl+C" in row for row in lines) and any("Page Up" in row for row in lines)
+            assert any("Press Enter to go back" in row for row in lines[:24])
 
     _run(go())

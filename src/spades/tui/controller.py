@@ -80,7 +80,7 @@ HELP_LINES: Final = (
     "  last    show the last trick",
     "  save    save now (the game is saved after every move)",
     "  new     start a new game with the same options",
-    "  quit    leave (Ctrl+Q, Ctrl+C); continue with 'spades play --resume'",
+    "  quit    leave (Ctrl+Q, Ctrl+C); go on later: spades play --resume",
     "Page Up/Down scroll the log of the game's moves.",
 )
 
