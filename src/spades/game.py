@@ -8,6 +8,8 @@ the optional explicit decks), so a game is rebuilt exactly from its record.
 >>> game.phase.value, game.to_act
 ('blind', 0)
 >>> game.apply("look"); game.apply("bid 4")
+(Looked(seat=0),)
+(BidMade(seat=0, bid=Bid(4)),)
 >>> game.phase.value, game.to_act
 ('blind', 1)
 """
@@ -36,6 +38,21 @@ from .cards import (
     to_card,
 )
 from .errors import IllegalActionError, NotationError, RecordError
+from .events import (
+    PLAYED,
+    PLAYED_BREAKING,
+    BidMade,
+    Drawn,
+    Event,
+    ExchangePassed,
+    GameOver,
+    HandDealt,
+    HandScored,
+    Looked,
+    PlayStarted,
+    Redrawn,
+    TrickWon,
+)
 from .rules import Rules
 from .scoring import HandScore, score_hand
 from .view import HandSummary, TrickRecord, View
@@ -119,6 +136,7 @@ class Game:
         "_deck",
         "_decks",
         "_discards",
+        "_events",
         "_exchange_pos",
         "_exchange_steps",
         "_first_dealer",
@@ -188,7 +206,9 @@ class Game:
         self._is_over = False
         self._winner: int | None = None
         self._dealer = dealer
+        self._events: list[Event] = []
         self._start_hand()
+        self._events = []
 
     def _check_deck(self, deck: Sequence[CardLike]) -> tuple[Card, ...]:
         rules = self._rules
@@ -325,6 +345,7 @@ class Game:
         self._leader = (self._dealer + 1) % self._n
         self._to_act = self._leader
         self._phase = _PLAY
+        self._events.append(PlayStarted(self._leader))
 
     # -- public state ---------------------------------------------------------
 
@@ -490,14 +511,16 @@ class Game:
 
     # -- applying actions -----------------------------------------------------
 
-    def apply(self, action: Action | str, seat: int | None = None) -> None:
-        """Apply one action of the seat to act.
+    def apply(self, action: Action | str, seat: int | None = None) -> tuple[Event, ...]:
+        """Apply one action of the seat to act and return its events (oldest first).
 
         ``action`` is an action object (as :meth:`legal_actions` returns) or its
         notation (``'bid 4'``, ``'nil'``, ``'QH'``...).  With ``seat`` given, the
         action is refused unless that seat is to act.  Raises
         :class:`~spades.errors.IllegalActionError`, leaving the game unchanged,
-        when the action is not legal now.
+        when the action is not legal now.  The events (:mod:`spades.events`) are
+        the action itself and what it caused: a trick won, a hand scored, the
+        next hand dealt, the game over.
         """
         if self._phase is _PLAY and type(action) is Card and seat is None:
             # The hot path (and the only code that plays a card): checks inlined on a
@@ -518,13 +541,17 @@ class Game:
             self._log.append((actor, action))
             self._hands[actor] = hand ^ (1 << card)
             trick.append(card)
-            if card >= 39:
+            if card >= 39 and not self._broken:
                 self._broken = True
+                played: tuple[Event, ...] = PLAYED_BREAKING[actor][card]  # type: ignore[assignment]
+            else:
+                played = PLAYED[actor][card]
             if len(trick) < self._n:
                 self._to_act = self._next_seat[actor]
-            else:
-                self._finish_trick()
-            return
+                return played
+            self._events = []
+            self._finish_trick()
+            return played + tuple(self._events)
         if self._is_over:
             raise IllegalActionError("The game is over")
         if seat is not None and (seat != self._to_act or type(seat) is not int):
@@ -538,9 +565,11 @@ class Game:
             return self.apply(act)
         self._validate(act)
         self._log.append((self._to_act, act))  # type: ignore[arg-type]
+        self._events = []
         self._execute(act)
+        return tuple(self._events)
 
-    def apply_redraw(self, action: Discard | str, replacements: Iterable[CardLike]) -> None:
+    def apply_redraw(self, action: Discard | str, replacements: Iterable[CardLike]) -> tuple[Event, ...]:
         """Apply a two-player redraw whose replacement cards the caller chose.
 
         For adapters that model the redraw's random draw as an explicit chance
@@ -564,7 +593,9 @@ class Game:
             raise IllegalActionError(f"give exactly {len(act.cards)} replacement cards")
         seat: int = self._to_act  # type: ignore[assignment]
         self._log.append((seat, act))
+        self._events = []
         self._do_redraw(seat, act.cards.mask, take)
+        return tuple(self._events)
 
     def _coerce(self, action: Action | str) -> Action:
         if isinstance(action, str):
@@ -678,6 +709,9 @@ class Game:
             self._looked[seat] = True
             if isinstance(act, Bid):
                 self._bids[seat] = act
+                self._events.append(BidMade(seat, act))
+            else:
+                self._events.append(Looked(seat))
             if self._rules.uses_draw:
                 self._phase = Phase.DRAW
             elif isinstance(act, Bid):
@@ -687,6 +721,7 @@ class Game:
                 self._phase = Phase.BID
         elif phase is Phase.BID:
             self._bids[seat] = act  # type: ignore[assignment]
+            self._events.append(BidMade(seat, act))  # type: ignore[arg-type]
             self._bid_pos += 1
             self._next_bidder()
         elif phase is Phase.EXCHANGE:
@@ -696,6 +731,7 @@ class Game:
             self._hands[receiver] |= mask
             self._passed[giver] |= mask
             self._received[receiver] |= mask
+            self._events.append(ExchangePassed(giver, receiver, mask.bit_count(), CardSet(mask)))
             self._exchange_pos += 1
             if self._exchange_pos == len(self._exchange_steps):
                 self._start_play()
@@ -714,6 +750,7 @@ class Game:
         self._discards[seat] |= 1 << dropped
         self._pile |= 1 << dropped
         self._stock_pos = pos + 2
+        self._events.append(Drawn(seat, keep, ALL_CARDS[kept], ALL_CARDS[dropped]))
         if self._stock_pos >= len(self._deck):
             self._dealt = list(self._hands)
             self._looked = [True] * self._n
@@ -746,6 +783,7 @@ class Game:
         self._discards[seat] |= mask
         self._redrawn[seat] |= take
         self._redraw_counts[seat] = k
+        self._events.append(Redrawn(seat, k, CardSet(mask), CardSet(take)))
         self._next_redraw()
 
     def _finish_trick(self) -> None:
@@ -766,6 +804,9 @@ class Game:
         winner = (leader + best_i) % n
         self._tricks_won[winner] += 1
         self._completed.append((leader, trick, winner))
+        self._events.append(
+            TrickWon(winner, tuple(ALL_CARDS[c] for c in trick), leader, len(self._completed))
+        )
         self._trick = []
         self._leader = winner
         self._to_act = winner
@@ -779,21 +820,21 @@ class Game:
         for side in range(rules.num_sides):
             self._scores[side] += result.points[side]
             self._bags[side] = result.bags[side]
-        self._history.append(
-            HandSummary(
-                number=self._hands_played,
-                dealer=self._dealer,
-                bids=tuple(bids),
-                tricks=tuple(self._tricks_won),
-                points=result.points,
-                bags=result.bags,
-                scores=tuple(self._scores),
-                nil_made=result.nil_made,
-                made=tuple(s.made for s in result.sides),
-                bag_penalties=tuple(s.bag_penalties for s in result.sides),
-                boston=result.boston,
-            )
+        summary = HandSummary(
+            number=self._hands_played,
+            dealer=self._dealer,
+            bids=tuple(bids),
+            tricks=tuple(self._tricks_won),
+            points=result.points,
+            bags=result.bags,
+            scores=tuple(self._scores),
+            nil_made=result.nil_made,
+            made=tuple(s.made for s in result.sides),
+            bag_penalties=tuple(s.bag_penalties for s in result.sides),
+            boston=result.boston,
         )
+        self._history.append(summary)
+        self._events.append(HandScored(summary))
         self._hands_played += 1
         winner, over = self._game_result(result)
         if over:
@@ -801,8 +842,10 @@ class Game:
             self._winner = winner
             self._phase = Phase.OVER
             self._to_act = None
+            self._events.append(GameOver(winner, tuple(self._scores)))
             return
         self._dealer = (self._dealer + 1) % self._n
+        self._events.append(HandDealt(self._hands_played, self._dealer))
         self._start_hand()
 
     def _game_result(self, result: HandScore) -> tuple[int | None, bool]:
