@@ -28,7 +28,6 @@ from .actions import KEEP, LOOK, REJECT, Action, Choice, Discard, Pass, parse_ac
 from .bids import Bid
 from .cards import (
     ALL_CARDS,
-    FULL_DECK,
     NON_SPADES_MASK,
     SUIT_MASKS,
     Card,
@@ -37,6 +36,7 @@ from .cards import (
     cards_of_mask,
     to_card,
 )
+from .core import deck_cards, deck_mask, game_result, play_error, trick_winner
 from .errors import IllegalActionError, NotationError, RecordError
 from .events import (
     PLAYED,
@@ -84,8 +84,6 @@ class Phase(Enum):
 
 _PLAY: Final = Phase.PLAY
 _BLIND_NIL: Final = Bid.blind_nil()
-_DECK_52: Final = tuple(range(52))
-_DECK_51: Final = tuple(range(1, 52))  # three players: no 2 of clubs (card 0)
 
 
 def _trick_records(completed: list[tuple[int, list[int], int]]) -> tuple[TrickRecord, ...]:
@@ -150,6 +148,7 @@ class Game:
         "_must_break",
         "_n",
         "_next_seat",
+        "_origin",
         "_passed",
         "_phase",
         "_pile",
@@ -183,6 +182,14 @@ class Game:
             seed = secrets.randbits(63)
         elif not isinstance(seed, int) or isinstance(seed, bool):
             raise TypeError("seed must be an integer or None")
+        self._setup(rules, seed, dealer, decks or ())
+        self._start_hand()
+        self._events: list[Event] = []
+
+    def _setup(
+        self, rules: Rules, seed: int, dealer: int | None, decks: Iterable[Sequence[CardLike]]
+    ) -> None:
+        """Everything but the first deal (shared with :meth:`from_position`)."""
         n = rules.num_seats
         self._rules = rules
         self._seed = seed
@@ -190,7 +197,7 @@ class Game:
         self._must_break = rules.spades_must_be_broken
         self._tricks_per_hand = rules.tricks_per_hand
         self._next_seat = tuple((s + 1) % n for s in range(n))
-        self._decks = [self._check_deck(d) for d in (decks or ())]
+        self._decks = [self._check_deck(d) for d in decks]
         if dealer is None:
             dealer = rules.first_dealer
         if dealer is None:
@@ -206,9 +213,8 @@ class Game:
         self._is_over = False
         self._winner: int | None = None
         self._dealer = dealer
-        self._events: list[Event] = []
-        self._start_hand()
         self._events = []
+        self._origin: dict[str, Any] | None = None
 
     def _check_deck(self, deck: Sequence[CardLike]) -> tuple[Card, ...]:
         rules = self._rules
@@ -221,8 +227,7 @@ class Game:
         mask = 0
         for c in cards:
             mask |= 1 << c
-        expected = FULL_DECK & ~1 if rules.variant == "three-player" else FULL_DECK
-        if len(cards) != rules.deck_size or mask != expected:
+        if len(cards) != rules.deck_size or mask != deck_mask(rules):
             what = (
                 "51 cards without the 2 of clubs" if rules.variant == "three-player" else "52 different cards"
             )
@@ -231,17 +236,20 @@ class Game:
 
     # -- hand set-up ----------------------------------------------------------
 
-    def _start_hand(self) -> None:
+    def _start_hand(self, given: Sequence[int] | None = None) -> None:
         rules = self._rules
         n = self._n
         index = self._hands_played
         # one generator per hand, so a hand's cards depend only on (seed, hand number)
-        if index < len(self._decks):
-            deck: list[int] = list(self._decks[index])
+        deck: list[int]
+        if given is not None:
+            deck = list(given)
+        elif index < len(self._decks):
+            deck = list(self._decks[index])
         else:
             # sorting by random keys is a uniform shuffle (ties have probability ~2**-53)
             # and twice as fast as random.shuffle
-            base = _DECK_51 if rules.variant == "three-player" else _DECK_52
+            base = deck_cards(rules)
             # Sorting by 64-bit random keys is a uniform shuffle (a tie has probability
             # below 2**-52) and, all in C, several times faster than random.shuffle.
             keys = memoryview(self._random_bytes(0, 8 * len(base))).cast("Q")
@@ -288,6 +296,85 @@ class Game:
             self._looked = [not self._blind_open[s] for s in range(n)]
             self._decided = list(self._looked)
             self._next_bidder()
+
+    # -- building a position (spades.position) ---------------------------------
+
+    @classmethod
+    def from_position(
+        cls,
+        rules: Rules | None = None,
+        *,
+        hands: Sequence[CardSet | str | Sequence[CardLike]],
+        dealer: int = 0,
+        bids: Sequence[Bid | str | None] | None = None,
+        tricks: Sequence[str | Sequence[CardLike]] = (),
+        trick: str | Sequence[CardLike] = (),
+        scores: Sequence[int] | None = None,
+        bags: Sequence[int] | None = None,
+        hands_played: int = 0,
+        seed: int = 0,
+    ) -> Game:
+        """A game at any position of a hand, built from its parts and checked by the rules.
+
+        ``hands``: what each seat holds now (``'AKQ2.J.T98.765'``, ``'AS KH'``, a
+        CardSet or a list of cards).  ``bids``: per seat, a bid (``Bid`` or
+        ``'bid 4'``, ``'nil'``, ``'blind nil'``) or None for a seat yet to bid; the
+        seats that have bid come first in bidding order (from the dealer's left).
+        ``tricks``: the completed tricks of the hand, each its cards in play order
+        (the seat after the dealer leads the first, then each trick's winner);
+        ``trick``: the cards of the trick in progress.  ``scores`` and ``bags``:
+        the running totals per side before this hand; ``hands_played``: hands
+        finished before it (the game's history is not rebuilt).  In the two-player
+        game the draw is over and the cards not in play are on the discard pile;
+        after a blind nil with an exchange, ``hands`` are the hands after it.
+
+        Bad parts raise :class:`~spades.errors.IllegalActionError` saying what is
+        wrong.  The game's record holds the position, so records and undo work.
+        """
+        from .position import build_position
+
+        return build_position(
+            cls, rules, hands, dealer, bids, tricks, trick, scores, bags, hands_played, seed
+        )
+
+    def _skip_draw(self, hands: list[int]) -> None:
+        """Two-player position: the draw is over with these hands."""
+        self._hands = list(hands)
+        self._dealt = list(hands)
+        self._pile = deck_mask(self._rules) & ~(hands[0] | hands[1])
+        self._stock_pos = len(self._deck)
+        self._looked = [True] * self._n
+        self._decided = [True] * self._n
+        self._redraw_queue = []
+        self._bid_pos = 0
+        self._next_bidder()
+
+    def _position_bid(self, seat: int, bid: Bid) -> None:
+        """Make ``seat``'s bid while building a position (seats bid in order)."""
+        if self._to_act != seat:
+            raise IllegalActionError(f"{self._rules.seat_name(seat)} does not bid now")
+        if self._rules.uses_draw and bid.blind:
+            # the two-player blind nil is chosen before the draw, which a position skips
+            if not self._rules.blind_nil:
+                raise IllegalActionError("Blind nil is not allowed at this table")
+            if not self._blind_open[seat]:
+                raise IllegalActionError(
+                    f"Blind nil is only allowed when your side trails by at least "
+                    f"{self._rules.blind_nil_min_deficit} points"
+                )
+            self._bids[seat] = bid
+            self._bid_pos += 1
+            self._next_bidder()
+            return
+        if self._phase is Phase.BLIND and not bid.blind:
+            self.apply(LOOK)
+        self.apply(bid)
+
+    def _skip_exchange(self) -> None:
+        """A position after a blind nil: its hands are those after the exchange."""
+        self._exchange_steps = []
+        self._exchange_pos = 0
+        self._start_play()
 
     def _random_bytes(self, stream: int, size: int) -> bytes:
         """Random bytes that depend only on (seed, hand number, stream): the deal is
@@ -549,9 +636,10 @@ class Game:
             if len(trick) < self._n:
                 self._to_act = self._next_seat[actor]
                 return played
-            self._events = []
             self._finish_trick()
-            return played + tuple(self._events)
+            events = played + tuple(self._events)
+            self._events.clear()  # a game holds no events between actions (copies stay plain)
+            return events
         if self._is_over:
             raise IllegalActionError("The game is over")
         if seat is not None and (seat != self._to_act or type(seat) is not int):
@@ -565,9 +653,10 @@ class Game:
             return self.apply(act)
         self._validate(act)
         self._log.append((self._to_act, act))  # type: ignore[arg-type]
-        self._events = []
         self._execute(act)
-        return tuple(self._events)
+        events = tuple(self._events)
+        self._events.clear()
+        return events
 
     def apply_redraw(self, action: Discard | str, replacements: Iterable[CardLike]) -> tuple[Event, ...]:
         """Apply a two-player redraw whose replacement cards the caller chose.
@@ -593,9 +682,10 @@ class Game:
             raise IllegalActionError(f"give exactly {len(act.cards)} replacement cards")
         seat: int = self._to_act  # type: ignore[assignment]
         self._log.append((seat, act))
-        self._events = []
         self._do_redraw(seat, act.cards.mask, take)
-        return tuple(self._events)
+        events = tuple(self._events)
+        self._events.clear()
+        return events
 
     def _coerce(self, action: Action | str) -> Action:
         if isinstance(action, str):
@@ -689,17 +779,11 @@ class Game:
             )
 
     def _check_play(self, card: Card) -> None:
-        seat = self._to_act
-        hand = self._hands[seat]  # type: ignore[index]
-        if not hand >> card & 1:
-            raise IllegalActionError(f"You do not have the {card}")
-        trick = self._trick
-        if trick:
-            led = trick[0] // 13
-            if card // 13 != led and hand & SUIT_MASKS[led]:
-                raise IllegalActionError(f"You must follow suit: {_SUIT_WORDS[led]}")
-        elif card >= 39 and self._must_break and not self._broken and hand & NON_SPADES_MASK:
-            raise IllegalActionError("Spades have not been broken")
+        hand = self._hands[self._to_act]  # type: ignore[index]
+        led = self._trick[0] // 13 if self._trick else None
+        error = play_error(hand, card, led, self._must_break, self._broken)
+        if error is not None:
+            raise IllegalActionError(error)
 
     def _execute(self, act: Action) -> None:
         phase = self._phase
@@ -788,20 +872,8 @@ class Game:
 
     def _finish_trick(self) -> None:
         trick = self._trick
-        n = self._n
-        best = trick[0]
-        best_i = 0
-        for i in range(1, n):
-            c = trick[i]
-            if c // 13 == best // 13:
-                if c > best:
-                    best = c
-                    best_i = i
-            elif c >= 39:
-                best = c
-                best_i = i
         leader: int = self._leader  # type: ignore[assignment]
-        winner = (leader + best_i) % n
+        winner = (leader + trick_winner(trick)) % self._n
         self._tricks_won[winner] += 1
         self._completed.append((leader, trick, winner))
         self._events.append(
@@ -836,7 +908,7 @@ class Game:
         self._history.append(summary)
         self._events.append(HandScored(summary))
         self._hands_played += 1
-        winner, over = self._game_result(result)
+        winner, over = game_result(rules, self._scores, self._hands_played, result.boston)
         if over:
             self._is_over = True
             self._winner = winner
@@ -847,22 +919,6 @@ class Game:
         self._dealer = (self._dealer + 1) % self._n
         self._events.append(HandDealt(self._hands_played, self._dealer))
         self._start_hand()
-
-    def _game_result(self, result: HandScore) -> tuple[int | None, bool]:
-        rules = self._rules
-        scores = self._scores
-        if rules.boston_wins and any(result.boston):
-            return result.boston.index(True), True
-        top = max(scores)
-        unique = scores.count(top) == 1
-        if rules.hands is not None and self._hands_played >= rules.hands:
-            return (scores.index(top) if unique else None), True
-        reached = top >= rules.target_score or (
-            rules.losing_score is not None and min(scores) <= rules.losing_score
-        )
-        if reached and unique:
-            return scores.index(top), True
-        return None, False
 
     # -- views ----------------------------------------------------------------
 
@@ -934,15 +990,21 @@ class Game:
             raise ValueError(f"can take back between 0 and {len(self._log)} actions")
         if count == 0:
             return
-        rebuilt = Game(self._rules, seed=self._seed, dealer=self._first_dealer, decks=self._decks)
+        if self._origin is not None:
+            rebuilt = Game.from_position(self._rules, **self._origin)
+        else:
+            rebuilt = Game(self._rules, seed=self._seed, dealer=self._first_dealer, decks=self._decks)
         for _, action in self._log[: len(self._log) - count]:
             rebuilt.apply(action)
         for key in Game.__slots__:
             setattr(self, key, getattr(rebuilt, key))
 
     def to_record(self) -> dict[str, Any]:
-        """A JSON-ready record of the game (format in docs/records.md)."""
-        return {
+        """A JSON-ready record of the game (format in docs/records.md).
+
+        A game built by :meth:`from_position` also has ``"position"``: the
+        keyword arguments of ``from_position`` its actions start from."""
+        record = {
             "format": RECORD_FORMAT,
             "version": RECORD_VERSION,
             "rules": self._rules.to_dict(),
@@ -958,6 +1020,9 @@ class Game:
                 "winner": self._winner,
             },
         }
+        if self._origin is not None:
+            record["position"] = dict(self._origin)
+        return record
 
     @classmethod
     def from_record(cls, record: dict[str, Any]) -> Game:
@@ -971,7 +1036,13 @@ class Game:
             raise RecordError(f"unsupported record version {version!r} (this program reads {RECORD_VERSION})")
         try:
             rules = Rules.from_dict(record["rules"])
-            game = cls(rules, seed=record["seed"], dealer=record["dealer"], decks=record.get("decks") or [])
+            if "position" in record:
+                from .position import position_kwargs
+
+                game = cls.from_position(rules, **position_kwargs(record["position"]))
+            else:
+                decks = record.get("decks") or []
+                game = cls(rules, seed=record["seed"], dealer=record["dealer"], decks=decks)
         except (KeyError, TypeError, ValueError) as exc:
             raise RecordError(f"bad record header: {exc}") from None
         actions = record.get("actions", [])
@@ -1012,7 +1083,6 @@ class Game:
         )
 
 
-_SUIT_WORDS: Final = ("clubs", "diamonds", "hearts", "spades")
 _BIDS: Final = tuple(Bid(i) for i in range(18))
 _BITS: Final = tuple(1 << c for c in range(52))
 

@@ -53,7 +53,8 @@ import pyspiel
 
 from ..action_space import DONE_ID, NUM_ACTIONS, Stepper, action_name
 from ..actions import Action, Discard
-from ..cards import ALL_CARDS, FULL_DECK, cards_of_mask
+from ..cards import ALL_CARDS, cards_of_mask
+from ..core import deck_mask
 from ..errors import IllegalActionError, RulesError
 from ..game import Game
 from ..observation import (
@@ -276,7 +277,7 @@ class SpadesState(pyspiel.State):  # type: ignore[misc]
         return self._stepper.game if self._stepper is not None else None
 
     def _pack(self) -> int:
-        return FULL_DECK & ~1 if self._rules.variant == "three-player" else FULL_DECK
+        return deck_mask(self._rules)
 
     def _pile(self) -> int:
         game = self.engine

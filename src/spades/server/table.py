@@ -32,6 +32,7 @@ from typing import Any, Final
 from .. import bots
 from ..actions import Action, Pass
 from ..bots.base import Bot
+from ..core import deck_cards
 from ..errors import IllegalActionError
 from ..game import Game
 from ..rules import Rules
@@ -52,7 +53,7 @@ _OUTBOX: Final = 512
 def new_decks(rules: Rules, count: int) -> list[list[str]]:
     """Card orders shuffled with the operating system's cryptographic source."""
     rng = secrets.SystemRandom()
-    base = list(range(1, 52)) if rules.variant == "three-player" else list(range(52))
+    base = list(deck_cards(rules))
     out = []
     from ..cards import ALL_CARDS
 
