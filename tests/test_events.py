@@ -151,3 +151,10 @@ def test_an_illegal_action_returns_no_events_and_changes_nothing() -> None:
     with pytest.raises(ValueError):
         game.apply("bid 14")
     assert game == before
+
+
+def test_view_carries_the_phase_enum_which_equals_its_name() -> None:
+    game = Game(Rules.preset("partnership"), seed=7, dealer=3)
+    view = game.view(0)
+    assert view.phase is Phase.BLIND and view.phase == "blind" and str(view.phase) == "blind"
+    assert view.phase is game.phase

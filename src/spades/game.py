@@ -20,7 +20,6 @@ import hashlib
 import random
 import secrets
 from collections.abc import Iterable, Sequence
-from enum import Enum
 from itertools import combinations
 from typing import Any, Final
 
@@ -55,31 +54,12 @@ from .events import (
 )
 from .rules import Rules
 from .scoring import HandScore, score_hand
-from .view import HandSummary, TrickRecord, View
+from .view import HandSummary, Phase, TrickRecord, View
 
 __all__ = ["RECORD_FORMAT", "RECORD_VERSION", "Game", "Phase"]
 
 RECORD_FORMAT: Final = "spades-game"
 RECORD_VERSION: Final = 1
-
-
-class Phase(Enum):
-    """The phases of a hand.  ``phase.value`` is its short name."""
-
-    #: two-player: keep or reject the top card of the stock
-    DRAW = "draw"
-    #: choose ``blind nil`` or ``look`` before seeing one's cards
-    BLIND = "blind"
-    BID = "bid"
-    #: four-handed: partners exchange cards after a blind nil
-    EXCHANGE = "exchange"
-    #: two-player: a blind-nil player swaps up to three cards with the discard pile
-    REDRAW = "redraw"
-    PLAY = "play"
-    OVER = "over"
-
-    def __str__(self) -> str:
-        return self.value
 
 
 _PLAY: Final = Phase.PLAY
@@ -944,7 +924,7 @@ class Game:
         return View(
             seat=seat,
             rules=rules,
-            phase=self._phase.value,
+            phase=self._phase,
             to_act=to_act,
             dealer=self._dealer,
             hand_number=self._hands_played,

@@ -41,6 +41,7 @@ from ..core import game_result, legal_mask
 from ..core import trick_winner as winner_index
 from ..rules import Rules
 from ..scoring import score_hand
+from ..view import Phase
 from .basic import card_danger, estimate_tricks, exchange_pass, nil_danger
 from .knowledge import SPADES, Knowledge, bit_cards
 
@@ -101,7 +102,7 @@ def sample_deals(
     allowed = [FULL_DECK & ~sum(_SUIT[x] for x in range(4) if v >> x & 1) for v in know.voids]
     played_by = _played_by(know)
     exchanges = None
-    if view.phase == "play" and exchange_pairs(know.rules, view.bids):
+    if view.phase is Phase.PLAY and exchange_pairs(know.rules, view.bids):
         exchanges = _Exchanges(know, played_by, allowed)
     m = count * 3 if bid_weighting else count
     deals: list[list[int]] = []
