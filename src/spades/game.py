@@ -20,10 +20,9 @@ import hashlib
 import random
 import secrets
 from collections.abc import Iterable, Sequence
-from itertools import combinations
 from typing import Any, Final
 
-from .actions import KEEP, LOOK, REJECT, Action, Choice, Discard, Pass, parse_action
+from .actions import LOOK, Action, Choice, Discard, Pass, parse_action
 from .bids import Bid
 from .cards import (
     ALL_CARDS,
@@ -40,18 +39,16 @@ from .errors import IllegalActionError, NotationError, RecordError
 from .events import (
     PLAYED,
     PLAYED_BREAKING,
-    BidMade,
     Drawn,
     Event,
-    ExchangePassed,
     GameOver,
     HandDealt,
     HandScored,
-    Looked,
     PlayStarted,
     Redrawn,
     TrickWon,
 )
+from .phases import HANDLERS as _HANDLERS
 from .rules import Rules
 from .scoring import HandScore, score_hand
 from .view import HandSummary, Phase, TrickRecord, View
@@ -63,30 +60,10 @@ RECORD_VERSION: Final = 1
 
 
 _PLAY: Final = Phase.PLAY
-_BLIND_NIL: Final = Bid.blind_nil()
 
 
 def _trick_records(completed: list[tuple[int, list[int], int]]) -> tuple[TrickRecord, ...]:
     return tuple(TrickRecord(lead, tuple(ALL_CARDS[c] for c in cards), win) for lead, cards, win in completed)
-
-
-def _prompt(game: Game) -> str:
-    phase = game._phase
-    if phase is Phase.BLIND:
-        return "choose 'blind nil' or 'look' at your cards"
-    if phase is Phase.BID:
-        return "bid: a number of tricks" + (" or nil" if game._rules.nil else "")
-    if phase is Phase.EXCHANGE:
-        _giver, receiver = game._exchange_steps[game._exchange_pos]
-        k = game._rules.blind_nil_exchange
-        return f"pass {k} cards to {game._rules.seat_name(receiver)}"
-    if phase is Phase.DRAW:
-        return "keep or reject the card you are shown"
-    if phase is Phase.REDRAW:
-        return f"discard up to {game._rules.blind_nil_exchange} cards (or none) to redraw"
-    if phase is Phase.PLAY:
-        return "play a card"
-    return "wait: the game is over"
 
 
 class Game:
@@ -524,35 +501,7 @@ class Game:
 
     def legal_actions(self) -> list[Action]:
         """Every legal action of :attr:`to_act` (empty when the game is over)."""
-        phase = self._phase
-        if phase is _PLAY:
-            hand = self._hands[self._to_act]  # type: ignore[index]
-            if self._trick:
-                led = self._trick[0] // 13
-                bits = hand >> (13 * led) & 0x1FFF
-                if bits:
-                    return list(_SUIT_CARDS[led].get(bits) or _suit_cards(led, bits))
-            elif self._must_break and not self._broken and hand & NON_SPADES_MASK:
-                hand &= NON_SPADES_MASK
-            return _cards_list(hand)  # type: ignore[return-value]
-        if phase is Phase.BID:
-            lo, hi = self._bid_range(self._to_act)  # type: ignore[arg-type]
-            return list(_BIDS[lo : hi + 1])
-        if phase is Phase.BLIND:
-            return [_BLIND_NIL, LOOK]
-        if phase is Phase.DRAW:
-            return [KEEP, REJECT]
-        if phase is Phase.EXCHANGE:
-            cards = cards_of_mask(self._hands[self._to_act])  # type: ignore[index]
-            k = self._rules.blind_nil_exchange
-            return [Pass(sum(1 << c for c in combo)) for combo in combinations(cards, k)]
-        if phase is Phase.REDRAW:
-            cards = cards_of_mask(self._hands[self._to_act])  # type: ignore[index]
-            out: list[Action] = []
-            for k in range(self._rules.blind_nil_exchange + 1):
-                out += [Discard(sum(1 << c for c in combo)) for combo in combinations(cards, k)]
-            return out
-        return []
+        return _HANDLERS[self._phase].legal(self)
 
     def is_legal(self, action: Action | str) -> bool:
         """Whether ``apply(action)`` would succeed now."""
@@ -592,7 +541,8 @@ class Game:
         if self._phase is _PLAY and type(action) is Card and seat is None:
             # The hot path (and the only code that plays a card): checks inlined on a
             # plain int, since the interpreter's integer fast paths skip int
-            # subclasses; the error messages themselves come from _check_play.
+            # subclasses (a fast copy of spades.core.legal_mask, tested against it);
+            # the error messages themselves come from _check_play.
             card = int(action)
             actor: int = self._to_act  # type: ignore[assignment]
             hand = self._hands[actor]
@@ -677,48 +627,10 @@ class Game:
             return action
         raise IllegalActionError(f"{action!r} is not an action: try 'bid 4', 'nil' or a card like 'QH'")
 
-    def _wrong_kind(self) -> IllegalActionError:
-        return IllegalActionError(f"Now you must {_prompt(self)}")
-
     def _validate(self, act: Action) -> None:
         if self._is_over:
             raise IllegalActionError("The game is over")
-        phase = self._phase
-        rules = self._rules
-        seat: int = self._to_act  # type: ignore[assignment]
-        if phase is _PLAY:
-            if type(act) is not Card:
-                raise self._wrong_kind()
-            self._check_play(act)
-        elif phase is Phase.BLIND:
-            if act is LOOK or (isinstance(act, Bid) and act.blind):
-                return
-            if isinstance(act, Bid):
-                raise IllegalActionError(
-                    "You have not looked at your cards yet: choose 'blind nil' or 'look' first"
-                )
-            raise self._wrong_kind()
-        elif phase is Phase.BID:
-            if not isinstance(act, Bid):
-                raise self._wrong_kind()
-            self._check_bid(seat, act)
-        elif phase is Phase.EXCHANGE:
-            if not isinstance(act, Pass):
-                raise self._wrong_kind()
-            k = rules.blind_nil_exchange
-            self._check_holds(seat, act.cards.mask)
-            if len(act.cards) != k:
-                raise IllegalActionError(f"Pass exactly {k} cards, not {len(act.cards)}")
-        elif phase is Phase.DRAW:
-            if act is not KEEP and act is not REJECT:
-                raise self._wrong_kind()
-        elif phase is Phase.REDRAW:
-            if not isinstance(act, Discard):
-                raise self._wrong_kind()
-            k = rules.blind_nil_exchange
-            self._check_holds(seat, act.cards.mask)
-            if len(act.cards) > k:
-                raise IllegalActionError(f"Discard at most {k} cards, not {len(act.cards)}")
+        _HANDLERS[self._phase].validate(self, self._to_act, act)  # type: ignore[arg-type]
 
     def _check_holds(self, seat: int, mask: int) -> None:
         missing = mask & ~self._hands[seat]
@@ -766,45 +678,7 @@ class Game:
             raise IllegalActionError(error)
 
     def _execute(self, act: Action) -> None:
-        phase = self._phase
-        seat: int = self._to_act  # type: ignore[assignment]
-        if phase is Phase.BLIND:
-            self._decided[seat] = True
-            self._looked[seat] = True
-            if isinstance(act, Bid):
-                self._bids[seat] = act
-                self._events.append(BidMade(seat, act))
-            else:
-                self._events.append(Looked(seat))
-            if self._rules.uses_draw:
-                self._phase = Phase.DRAW
-            elif isinstance(act, Bid):
-                self._bid_pos += 1
-                self._next_bidder()
-            else:
-                self._phase = Phase.BID
-        elif phase is Phase.BID:
-            self._bids[seat] = act  # type: ignore[assignment]
-            self._events.append(BidMade(seat, act))  # type: ignore[arg-type]
-            self._bid_pos += 1
-            self._next_bidder()
-        elif phase is Phase.EXCHANGE:
-            giver, receiver = self._exchange_steps[self._exchange_pos]
-            mask = act.cards.mask  # type: ignore[union-attr]
-            self._hands[giver] &= ~mask
-            self._hands[receiver] |= mask
-            self._passed[giver] |= mask
-            self._received[receiver] |= mask
-            self._events.append(ExchangePassed(giver, receiver, mask.bit_count(), CardSet(mask)))
-            self._exchange_pos += 1
-            if self._exchange_pos == len(self._exchange_steps):
-                self._start_play()
-            else:
-                self._to_act = self._exchange_steps[self._exchange_pos][0]
-        elif phase is Phase.DRAW:
-            self._do_draw(seat, act is KEEP)
-        elif phase is Phase.REDRAW:
-            self._do_redraw(seat, act.cards.mask)  # type: ignore[union-attr]
+        _HANDLERS[self._phase].execute(self, self._to_act, act)  # type: ignore[arg-type]
 
     def _do_draw(self, seat: int, keep: bool) -> None:
         pos = self._stock_pos
@@ -857,7 +731,7 @@ class Game:
         self._tricks_won[winner] += 1
         self._completed.append((leader, trick, winner))
         self._events.append(
-            TrickWon(winner, tuple(ALL_CARDS[c] for c in trick), leader, len(self._completed))
+            TrickWon(winner, tuple(map(ALL_CARDS.__getitem__, trick)), leader, len(self._completed))
         )
         self._trick = []
         self._leader = winner
@@ -1063,24 +937,4 @@ class Game:
         )
 
 
-_BIDS: Final = tuple(Bid(i) for i in range(18))
 _BITS: Final = tuple(1 << c for c in range(52))
-
-# Per-suit lists of cards for each 13-bit pattern, filled on first use: turning a
-# card-set mask into a list of Card objects is the hot spot of legal_actions().
-_SUIT_CARDS: Final[tuple[dict[int, tuple[Card, ...]], ...]] = ({}, {}, {}, {})
-
-
-def _suit_cards(suit: int, bits: int) -> tuple[Card, ...]:
-    cards = tuple(cards_of_mask(bits << (13 * suit)))
-    _SUIT_CARDS[suit][bits] = cards
-    return cards
-
-
-def _cards_list(mask: int) -> list[Card]:
-    out: list[Card] = []
-    for suit in range(4):
-        bits = mask >> (13 * suit) & 0x1FFF
-        if bits:
-            out += _SUIT_CARDS[suit].get(bits) or _suit_cards(suit, bits)
-    return out
