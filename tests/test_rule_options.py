@@ -85,3 +85,11 @@ def test_option_words_are_for_players() -> None:
         "blind nil only when behind by: 100 points",
     ]
     assert all(o.to_dict()["flag"].startswith("--") for o in OPTIONS)
+
+
+def test_the_players_rules_reference_lists_every_option() -> None:
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[1] / "docs" / "rules.md").read_text(encoding="utf-8")
+    for opt in OPTIONS:
+        assert f"| {opt.label} | `{opt.cli_flag}` |" in text
