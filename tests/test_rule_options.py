@@ -93,3 +93,12 @@ def test_the_players_rules_reference_lists_every_option() -> None:
     text = (Path(__file__).resolve().parents[1] / "docs" / "rules.md").read_text(encoding="utf-8")
     for opt in OPTIONS:
         assert f"| {opt.label} | `{opt.cli_flag}` |" in text
+
+
+def test_openspiel_parameters_are_made_from_the_options_and_described() -> None:
+    pytest.importorskip("pyspiel")
+    from spades import openspiel
+
+    names = {o.name for o in OPTIONS}
+    assert names <= set(openspiel._PARAMS)
+    assert set(openspiel.PARAMETER_HELP) == set(openspiel._PARAMS)
