@@ -238,3 +238,21 @@ def test_score_hand_and_bids_used_above_are_valid() -> None:
     rules = dataclasses.replace(Rules(), boston_wins=True)
     s = score_hand(rules, [Bid(13), Bid(1), Bid.nil(), Bid(1)], [13, 0, 0, 0], [0, 0])
     assert s.boston == (True, False)
+
+
+def test_every_test_the_conftest_marks_slow_exists() -> None:
+    """A renamed test would silently drop out of the slow list: each entry must name a real test."""
+    import importlib.util
+    import re
+    from pathlib import Path
+
+    here = Path(__file__).resolve().parent
+    spec = importlib.util.spec_from_file_location("spades_tests_conftest", here / "conftest.py")
+    assert spec is not None and spec.loader is not None
+    conftest = importlib.util.module_from_spec(spec)  # not "import conftest": tests/server has one too
+    spec.loader.exec_module(conftest)
+    for entry in conftest._SLOW:
+        module, test = entry.split("::")
+        path = next(here.rglob(f"{module}.py"))
+        if test != "*":
+            assert re.search(rf"^def {re.escape(test.split('[')[0])}\(", path.read_text(), re.M), entry
