@@ -566,10 +566,7 @@ class Game:
             if len(trick) < self._n:
                 self._to_act = self._next_seat[actor]
                 return played
-            self._finish_trick()
-            events = played + tuple(self._events)
-            self._events.clear()  # a game holds no events between actions (copies stay plain)
-            return events
+            return played + self._finish_trick()
         if self._is_over:
             raise IllegalActionError("The game is over")
         if seat is not None and (seat != self._to_act or type(seat) is not int):
@@ -724,20 +721,26 @@ class Game:
         self._events.append(Redrawn(seat, k, CardSet(mask), CardSet(take)))
         self._next_redraw()
 
-    def _finish_trick(self) -> None:
+    def _finish_trick(self) -> tuple[Event, ...]:
+        """Score the full trick; its events (and the hand's end, after the last trick)."""
         trick = self._trick
         leader: int = self._leader  # type: ignore[assignment]
         winner = (leader + trick_winner(trick)) % self._n
         self._tricks_won[winner] += 1
-        self._completed.append((leader, trick, winner))
-        self._events.append(
-            TrickWon(winner, tuple(map(ALL_CARDS.__getitem__, trick)), leader, len(self._completed))
-        )
+        completed = self._completed
+        completed.append((leader, trick, winner))
+        won = TrickWon(winner, tuple(map(ALL_CARDS.__getitem__, trick)), leader, len(completed))
         self._trick = []
         self._leader = winner
         self._to_act = winner
-        if len(self._completed) == self._tricks_per_hand:
-            self._end_hand()
+        if len(completed) < self._tricks_per_hand:
+            return (won,)
+        events = self._events
+        events.append(won)
+        self._end_hand()
+        out = tuple(events)
+        events.clear()  # a game holds no events between actions (copies stay plain)
+        return out
 
     def _end_hand(self) -> None:
         rules = self._rules
