@@ -71,8 +71,7 @@ def test_utility_is_in_points_and_knows_bags() -> None:
 
 def test_expert_is_reproducible_and_legal_in_a_blind_nil_spot() -> None:
     rules = Rules.preset("partnership")
-    game = Game(rules, seed=8)
-    game._scores = [100, 420]  # North-South far behind: blind nil is worth simulating
+    game = _with_scores(Game(rules, seed=8), [100, 420])  # North-South far behind: blind nil is worth it
     seat = game.to_act
     assert seat is not None and game.phase.value == "blind"
     view = game.view(seat)
@@ -319,8 +318,7 @@ def test_expert_never_risks_blind_nil_when_level_or_ahead() -> None:
     # blind nil is a catch-up move: at 0-0 or ahead the expert looks without simulating it
     rules = Rules.preset("partnership")
     for scores in ([0, 0], [300, 120]):
-        game = Game(rules, seed=8)
-        game._scores = list(scores)
+        game = _with_scores(Game(rules, seed=8), scores)
         seat = game.to_act
         assert seat is not None and game.phase.value == "blind"
         bot = bots.get("expert", seed=4, **FAST)
@@ -336,7 +334,7 @@ def test_expert_weighs_blind_nil_whenever_its_side_trails() -> None:
     side = seat % 2
     scores = [0, 0]
     scores[1 - side] = 10  # ten points behind: simulated by default, not with blind_deficit=200
-    game._scores = scores
+    game = _with_scores(game, scores)
     view = game.view(seat)
     assert bots.get("expert", seed=4, **FAST)._basic_might_blind(view) is True  # type: ignore[attr-defined]
     patient = bots.get("expert", seed=4, blind_deficit=200, **FAST)
@@ -365,3 +363,11 @@ def test_prepare_is_optional_and_changes_no_decision() -> None:
         return out
 
     assert play(prepared=True) == play(prepared=False)
+
+
+def _with_scores(game: Game, scores: list[int]) -> Game:
+    """The same deal at the start of its hand, with these running scores."""
+    rules = game.rules
+    return Game.from_position(
+        rules, hands=[game.hand(s) for s in range(rules.num_seats)], dealer=game.dealer, scores=scores
+    )

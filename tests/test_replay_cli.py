@@ -166,3 +166,31 @@ def test_replay_help(capsys: pytest.CaptureFixture[str]) -> None:
         main(["replay", "--help"])
     assert exit_.value.code == 0
     assert "game record" in capsys.readouterr().out
+
+
+def test_replay_speaks_in_player_words(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Options in players' words, a made blind nil called so, and a legend for the hands."""
+    rules = Rules(blind_nil_min_deficit=100, hands=1)
+    hands = ["AKQJ.AKQ.AKQ.AKQ", "T98.JT9.JT9.JT98", "765.876.876.7652", "432.5432.5432.43"]
+    game = Game.from_position(rules, hands=hands, dealer=3, bids=["bid 13", "bid 1", "nil", "bid 1"])
+    record = game.to_record()
+    record["position"]["scores"] = [0, 0]
+    code, out, _ = run_replay(save(tmp_path, record), capsys)
+    assert code == 0
+    assert "blind nil only when behind by: 100 points" in out and "blind_nil_min_deficit" not in out
+    assert "hands per game: 1 hand;" in out or "hands per game: 1 hand)" in out
+    assert "Hands are written spades.hearts.diamonds.clubs" in out
+
+
+def test_replay_calls_a_made_blind_nil_blind_nil() -> None:
+    from spades import Bid
+    from spades.narrate import Narrator
+    from spades.view import HandSummary
+
+    summary = HandSummary(
+        0, 3, (Bid.blind_nil(), Bid(4), Bid(5), Bid(4)), (0, 4, 5, 4), (250, 80), (0, 0), (250, 80),
+        (True, None, None, None), (True, True), (0, 0), (False, False),
+    )
+    lines = Narrator(Rules()).hand_result(summary)
+    assert any("(blind nil made)" in line for line in lines)
+    assert not any("(nil made)" in line for line in lines)

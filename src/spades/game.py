@@ -8,6 +8,8 @@ the optional explicit decks), so a game is rebuilt exactly from its record.
 >>> game.phase.value, game.to_act
 ('blind', 0)
 >>> game.apply("look"); game.apply("bid 4")
+(Looked(seat=0),)
+(BidMade(seat=0, bid=Bid(4)),)
 >>> game.phase.value, game.to_act
 ('blind', 1)
 """
@@ -18,15 +20,12 @@ import hashlib
 import random
 import secrets
 from collections.abc import Iterable, Sequence
-from enum import Enum
-from itertools import combinations
 from typing import Any, Final
 
-from .actions import KEEP, LOOK, REJECT, Action, Choice, Discard, Pass, parse_action
+from .actions import LOOK, Action, Choice, Discard, Pass, parse_action
 from .bids import Bid
 from .cards import (
     ALL_CARDS,
-    FULL_DECK,
     NON_SPADES_MASK,
     SUIT_MASKS,
     Card,
@@ -35,10 +34,24 @@ from .cards import (
     cards_of_mask,
     to_card,
 )
+from .core import deck_cards, deck_mask, game_result, play_error, trick_winner
 from .errors import IllegalActionError, NotationError, RecordError
+from .events import (
+    PLAYED,
+    PLAYED_BREAKING,
+    Drawn,
+    Event,
+    GameOver,
+    HandDealt,
+    HandScored,
+    PlayStarted,
+    Redrawn,
+    TrickWon,
+)
+from .phases import HANDLERS as _HANDLERS
 from .rules import Rules
 from .scoring import HandScore, score_hand
-from .view import HandSummary, TrickRecord, View
+from .view import HandSummary, Phase, TrickRecord, View
 
 __all__ = ["RECORD_FORMAT", "RECORD_VERSION", "Game", "Phase"]
 
@@ -46,52 +59,11 @@ RECORD_FORMAT: Final = "spades-game"
 RECORD_VERSION: Final = 1
 
 
-class Phase(Enum):
-    """The phases of a hand.  ``phase.value`` is its short name."""
-
-    #: two-player: keep or reject the top card of the stock
-    DRAW = "draw"
-    #: choose ``blind nil`` or ``look`` before seeing one's cards
-    BLIND = "blind"
-    BID = "bid"
-    #: four-handed: partners exchange cards after a blind nil
-    EXCHANGE = "exchange"
-    #: two-player: a blind-nil player swaps up to three cards with the discard pile
-    REDRAW = "redraw"
-    PLAY = "play"
-    OVER = "over"
-
-    def __str__(self) -> str:
-        return self.value
-
-
 _PLAY: Final = Phase.PLAY
-_BLIND_NIL: Final = Bid.blind_nil()
-_DECK_52: Final = tuple(range(52))
-_DECK_51: Final = tuple(range(1, 52))  # three players: no 2 of clubs (card 0)
 
 
 def _trick_records(completed: list[tuple[int, list[int], int]]) -> tuple[TrickRecord, ...]:
     return tuple(TrickRecord(lead, tuple(ALL_CARDS[c] for c in cards), win) for lead, cards, win in completed)
-
-
-def _prompt(game: Game) -> str:
-    phase = game._phase
-    if phase is Phase.BLIND:
-        return "choose 'blind nil' or 'look' at your cards"
-    if phase is Phase.BID:
-        return "bid: a number of tricks" + (" or nil" if game._rules.nil else "")
-    if phase is Phase.EXCHANGE:
-        _giver, receiver = game._exchange_steps[game._exchange_pos]
-        k = game._rules.blind_nil_exchange
-        return f"pass {k} cards to {game._rules.seat_name(receiver)}"
-    if phase is Phase.DRAW:
-        return "keep or reject the card you are shown"
-    if phase is Phase.REDRAW:
-        return f"discard up to {game._rules.blind_nil_exchange} cards (or none) to redraw"
-    if phase is Phase.PLAY:
-        return "play a card"
-    return "wait: the game is over"
 
 
 class Game:
@@ -119,6 +91,7 @@ class Game:
         "_deck",
         "_decks",
         "_discards",
+        "_events",
         "_exchange_pos",
         "_exchange_steps",
         "_first_dealer",
@@ -132,6 +105,7 @@ class Game:
         "_must_break",
         "_n",
         "_next_seat",
+        "_origin",
         "_passed",
         "_phase",
         "_pile",
@@ -165,6 +139,14 @@ class Game:
             seed = secrets.randbits(63)
         elif not isinstance(seed, int) or isinstance(seed, bool):
             raise TypeError("seed must be an integer or None")
+        self._setup(rules, seed, dealer, decks or ())
+        self._start_hand()
+        self._events: list[Event] = []
+
+    def _setup(
+        self, rules: Rules, seed: int, dealer: int | None, decks: Iterable[Sequence[CardLike]]
+    ) -> None:
+        """Everything but the first deal (shared with :meth:`from_position`)."""
         n = rules.num_seats
         self._rules = rules
         self._seed = seed
@@ -172,7 +154,7 @@ class Game:
         self._must_break = rules.spades_must_be_broken
         self._tricks_per_hand = rules.tricks_per_hand
         self._next_seat = tuple((s + 1) % n for s in range(n))
-        self._decks = [self._check_deck(d) for d in (decks or ())]
+        self._decks = [self._check_deck(d) for d in decks]
         if dealer is None:
             dealer = rules.first_dealer
         if dealer is None:
@@ -188,7 +170,8 @@ class Game:
         self._is_over = False
         self._winner: int | None = None
         self._dealer = dealer
-        self._start_hand()
+        self._events = []
+        self._origin: dict[str, Any] | None = None
 
     def _check_deck(self, deck: Sequence[CardLike]) -> tuple[Card, ...]:
         rules = self._rules
@@ -201,8 +184,7 @@ class Game:
         mask = 0
         for c in cards:
             mask |= 1 << c
-        expected = FULL_DECK & ~1 if rules.variant == "three-player" else FULL_DECK
-        if len(cards) != rules.deck_size or mask != expected:
+        if len(cards) != rules.deck_size or mask != deck_mask(rules):
             what = (
                 "51 cards without the 2 of clubs" if rules.variant == "three-player" else "52 different cards"
             )
@@ -211,17 +193,20 @@ class Game:
 
     # -- hand set-up ----------------------------------------------------------
 
-    def _start_hand(self) -> None:
+    def _start_hand(self, given: Sequence[int] | None = None) -> None:
         rules = self._rules
         n = self._n
         index = self._hands_played
         # one generator per hand, so a hand's cards depend only on (seed, hand number)
-        if index < len(self._decks):
-            deck: list[int] = list(self._decks[index])
+        deck: list[int]
+        if given is not None:
+            deck = list(given)
+        elif index < len(self._decks):
+            deck = list(self._decks[index])
         else:
             # sorting by random keys is a uniform shuffle (ties have probability ~2**-53)
             # and twice as fast as random.shuffle
-            base = _DECK_51 if rules.variant == "three-player" else _DECK_52
+            base = deck_cards(rules)
             # Sorting by 64-bit random keys is a uniform shuffle (a tie has probability
             # below 2**-52) and, all in C, several times faster than random.shuffle.
             keys = memoryview(self._random_bytes(0, 8 * len(base))).cast("Q")
@@ -268,6 +253,85 @@ class Game:
             self._looked = [not self._blind_open[s] for s in range(n)]
             self._decided = list(self._looked)
             self._next_bidder()
+
+    # -- building a position (spades.position) ---------------------------------
+
+    @classmethod
+    def from_position(
+        cls,
+        rules: Rules | None = None,
+        *,
+        hands: Sequence[CardSet | str | Sequence[CardLike]],
+        dealer: int = 0,
+        bids: Sequence[Bid | str | None] | None = None,
+        tricks: Sequence[str | Sequence[CardLike]] = (),
+        trick: str | Sequence[CardLike] = (),
+        scores: Sequence[int] | None = None,
+        bags: Sequence[int] | None = None,
+        hands_played: int = 0,
+        seed: int = 0,
+    ) -> Game:
+        """A game at any position of a hand, built from its parts and checked by the rules.
+
+        ``hands``: what each seat holds now (``'AKQ2.J.T98.765'``, ``'AS KH'``, a
+        CardSet or a list of cards).  ``bids``: per seat, a bid (``Bid`` or
+        ``'bid 4'``, ``'nil'``, ``'blind nil'``) or None for a seat yet to bid; the
+        seats that have bid come first in bidding order (from the dealer's left).
+        ``tricks``: the completed tricks of the hand, each its cards in play order
+        (the seat after the dealer leads the first, then each trick's winner);
+        ``trick``: the cards of the trick in progress.  ``scores`` and ``bags``:
+        the running totals per side before this hand; ``hands_played``: hands
+        finished before it (the game's history is not rebuilt).  In the two-player
+        game the draw is over and the cards not in play are on the discard pile;
+        after a blind nil with an exchange, ``hands`` are the hands after it.
+
+        Bad parts raise :class:`~spades.errors.IllegalActionError` saying what is
+        wrong.  The game's record holds the position, so records and undo work.
+        """
+        from .position import build_position
+
+        return build_position(
+            cls, rules, hands, dealer, bids, tricks, trick, scores, bags, hands_played, seed
+        )
+
+    def _skip_draw(self, hands: list[int]) -> None:
+        """Two-player position: the draw is over with these hands."""
+        self._hands = list(hands)
+        self._dealt = list(hands)
+        self._pile = deck_mask(self._rules) & ~(hands[0] | hands[1])
+        self._stock_pos = len(self._deck)
+        self._looked = [True] * self._n
+        self._decided = [True] * self._n
+        self._redraw_queue = []
+        self._bid_pos = 0
+        self._next_bidder()
+
+    def _position_bid(self, seat: int, bid: Bid) -> None:
+        """Make ``seat``'s bid while building a position (seats bid in order)."""
+        if self._to_act != seat:
+            raise IllegalActionError(f"{self._rules.seat_name(seat)} does not bid now")
+        if self._rules.uses_draw and bid.blind:
+            # the two-player blind nil is chosen before the draw, which a position skips
+            if not self._rules.blind_nil:
+                raise IllegalActionError("Blind nil is not allowed at this table")
+            if not self._blind_open[seat]:
+                raise IllegalActionError(
+                    f"Blind nil is only allowed when your side trails by at least "
+                    f"{self._rules.blind_nil_min_deficit} points"
+                )
+            self._bids[seat] = bid
+            self._bid_pos += 1
+            self._next_bidder()
+            return
+        if self._phase is Phase.BLIND and not bid.blind:
+            self.apply(LOOK)
+        self.apply(bid)
+
+    def _skip_exchange(self) -> None:
+        """A position after a blind nil: its hands are those after the exchange."""
+        self._exchange_steps = []
+        self._exchange_pos = 0
+        self._start_play()
 
     def _random_bytes(self, stream: int, size: int) -> bytes:
         """Random bytes that depend only on (seed, hand number, stream): the deal is
@@ -325,6 +389,7 @@ class Game:
         self._leader = (self._dealer + 1) % self._n
         self._to_act = self._leader
         self._phase = _PLAY
+        self._events.append(PlayStarted(self._leader))
 
     # -- public state ---------------------------------------------------------
 
@@ -436,35 +501,7 @@ class Game:
 
     def legal_actions(self) -> list[Action]:
         """Every legal action of :attr:`to_act` (empty when the game is over)."""
-        phase = self._phase
-        if phase is _PLAY:
-            hand = self._hands[self._to_act]  # type: ignore[index]
-            if self._trick:
-                led = self._trick[0] // 13
-                bits = hand >> (13 * led) & 0x1FFF
-                if bits:
-                    return list(_SUIT_CARDS[led].get(bits) or _suit_cards(led, bits))
-            elif self._must_break and not self._broken and hand & NON_SPADES_MASK:
-                hand &= NON_SPADES_MASK
-            return _cards_list(hand)  # type: ignore[return-value]
-        if phase is Phase.BID:
-            lo, hi = self._bid_range(self._to_act)  # type: ignore[arg-type]
-            return list(_BIDS[lo : hi + 1])
-        if phase is Phase.BLIND:
-            return [_BLIND_NIL, LOOK]
-        if phase is Phase.DRAW:
-            return [KEEP, REJECT]
-        if phase is Phase.EXCHANGE:
-            cards = cards_of_mask(self._hands[self._to_act])  # type: ignore[index]
-            k = self._rules.blind_nil_exchange
-            return [Pass(sum(1 << c for c in combo)) for combo in combinations(cards, k)]
-        if phase is Phase.REDRAW:
-            cards = cards_of_mask(self._hands[self._to_act])  # type: ignore[index]
-            out: list[Action] = []
-            for k in range(self._rules.blind_nil_exchange + 1):
-                out += [Discard(sum(1 << c for c in combo)) for combo in combinations(cards, k)]
-            return out
-        return []
+        return _HANDLERS[self._phase].legal(self)
 
     def is_legal(self, action: Action | str) -> bool:
         """Whether ``apply(action)`` would succeed now."""
@@ -490,19 +527,22 @@ class Game:
 
     # -- applying actions -----------------------------------------------------
 
-    def apply(self, action: Action | str, seat: int | None = None) -> None:
-        """Apply one action of the seat to act.
+    def apply(self, action: Action | str, seat: int | None = None) -> tuple[Event, ...]:
+        """Apply one action of the seat to act and return its events (oldest first).
 
         ``action`` is an action object (as :meth:`legal_actions` returns) or its
         notation (``'bid 4'``, ``'nil'``, ``'QH'``...).  With ``seat`` given, the
         action is refused unless that seat is to act.  Raises
         :class:`~spades.errors.IllegalActionError`, leaving the game unchanged,
-        when the action is not legal now.
+        when the action is not legal now.  The events (:mod:`spades.events`) are
+        the action itself and what it caused: a trick won, a hand scored, the
+        next hand dealt, the game over.
         """
         if self._phase is _PLAY and type(action) is Card and seat is None:
             # The hot path (and the only code that plays a card): checks inlined on a
             # plain int, since the interpreter's integer fast paths skip int
-            # subclasses; the error messages themselves come from _check_play.
+            # subclasses (a fast copy of spades.core.legal_mask, tested against it);
+            # the error messages themselves come from _check_play.
             card = int(action)
             actor: int = self._to_act  # type: ignore[assignment]
             hand = self._hands[actor]
@@ -518,13 +558,15 @@ class Game:
             self._log.append((actor, action))
             self._hands[actor] = hand ^ (1 << card)
             trick.append(card)
-            if card >= 39:
+            if card >= 39 and not self._broken:
                 self._broken = True
+                played: tuple[Event, ...] = PLAYED_BREAKING[actor][card]  # type: ignore[assignment]
+            else:
+                played = PLAYED[actor][card]
             if len(trick) < self._n:
                 self._to_act = self._next_seat[actor]
-            else:
-                self._finish_trick()
-            return
+                return played
+            return played + self._finish_trick()
         if self._is_over:
             raise IllegalActionError("The game is over")
         if seat is not None and (seat != self._to_act or type(seat) is not int):
@@ -539,8 +581,11 @@ class Game:
         self._validate(act)
         self._log.append((self._to_act, act))  # type: ignore[arg-type]
         self._execute(act)
+        events = tuple(self._events)
+        self._events.clear()
+        return events
 
-    def apply_redraw(self, action: Discard | str, replacements: Iterable[CardLike]) -> None:
+    def apply_redraw(self, action: Discard | str, replacements: Iterable[CardLike]) -> tuple[Event, ...]:
         """Apply a two-player redraw whose replacement cards the caller chose.
 
         For adapters that model the redraw's random draw as an explicit chance
@@ -565,6 +610,9 @@ class Game:
         seat: int = self._to_act  # type: ignore[assignment]
         self._log.append((seat, act))
         self._do_redraw(seat, act.cards.mask, take)
+        events = tuple(self._events)
+        self._events.clear()
+        return events
 
     def _coerce(self, action: Action | str) -> Action:
         if isinstance(action, str):
@@ -576,48 +624,10 @@ class Game:
             return action
         raise IllegalActionError(f"{action!r} is not an action: try 'bid 4', 'nil' or a card like 'QH'")
 
-    def _wrong_kind(self) -> IllegalActionError:
-        return IllegalActionError(f"Now you must {_prompt(self)}")
-
     def _validate(self, act: Action) -> None:
         if self._is_over:
             raise IllegalActionError("The game is over")
-        phase = self._phase
-        rules = self._rules
-        seat: int = self._to_act  # type: ignore[assignment]
-        if phase is _PLAY:
-            if type(act) is not Card:
-                raise self._wrong_kind()
-            self._check_play(act)
-        elif phase is Phase.BLIND:
-            if act is LOOK or (isinstance(act, Bid) and act.blind):
-                return
-            if isinstance(act, Bid):
-                raise IllegalActionError(
-                    "You have not looked at your cards yet: choose 'blind nil' or 'look' first"
-                )
-            raise self._wrong_kind()
-        elif phase is Phase.BID:
-            if not isinstance(act, Bid):
-                raise self._wrong_kind()
-            self._check_bid(seat, act)
-        elif phase is Phase.EXCHANGE:
-            if not isinstance(act, Pass):
-                raise self._wrong_kind()
-            k = rules.blind_nil_exchange
-            self._check_holds(seat, act.cards.mask)
-            if len(act.cards) != k:
-                raise IllegalActionError(f"Pass exactly {k} cards, not {len(act.cards)}")
-        elif phase is Phase.DRAW:
-            if act is not KEEP and act is not REJECT:
-                raise self._wrong_kind()
-        elif phase is Phase.REDRAW:
-            if not isinstance(act, Discard):
-                raise self._wrong_kind()
-            k = rules.blind_nil_exchange
-            self._check_holds(seat, act.cards.mask)
-            if len(act.cards) > k:
-                raise IllegalActionError(f"Discard at most {k} cards, not {len(act.cards)}")
+        _HANDLERS[self._phase].validate(self, self._to_act, act)  # type: ignore[arg-type]
 
     def _check_holds(self, seat: int, mask: int) -> None:
         missing = mask & ~self._hands[seat]
@@ -658,53 +668,14 @@ class Game:
             )
 
     def _check_play(self, card: Card) -> None:
-        seat = self._to_act
-        hand = self._hands[seat]  # type: ignore[index]
-        if not hand >> card & 1:
-            raise IllegalActionError(f"You do not have the {card}")
-        trick = self._trick
-        if trick:
-            led = trick[0] // 13
-            if card // 13 != led and hand & SUIT_MASKS[led]:
-                raise IllegalActionError(f"You must follow suit: {_SUIT_WORDS[led]}")
-        elif card >= 39 and self._must_break and not self._broken and hand & NON_SPADES_MASK:
-            raise IllegalActionError("Spades have not been broken")
+        hand = self._hands[self._to_act]  # type: ignore[index]
+        led = self._trick[0] // 13 if self._trick else None
+        error = play_error(hand, card, led, self._must_break, self._broken)
+        if error is not None:
+            raise IllegalActionError(error)
 
     def _execute(self, act: Action) -> None:
-        phase = self._phase
-        seat: int = self._to_act  # type: ignore[assignment]
-        if phase is Phase.BLIND:
-            self._decided[seat] = True
-            self._looked[seat] = True
-            if isinstance(act, Bid):
-                self._bids[seat] = act
-            if self._rules.uses_draw:
-                self._phase = Phase.DRAW
-            elif isinstance(act, Bid):
-                self._bid_pos += 1
-                self._next_bidder()
-            else:
-                self._phase = Phase.BID
-        elif phase is Phase.BID:
-            self._bids[seat] = act  # type: ignore[assignment]
-            self._bid_pos += 1
-            self._next_bidder()
-        elif phase is Phase.EXCHANGE:
-            giver, receiver = self._exchange_steps[self._exchange_pos]
-            mask = act.cards.mask  # type: ignore[union-attr]
-            self._hands[giver] &= ~mask
-            self._hands[receiver] |= mask
-            self._passed[giver] |= mask
-            self._received[receiver] |= mask
-            self._exchange_pos += 1
-            if self._exchange_pos == len(self._exchange_steps):
-                self._start_play()
-            else:
-                self._to_act = self._exchange_steps[self._exchange_pos][0]
-        elif phase is Phase.DRAW:
-            self._do_draw(seat, act is KEEP)
-        elif phase is Phase.REDRAW:
-            self._do_redraw(seat, act.cards.mask)  # type: ignore[union-attr]
+        _HANDLERS[self._phase].execute(self, self._to_act, act)  # type: ignore[arg-type]
 
     def _do_draw(self, seat: int, keep: bool) -> None:
         pos = self._stock_pos
@@ -714,6 +685,7 @@ class Game:
         self._discards[seat] |= 1 << dropped
         self._pile |= 1 << dropped
         self._stock_pos = pos + 2
+        self._events.append(Drawn(seat, keep, ALL_CARDS[kept], ALL_CARDS[dropped]))
         if self._stock_pos >= len(self._deck):
             self._dealt = list(self._hands)
             self._looked = [True] * self._n
@@ -746,31 +718,29 @@ class Game:
         self._discards[seat] |= mask
         self._redrawn[seat] |= take
         self._redraw_counts[seat] = k
+        self._events.append(Redrawn(seat, k, CardSet(mask), CardSet(take)))
         self._next_redraw()
 
-    def _finish_trick(self) -> None:
+    def _finish_trick(self) -> tuple[Event, ...]:
+        """Score the full trick; its events (and the hand's end, after the last trick)."""
         trick = self._trick
-        n = self._n
-        best = trick[0]
-        best_i = 0
-        for i in range(1, n):
-            c = trick[i]
-            if c // 13 == best // 13:
-                if c > best:
-                    best = c
-                    best_i = i
-            elif c >= 39:
-                best = c
-                best_i = i
         leader: int = self._leader  # type: ignore[assignment]
-        winner = (leader + best_i) % n
+        winner = (leader + trick_winner(trick)) % self._n
         self._tricks_won[winner] += 1
-        self._completed.append((leader, trick, winner))
+        completed = self._completed
+        completed.append((leader, trick, winner))
+        won = TrickWon(winner, tuple(map(ALL_CARDS.__getitem__, trick)), leader, len(completed))
         self._trick = []
         self._leader = winner
         self._to_act = winner
-        if len(self._completed) == self._tricks_per_hand:
-            self._end_hand()
+        if len(completed) < self._tricks_per_hand:
+            return (won,)
+        events = self._events
+        events.append(won)
+        self._end_hand()
+        out = tuple(events)
+        events.clear()  # a game holds no events between actions (copies stay plain)
+        return out
 
     def _end_hand(self) -> None:
         rules = self._rules
@@ -779,47 +749,33 @@ class Game:
         for side in range(rules.num_sides):
             self._scores[side] += result.points[side]
             self._bags[side] = result.bags[side]
-        self._history.append(
-            HandSummary(
-                number=self._hands_played,
-                dealer=self._dealer,
-                bids=tuple(bids),
-                tricks=tuple(self._tricks_won),
-                points=result.points,
-                bags=result.bags,
-                scores=tuple(self._scores),
-                nil_made=result.nil_made,
-                made=tuple(s.made for s in result.sides),
-                bag_penalties=tuple(s.bag_penalties for s in result.sides),
-                boston=result.boston,
-            )
+        summary = HandSummary(
+            number=self._hands_played,
+            dealer=self._dealer,
+            bids=tuple(bids),
+            tricks=tuple(self._tricks_won),
+            points=result.points,
+            bags=result.bags,
+            scores=tuple(self._scores),
+            nil_made=result.nil_made,
+            made=tuple(s.made for s in result.sides),
+            bag_penalties=tuple(s.bag_penalties for s in result.sides),
+            boston=result.boston,
         )
+        self._history.append(summary)
+        self._events.append(HandScored(summary))
         self._hands_played += 1
-        winner, over = self._game_result(result)
+        winner, over = game_result(rules, self._scores, self._hands_played, result.boston)
         if over:
             self._is_over = True
             self._winner = winner
             self._phase = Phase.OVER
             self._to_act = None
+            self._events.append(GameOver(winner, tuple(self._scores)))
             return
         self._dealer = (self._dealer + 1) % self._n
+        self._events.append(HandDealt(self._hands_played, self._dealer))
         self._start_hand()
-
-    def _game_result(self, result: HandScore) -> tuple[int | None, bool]:
-        rules = self._rules
-        scores = self._scores
-        if rules.boston_wins and any(result.boston):
-            return result.boston.index(True), True
-        top = max(scores)
-        unique = scores.count(top) == 1
-        if rules.hands is not None and self._hands_played >= rules.hands:
-            return (scores.index(top) if unique else None), True
-        reached = top >= rules.target_score or (
-            rules.losing_score is not None and min(scores) <= rules.losing_score
-        )
-        if reached and unique:
-            return scores.index(top), True
-        return None, False
 
     # -- views ----------------------------------------------------------------
 
@@ -845,7 +801,7 @@ class Game:
         return View(
             seat=seat,
             rules=rules,
-            phase=self._phase.value,
+            phase=self._phase,
             to_act=to_act,
             dealer=self._dealer,
             hand_number=self._hands_played,
@@ -891,15 +847,21 @@ class Game:
             raise ValueError(f"can take back between 0 and {len(self._log)} actions")
         if count == 0:
             return
-        rebuilt = Game(self._rules, seed=self._seed, dealer=self._first_dealer, decks=self._decks)
+        if self._origin is not None:
+            rebuilt = Game.from_position(self._rules, **self._origin)
+        else:
+            rebuilt = Game(self._rules, seed=self._seed, dealer=self._first_dealer, decks=self._decks)
         for _, action in self._log[: len(self._log) - count]:
             rebuilt.apply(action)
         for key in Game.__slots__:
             setattr(self, key, getattr(rebuilt, key))
 
     def to_record(self) -> dict[str, Any]:
-        """A JSON-ready record of the game (format in docs/records.md)."""
-        return {
+        """A JSON-ready record of the game (format in docs/records.md).
+
+        A game built by :meth:`from_position` also has ``"position"``: the
+        keyword arguments of ``from_position`` its actions start from."""
+        record = {
             "format": RECORD_FORMAT,
             "version": RECORD_VERSION,
             "rules": self._rules.to_dict(),
@@ -915,6 +877,9 @@ class Game:
                 "winner": self._winner,
             },
         }
+        if self._origin is not None:
+            record["position"] = dict(self._origin)
+        return record
 
     @classmethod
     def from_record(cls, record: dict[str, Any]) -> Game:
@@ -928,7 +893,13 @@ class Game:
             raise RecordError(f"unsupported record version {version!r} (this program reads {RECORD_VERSION})")
         try:
             rules = Rules.from_dict(record["rules"])
-            game = cls(rules, seed=record["seed"], dealer=record["dealer"], decks=record.get("decks") or [])
+            if "position" in record:
+                from .position import position_kwargs
+
+                game = cls.from_position(rules, **position_kwargs(record["position"]))
+            else:
+                decks = record.get("decks") or []
+                game = cls(rules, seed=record["seed"], dealer=record["dealer"], decks=decks)
         except (KeyError, TypeError, ValueError) as exc:
             raise RecordError(f"bad record header: {exc}") from None
         actions = record.get("actions", [])
@@ -969,25 +940,4 @@ class Game:
         )
 
 
-_SUIT_WORDS: Final = ("clubs", "diamonds", "hearts", "spades")
-_BIDS: Final = tuple(Bid(i) for i in range(18))
 _BITS: Final = tuple(1 << c for c in range(52))
-
-# Per-suit lists of cards for each 13-bit pattern, filled on first use: turning a
-# card-set mask into a list of Card objects is the hot spot of legal_actions().
-_SUIT_CARDS: Final[tuple[dict[int, tuple[Card, ...]], ...]] = ({}, {}, {}, {})
-
-
-def _suit_cards(suit: int, bits: int) -> tuple[Card, ...]:
-    cards = tuple(cards_of_mask(bits << (13 * suit)))
-    _SUIT_CARDS[suit][bits] = cards
-    return cards
-
-
-def _cards_list(mask: int) -> list[Card]:
-    out: list[Card] = []
-    for suit in range(4):
-        bits = mask >> (13 * suit) & 0x1FFF
-        if bits:
-            out += _SUIT_CARDS[suit].get(bits) or _suit_cards(suit, bits)
-    return out

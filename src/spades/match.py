@@ -43,6 +43,7 @@ from typing import Any, Final
 
 from . import bots as bot_registry
 from .bots.base import Bot
+from .core import deck_cards
 from .errors import IllegalActionError, SpadesError
 from .game import Game
 from .rules import Rules
@@ -154,7 +155,7 @@ def _play_board(
     k = rules.num_sides
     bseed = _board_seed(seed, board)
     rng = random.Random(bseed)
-    base = list(range(1, 52)) if rules.variant == "three-player" else list(range(52))
+    base = list(deck_cards(rules))
     n_decks = hands if hands is not None else 60
     decks: list[list[int]] = []
     for _ in range(n_decks):

@@ -24,7 +24,7 @@ from typing import Any, ClassVar, Final, Literal
 
 from .errors import RulesError
 
-__all__ = ["PRESETS", "SEAT_NAMES", "Rules", "Variant"]
+__all__ = ["OPTIONS", "PRESETS", "SEAT_NAMES", "Option", "Rules", "Variant"]
 
 Variant = Literal["partnership", "two-player", "cutthroat", "three-player"]
 
@@ -233,7 +233,7 @@ class Rules:
         return cls(**data)
 
     def describe(self) -> list[str]:
-        """The options that differ from the variant's preset, as readable lines."""
+        """The options that differ from the variant's preset, as ``name = value`` lines."""
         base = PRESETS[self.variant]
         return [
             f"{f.name} = {getattr(self, f.name)!r}"
@@ -241,27 +241,106 @@ class Rules:
             if getattr(self, f.name) != getattr(base, f.name)
         ]
 
+    def describe_for_players(self) -> list[str]:
+        """The options that differ from the variant's preset, in a player's words
+        (``'blind nil only when behind by: 100 points'``)."""
+        base = PRESETS[self.variant]
+        return [
+            opt.words(getattr(self, opt.name))
+            for opt in OPTIONS
+            if getattr(self, opt.name) != getattr(base, opt.name)
+        ]
+
 
 _SEATS: Final = {"partnership": 4, "two-player": 2, "cutthroat": 4, "three-player": 3}
-_FIELD_TYPES: Final = {
-    "target_score": "int",
-    "losing_score": "optint",
-    "nil": "bool",
-    "nil_bonus": "int",
-    "blind_nil": "bool",
-    "blind_nil_bonus": "int",
-    "blind_nil_exchange": "int",
-    "blind_nil_min_deficit": "int",
-    "bag_limit": "int",
-    "bag_penalty": "int",
-    "boston_bonus": "int",
-    "boston_wins": "bool",
-    "spades_must_be_broken": "bool",
-    "max_side_bid": "optint",
-    "nil_tricks_count_for_partner": "bool",
-    "hands": "optint",
-    "first_dealer": "optint",
-}
+
+
+@dataclass(frozen=True)
+class Option:
+    """One rule option, described once: the command-line flags, the OpenSpiel
+    parameters, the lobby and ``docs/rules.md`` are made from these."""
+
+    #: the :class:`Rules` field
+    name: str
+    #: ``"int"``, ``"optint"`` (a whole number or None) or ``"bool"``
+    kind: str
+    #: what players call it
+    label: str
+    #: one sentence for players
+    help: str
+    #: the unit of a number ("points", "cards"...)
+    unit: str = ""
+    minimum: int | None = None
+    maximum: int | None = None
+    #: what None means, for ``optint`` options
+    none: str = ""
+    #: the command-line flag (default: ``--`` and the name with dashes)
+    flag: str = ""
+    #: older spellings of the flag, still accepted but not shown
+    aliases: tuple[str, ...] = ()
+
+    @property
+    def cli_flag(self) -> str:
+        return self.flag or "--" + self.name.replace("_", "-")
+
+    def words(self, value: Any) -> str:
+        """``'target score: 300 points'``, ``'nil: off'``, ``'losing score: none'``."""
+        if self.kind == "bool":
+            text = "on" if value else "off"
+        elif value is None:
+            text = self.none or "none"
+        else:
+            unit = self.unit[:-1] if value in (1, -1) and self.unit.endswith("s") else self.unit
+            text = f"{value} {unit}".strip()
+        return f"{self.label}: {text}"
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready, for clients (the lobby) and tools."""
+        return {**dataclasses.asdict(self), "flag": self.cli_flag}
+
+
+#: every option of :class:`Rules` but the variant, in the order of RULES.md section 5
+OPTIONS: Final[tuple[Option, ...]] = (
+    Option("target_score", "int", "target score", "a side at or above it after a hand can win",
+           "points", minimum=1, flag="--target-score", aliases=("--target",)),
+    Option("losing_score", "optint", "losing score",
+           "a side at or below it after a hand loses (a mercy rule, e.g. -200)", "points",
+           maximum=0, none="none"),
+    Option("nil", "bool", "nil", "nil bids are allowed (off also turns blind nil off)"),
+    Option("nil_bonus", "int", "nil bonus", "won or lost per nil bid", "points", minimum=0),
+    Option("blind_nil", "bool", "blind nil", "blind nil may be bid before looking at one's cards"),
+    Option("blind_nil_bonus", "int", "blind nil bonus", "won or lost per blind nil bid", "points", minimum=0),
+    Option("blind_nil_exchange", "int", "blind nil exchange",
+           "cards passed each way after a blind nil (four players) or discarded at most (two players)",
+           "cards", minimum=0, maximum=4, aliases=("--exchange",)),
+    Option("blind_nil_min_deficit", "int", "blind nil only when behind by",
+           "a side may bid blind nil only when it trails by at least this much", "points", minimum=0,
+           aliases=("--blind-nil-behind",)),
+    Option("bag_limit", "int", "bag limit", "bags (overtricks) that cost the bag penalty", "bags", minimum=1),
+    Option("bag_penalty", "int", "bag penalty", "lost per bag limit reached; 0 turns bags off", "points",
+           minimum=0),
+    Option("boston_bonus", "int", "Boston bonus", "won by a side that takes every trick of a hand",
+           "points", minimum=0),
+    Option("boston_wins", "bool", "Boston wins", "taking every trick of a hand wins the game outright"),
+    Option("spades_must_be_broken", "bool", "spades must be broken",
+           "spades may not be led until one has been played (unless the leader holds only spades)",
+           aliases=("--no-breaking",)),
+    Option("max_side_bid", "optint", "most tricks partners may bid",
+           "partners' bids may not add up to more (OpenSpiel's rule)", "tricks", minimum=1, maximum=17,
+           none="no limit"),
+    Option("nil_tricks_count_for_partner", "bool", "nil tricks count for partner",
+           "a nil bidder's tricks count toward the partner's contract instead of being bags",
+           aliases=("--nil-tricks-count",)),
+    Option("hands", "optint", "hands per game",
+           "the game stops after this many hands (the higher score wins; a tie is a draw)", "hands",
+           minimum=1, none="play to the target", flag="--game-hands", aliases=("--hands",)),
+    Option("first_dealer", "optint", "first dealer",
+           "the seat that deals (or draws first) in the first hand: a number from 0 or a seat name",
+           minimum=0, maximum=3, none="random"),
+)
+
+#: the kind of every option field, for the checks in Rules.__post_init__
+_FIELD_TYPES: Final = {opt.name: opt.kind for opt in OPTIONS}
 
 PRESETS: Final[dict[str, Rules]] = {
     "partnership": Rules(),

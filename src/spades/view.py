@@ -10,6 +10,7 @@ It never holds another seat's hidden cards.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, NamedTuple
 
 from .actions import Action
@@ -17,7 +18,24 @@ from .bids import Bid
 from .cards import Card, CardSet
 from .rules import Rules
 
-__all__ = ["HandSummary", "TrickRecord", "View"]
+__all__ = ["HandSummary", "Phase", "TrickRecord", "View"]
+
+
+class Phase(StrEnum):
+    """The phases of a hand.  ``phase.value`` is its short name, and a phase equals
+    its name (``Phase.PLAY == "play"``), so code that compares names keeps working."""
+
+    #: two-player: keep or reject the top card of the stock
+    DRAW = "draw"
+    #: choose ``blind nil`` or ``look`` before seeing one's cards
+    BLIND = "blind"
+    BID = "bid"
+    #: four-handed: partners exchange cards after a blind nil
+    EXCHANGE = "exchange"
+    #: two-player: a blind-nil player swaps up to three cards with the discard pile
+    REDRAW = "redraw"
+    PLAY = "play"
+    OVER = "over"
 
 
 class TrickRecord(NamedTuple):
@@ -55,7 +73,8 @@ class View:
 
     seat: int
     rules: Rules
-    phase: str
+    #: a :class:`Phase` (equal to its name, e.g. ``"play"``)
+    phase: Phase
     to_act: int | None
     dealer: int
     hand_number: int

@@ -66,6 +66,8 @@ def test_pages_config_and_codes(client: Any) -> None:
     assert client.get("/static/table.js").status_code == 200
     config = client.get("/api/config").json()
     assert set(config["presets"]) >= {"partnership", "two-player", "cutthroat", "three-player", "openspiel"}
+    # the lobby's option labels come from spades.rules.OPTIONS, one per rule field
+    assert {o["name"] for o in config["options"]} == set(config["presets"]["partnership"]) - {"variant"}
     assert client.get(f"/api/code/{t['code'].lower()}").json() == {"id": t["id"]}
     assert client.get("/api/code/ZZZZZZ").status_code == 404
     r = client.get(f"/j/{t['code']}", follow_redirects=False)

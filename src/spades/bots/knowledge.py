@@ -26,13 +26,15 @@ from dataclasses import dataclass
 from typing import Final
 
 from ..bids import Bid
-from ..cards import FULL_DECK, SUIT_MASKS
+from ..cards import SUIT_MASKS
+from ..core import beats, deck_mask, trick_winner
 from ..view import View
 
 __all__ = [
     "SPADE",
     "Knowledge",
     "SideState",
+    "beats",
     "bit_cards",
     "higher_in_suit",
     "trick_winner",
@@ -61,27 +63,6 @@ def higher_in_suit(card: int) -> int:
 def lower_in_suit(card: int) -> int:
     """The mask of the cards of ``card``'s suit that rank below it."""
     return ((1 << card) - 1) & ~((1 << (card // 13 * 13)) - 1)
-
-
-def trick_winner(cards: list[int] | tuple[int, ...]) -> int:
-    """Index (in play order) of the card winning a (possibly partial) trick."""
-    best = cards[0]
-    best_i = 0
-    for i in range(1, len(cards)):
-        c = cards[i]
-        if c // 13 == best // 13:
-            if c > best:
-                best, best_i = c, i
-        elif c >= 39:
-            best, best_i = c, i
-    return best_i
-
-
-def beats(card: int, best: int) -> bool:
-    """Does ``card`` beat the currently winning card ``best``?"""
-    if card // 13 == best // 13:
-        return card > best
-    return card >= 39
 
 
 @dataclass(frozen=True)
@@ -118,7 +99,7 @@ class Knowledge:
         self.seat = view.seat
         self.hand = view.hand.mask if view.hand is not None else 0
         self.played = played = view.played.mask
-        deck = FULL_DECK & ~1 if rules.variant == "three-player" else FULL_DECK
+        deck = deck_mask(rules)
         out = view.discards.mask if rules.uses_draw else 0
         # cards still in play somewhere else: not ours, not played, not known out
         self.unseen = deck & ~self.hand & ~played & ~out

@@ -36,8 +36,12 @@ from typing import Final
 
 from ..bids import Bid
 from ..cards import FULL_DECK, SUIT_MASKS
+from ..core import beats as _beats
+from ..core import game_result, legal_mask
+from ..core import trick_winner as winner_index
 from ..rules import Rules
 from ..scoring import score_hand
+from ..view import Phase
 from .basic import card_danger, estimate_tricks, exchange_pass, nil_danger
 from .knowledge import SPADES, Knowledge, bit_cards
 
@@ -49,6 +53,7 @@ __all__ = [
     "play_exchanges",
     "rollout",
     "sample_deals",
+    "winner_index",
 ]
 
 #: points a game won (or lost) by this hand's result is worth beyond the hand's points
@@ -97,7 +102,7 @@ def sample_deals(
     allowed = [FULL_DECK & ~sum(_SUIT[x] for x in range(4) if v >> x & 1) for v in know.voids]
     played_by = _played_by(know)
     exchanges = None
-    if view.phase == "play" and exchange_pairs(know.rules, view.bids):
+    if view.phase is Phase.PLAY and exchange_pairs(know.rules, view.bids):
         exchanges = _Exchanges(know, played_by, allowed)
     m = count * 3 if bid_weighting else count
     deals: list[list[int]] = []
@@ -373,22 +378,6 @@ class Position:
         self.bids = bids
 
 
-def _beats(card: int, best: int) -> bool:
-    if card // 13 == best // 13:
-        return card > best
-    return card >= 39
-
-
-def winner_index(trick: list[int]) -> int:
-    best = trick[0]
-    bi = 0
-    for i in range(1, len(trick)):
-        c = trick[i]
-        if (c // 13 == best // 13 and c > best) or (c >= 39 and best < 39):
-            best, bi = c, i
-    return bi
-
-
 def _best_reply(hand: int, led: int, best: int) -> bool:
     """Can a hand beat ``best`` on a trick led in suit ``led``?"""
     follow = hand & _SUIT[led]
@@ -440,13 +429,7 @@ def _choose(pos: Position, seat: int) -> int:
     hands = pos.hands
     hand = hands[seat]
     trick = pos.trick
-    if trick:
-        led = trick[0] // 13
-        legal = hand & _SUIT[led] or hand
-    elif rules.spades_must_be_broken and not pos.broken:
-        legal = hand & NON_SPADES or hand
-    else:
-        legal = hand
+    legal = legal_mask(hand, trick[0] // 13 if trick else None, rules.spades_must_be_broken, pos.broken)
     if legal & (legal - 1) == 0:
         return legal.bit_length() - 1
     bids = pos.bids
@@ -726,7 +709,8 @@ def hand_utility(
     pts: Sequence[float] = result.points
     k = rules.num_sides
     new = [scores[i] + result.points[i] for i in range(k)]
-    if bag_weight and rules.bag_penalty > 0 and not _game_over(rules, new, hands_played):
+    winner, over = game_result(rules, new, hands_played + 1, result.boston)
+    if bag_weight and rules.bag_penalty > 0 and not over:
         per_bag = bag_weight * rules.bag_penalty / rules.bag_limit
         pts = [pts[i] - per_bag * (result.bags[i] - bags[i]) for i in range(k)]
     if k == 2:
@@ -735,16 +719,6 @@ def hand_utility(
         value = pts[side] - sum(pts[i] for i in range(k) if i != side) / (k - 1)
     if set_penalty and result.sides[side].made is False:
         value -= set_penalty
-    top = max(new)
-    if _game_over(rules, new, hands_played) and new.count(top) == 1:
-        value += GAME_VALUE if new.index(top) == side else -GAME_VALUE
+    if over and winner is not None:
+        value += GAME_VALUE if winner == side else -GAME_VALUE
     return value
-
-
-def _game_over(rules: Rules, new: Sequence[int], hands_played: int) -> bool:
-    """Does the game end with these scores after this hand?"""
-    if max(new) >= rules.target_score:
-        return True
-    if rules.losing_score is not None and min(new) <= rules.losing_score:
-        return True
-    return rules.hands is not None and hands_played + 1 >= rules.hands

@@ -9,35 +9,13 @@ table or as one JSON object.
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import json
 import sys
 from collections.abc import Callable
 from typing import Any
 
 from ..errors import SpadesError
-
-_RULE_FLAGS: tuple[tuple[str, str, type], ...] = (
-    ("target-score", "target_score", int),
-    ("losing-score", "losing_score", int),
-    ("nil-bonus", "nil_bonus", int),
-    ("blind-nil-bonus", "blind_nil_bonus", int),
-    ("blind-nil-exchange", "blind_nil_exchange", int),
-    ("blind-nil-min-deficit", "blind_nil_min_deficit", int),
-    ("bag-limit", "bag_limit", int),
-    ("bag-penalty", "bag_penalty", int),
-    ("boston-bonus", "boston_bonus", int),
-    ("max-side-bid", "max_side_bid", int),
-    ("game-hands", "hands", int),
-    ("first-dealer", "first_dealer", int),
-)
-_BOOL_FLAGS: tuple[tuple[str, str], ...] = (
-    ("nil", "nil"),
-    ("blind-nil", "blind_nil"),
-    ("boston-wins", "boston_wins"),
-    ("spades-must-be-broken", "spades_must_be_broken"),
-    ("nil-tricks-count-for-partner", "nil_tricks_count_for_partner"),
-)
+from .rule_options import add_rule_arguments, rules_from_args
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -77,26 +55,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     rules = parser.add_argument_group(
         "rule options (override the preset; --game-hands N ends every game after N hands)"
     )
-    for flag, _field, typ in _RULE_FLAGS:
-        rules.add_argument(f"--{flag}", type=typ, default=None, metavar="N")
-    for flag, _field in _BOOL_FLAGS:
-        rules.add_argument(f"--{flag}", action=argparse.BooleanOptionalAction, default=None)
+    add_rule_arguments(rules, taken={"--hands"})
 
 
 def _rules(args: argparse.Namespace) -> Any:
     from ..rules import Rules
 
-    rules = Rules.preset(args.preset)
-    changes: dict[str, Any] = {}
-    for flag, field, _typ in _RULE_FLAGS:
-        value = getattr(args, flag.replace("-", "_"))
-        if value is not None:
-            changes[field] = value
-    for flag, field in _BOOL_FLAGS:
-        value = getattr(args, flag.replace("-", "_"))
-        if value is not None:
-            changes[field] = value
-    return dataclasses.replace(rules, **changes) if changes else rules
+    return rules_from_args(args, Rules.preset(args.preset))
 
 
 def _progress(enabled: bool) -> tuple[Callable[[int, int], None] | None, Callable[[], None]]:

@@ -9,31 +9,17 @@ a saved game with its own rules, seats and computer players.
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..errors import RecordError, RulesError
 from ..rules import Rules
+from .rule_options import add_rule_arguments, rule_options_given, rules_from_args
 
 if TYPE_CHECKING:
     from ..tui.controller import Controller
 
-#: option dest -> Rules field, for the options that carry a value
-_VALUE_OPTIONS = {
-    "target": "target_score",
-    "losing_score": "losing_score",
-    "nil_bonus": "nil_bonus",
-    "blind_nil_bonus": "blind_nil_bonus",
-    "exchange": "blind_nil_exchange",
-    "blind_nil_behind": "blind_nil_min_deficit",
-    "bag_limit": "bag_limit",
-    "bag_penalty": "bag_penalty",
-    "boston_bonus": "boston_bonus",
-    "max_side_bid": "max_side_bid",
-    "hands": "hands",
-}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -71,76 +57,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="FILE",
         help="continue a saved game (default: the last unfinished one in the data folder)",
     )
-    rules = parser.add_argument_group("rules (RULES.md section 5; default: the preset's)")
-    rules.add_argument("--target", type=int, metavar="POINTS", help="score that wins (default 500)")
-    rules.add_argument("--losing-score", type=int, metavar="POINTS", help="score that loses, e.g. -200")
-    rules.add_argument("--no-nil", action="store_true", help="no nil bids (and so no blind nil)")
-    rules.add_argument("--nil-bonus", type=int, metavar="POINTS", help="won or lost per nil (100)")
-    rules.add_argument("--no-blind-nil", action="store_true", help="no blind nil")
-    rules.add_argument(
-        "--blind-nil-bonus", type=int, metavar="POINTS", help="won or lost per blind nil (200)"
-    )
-    rules.add_argument("--exchange", type=int, metavar="CARDS", help="blind nil exchange / redraw cards (3)")
-    rules.add_argument(
-        "--blind-nil-behind", type=int, metavar="POINTS", help="blind nil only when trailing by this much (0)"
-    )
-    rules.add_argument("--bag-limit", type=int, metavar="BAGS", help="bags that cost the penalty (10)")
-    rules.add_argument(
-        "--bag-penalty", type=int, metavar="POINTS", help="the bag penalty; 0 turns bags off (100)"
-    )
-    rules.add_argument(
-        "--boston-bonus", type=int, metavar="POINTS", help="bonus for taking all 13 tricks (0)"
-    )
-    rules.add_argument("--boston-wins", action="store_true", help="taking all 13 tricks wins the game")
-    rules.add_argument("--no-breaking", action="store_true", help="spades may be led at any time")
-    rules.add_argument(
-        "--max-side-bid", type=int, metavar="TRICKS", help="partners' bids may not add up to more"
-    )
-    rules.add_argument(
-        "--nil-tricks-count",
-        action="store_true",
-        help="a nil bidder's tricks count for the partner's contract",
-    )
-    rules.add_argument("--hands", type=int, metavar="N", help="stop after N hands (higher score wins)")
-    rules.add_argument("--first-dealer", metavar="SEAT", help="who deals first (default: random)")
+    rules = parser.add_argument_group("rules (RULES.md section 5, docs/rules.md; default: the preset's)")
+    add_rule_arguments(rules)
 
 
 def build_rules(args: argparse.Namespace) -> Rules:
     """The preset with the rule options applied; raises RulesError (or ValueError) with the reason."""
-    base = Rules.preset(args.preset)
-    changes: dict[str, Any] = {}
-    for dest, field in _VALUE_OPTIONS.items():
-        value = getattr(args, dest, None)
-        if value is not None:
-            changes[field] = value
-    if args.no_nil:
-        changes["nil"] = False
-        changes["blind_nil"] = False
-    if args.no_blind_nil:
-        changes["blind_nil"] = False
-    if args.boston_wins:
-        changes["boston_wins"] = True
-    if args.no_breaking:
-        changes["spades_must_be_broken"] = False
-    if args.nil_tricks_count:
-        changes["nil_tricks_count_for_partner"] = True
-    if args.first_dealer is not None:
-        from ..tui.controller import parse_seat
-
-        changes["first_dealer"] = parse_seat(args.first_dealer, base)
-    return dataclasses.replace(base, **changes) if changes else base
-
-
-_FLAG_OPTIONS = ("no_nil", "no_blind_nil", "boston_wins", "no_breaking", "nil_tricks_count")
+    return rules_from_args(args, Rules.preset(args.preset))
 
 
 def _rule_options_given(args: argparse.Namespace) -> list[str]:
     """The rule options on the command line, spelled as typed (``--target``...)."""
-    names = [d for d in (*_VALUE_OPTIONS, "first_dealer") if getattr(args, d, None) is not None]
-    names += [d for d in _FLAG_OPTIONS if getattr(args, d, False)]
+    names = rule_options_given(args)
     if args.preset != "partnership":
-        names.append("preset")
-    return ["--" + n.replace("_", "-") for n in names]
+        names.append("--preset")
+    return names
 
 
 def _fail(message: str) -> int:

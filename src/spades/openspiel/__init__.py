@@ -53,7 +53,8 @@ import pyspiel
 
 from ..action_space import DONE_ID, NUM_ACTIONS, Stepper, action_name
 from ..actions import Action, Discard, Pass, action_id
-from ..cards import ALL_CARDS, FULL_DECK, Card, cards_of_mask
+from ..cards import ALL_CARDS, Card, cards_of_mask
+from ..core import deck_mask
 from ..errors import IllegalActionError, RulesError
 from ..game import Game
 from ..observation import (
@@ -67,11 +68,12 @@ from ..observation import (
     observation_string,
     public_observation_string,
 )
-from ..rules import Rules
+from ..rules import OPTIONS, Rules
 from ..view import View
 
 __all__ = [
     "GAME_NAME",
+    "PARAMETER_HELP",
     "SpadesGame",
     "SpadesObserver",
     "SpadesState",
@@ -87,13 +89,21 @@ __all__ = [
 GAME_NAME: Final = "python_spades"
 PRESET_SENTINEL: Final = -1_000_000
 
-_INT_OPTIONS: Final = (
-    "target_score", "nil_bonus", "blind_nil_bonus", "blind_nil_exchange", "blind_nil_min_deficit",
-    "bag_limit", "bag_penalty", "boston_bonus",
-)
-_OPT_INT_OPTIONS: Final = ("losing_score", "max_side_bid", "hands", "first_dealer")
-_BOOL_OPTIONS: Final = ("nil", "blind_nil", "boston_wins", "spades_must_be_broken",
-                        "nil_tricks_count_for_partner")
+# the parameters are made from the rule options, each described once (spades.rules.OPTIONS)
+_INT_OPTIONS: Final = tuple(o.name for o in OPTIONS if o.kind == "int")
+_OPT_INT_OPTIONS: Final = tuple(o.name for o in OPTIONS if o.kind == "optint")
+_BOOL_OPTIONS: Final = tuple(o.name for o in OPTIONS if o.kind == "bool")
+
+#: what each parameter means, for researchers (the rule options' own help text)
+PARAMETER_HELP: Final[dict[str, str]] = {
+    "preset": "the rules to start from: " + ", ".join(Rules.PRESET_NAMES),
+    "whole_game": "play whole games (true) or single hands (false)",
+    "max_hands": "the most hands a whole game may last",
+    **{
+        o.name: f"{o.help} ({'-1: the preset, 0: off, 1: on' if o.kind == 'bool' else 'unset: the preset'})"
+        for o in OPTIONS
+    },
+}
 
 _PARAMS: Final[dict[str, Any]] = {
     "preset": "partnership",
@@ -350,7 +360,7 @@ class SpadesState(pyspiel.State):  # type: ignore[misc]
         return self._stepper.game if self._stepper is not None else None
 
     def _pack(self) -> int:
-        return FULL_DECK & ~1 if self._rules.variant == "three-player" else FULL_DECK
+        return deck_mask(self._rules)
 
     def _pile(self) -> int:
         game = self.engine

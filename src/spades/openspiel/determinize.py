@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING
 from ..actions import KEEP, LOOK, REJECT, Action, Discard, Pass
 from ..bids import Bid
 from ..cards import FULL_DECK, cards_of_mask
+from ..core import deck_mask
 from ..errors import IllegalActionError, SpadesError
 from ..game import Game, Phase
 from ..rules import Rules
@@ -150,7 +151,7 @@ def _plan_dealt(view: View, rng: random.Random) -> _Plan | None:
     rules = view.rules
     n = rules.num_seats
     me = view.seat
-    pack = FULL_DECK & ~1 if rules.variant == "three-player" else FULL_DECK
+    pack = deck_mask(rules)
     played, void = _public_play(view)
     all_played = 0
     for m in played:

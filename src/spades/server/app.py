@@ -33,7 +33,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from ..rules import PRESETS
+from ..rules import OPTIONS, PRESETS
 from .manager import RequestError, TableManager, bot_levels, clean_name, parse_create_request
 from .protocol import ProtocolError, RateLimiter, parse_client_message
 from .storage import Storage
@@ -104,6 +104,8 @@ def create_app(db: str | None = None, data_dir: str | Path | None = None) -> Sta
                 "presets": {name: rules.to_dict() for name, rules in PRESETS.items()},
                 "seats": {name: rules.num_seats for name, rules in PRESETS.items()},
                 "levels": bot_levels(),
+                # every rule option described once (spades.rules.OPTIONS): labels and help for the lobby
+                "options": [opt.to_dict() for opt in OPTIONS],
             }
         )
 

@@ -30,9 +30,11 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from .. import bots
-from ..actions import Action, Pass
+from ..actions import Action
 from ..bots.base import Bot
+from ..core import deck_cards
 from ..errors import IllegalActionError
+from ..events import ExchangePassed, TrickWon
 from ..game import Game
 from ..rules import Rules
 from ..view import TrickRecord
@@ -52,7 +54,7 @@ _OUTBOX: Final = 512
 def new_decks(rules: Rules, count: int) -> list[list[str]]:
     """Card orders shuffled with the operating system's cryptographic source."""
     rng = secrets.SystemRandom()
-    base = list(range(1, 52)) if rules.variant == "three-player" else list(range(52))
+    base = list(deck_cards(rules))
     out = []
     from ..cards import ALL_CARDS
 
@@ -426,10 +428,7 @@ class TableActor:
         game = self.game
         started = time.time()
         hands_before = game.hands_played
-        exchange = game.view(self._idle_seat()).exchange if game.phase.value == "exchange" else None
-        trick_before = game.trick
-        won_before = game.tricks_won
-        game.apply(action, seat=seat)
+        events = game.apply(action, seat=seat)
         done = game.actions[-1][1]
         v = self.version
         try:
@@ -438,18 +437,13 @@ class TableActor:
             game.undo(1)
             log.error("table %s: could not log action %s: %s", self.id, v, exc)
             raise StorageError("The server could not save that move; please try again") from exc
-        receiver = exchange[1] if exchange is not None and isinstance(done, Pass) else None
+        receiver = next((e.receiver for e in events if isinstance(e, ExchangePassed)), None)
         self.events.append(_Event(v, hands_before, seat, done, receiver, started))
         self.last_activity = started
         if game.hands_played > hands_before:
-            last = game.history[-1]
-            winner = next(
-                (i for i in range(len(won_before)) if last.tricks[i] != won_before[i]),
-                trick_before[0][0] if trick_before else seat,
-            )
-            cards = tuple(c for _, c in trick_before) + ((done,) if not isinstance(done, str) else ())
-            leader = trick_before[0][0] if trick_before else seat
-            self.prev_trick = TrickRecord(leader, cards, winner)  # type: ignore[arg-type]
+            # the hand's last trick, kept to show after the table moves on to the next hand
+            last = next(e for e in reversed(events) if isinstance(e, TrickWon))
+            self.prev_trick = TrickRecord(last.leader, last.cards, last.winner)
             await self._more_decks()
         self.turn_started = time.monotonic()
         if game.is_over:

@@ -14,7 +14,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TypeAlias
 
-from ..cards import FULL_DECK, SUIT_MASKS, Card, CardSet, Suit, cards_of_mask, mask_of, parse_cards
+from ..cards import FULL_DECK, Card, CardSet, cards_of_mask, mask_of, parse_cards
+from ..core import legal_mask
 from ..errors import NotationError, SpadesError
 
 __all__ = ["HandLike", "Position", "PositionError", "seat_name"]
@@ -23,7 +24,6 @@ __all__ = ["HandLike", "Position", "PositionError", "seat_name"]
 #: list ('AS KH' or [Card, ...]), a CardSet, or a card-set integer.
 HandLike: TypeAlias = str | CardSet | int | Iterable[Card | str | int]
 
-_SPADES = SUIT_MASKS[3]
 _NAMES4 = ("North", "East", "South", "West")
 
 
@@ -93,13 +93,8 @@ class Position:
 
     def legal_mask(self) -> int:
         """Card-set integer of the legal cards of the seat to play."""
-        hand = self.hands[self.to_play]
-        if self.trick:
-            follow = hand & SUIT_MASKS[self.trick[0] // 13]
-            return follow or hand
-        if self.spades_broken or not hand & ~_SPADES:
-            return hand
-        return hand & ~_SPADES
+        led = self.trick[0] // 13 if self.trick else None
+        return legal_mask(self.hands[self.to_play], led, True, self.spades_broken)
 
     def legal_cards(self) -> list[Card]:
         return cards_of_mask(self.legal_mask())
@@ -160,14 +155,14 @@ class Position:
         if cards:
             led = cards[0].suit
             lead_hand = masks[leader] | (1 << cards[0])
-            if led == Suit.SPADES and not spades_broken and lead_hand & ~_SPADES:
+            if not legal_mask(lead_hand, None, True, bool(spades_broken)) >> cards[0] & 1:
                 raise PositionError(
                     f"{seat_name(leader, nseat)} led {cards[0]} but spades were not broken and "
                     f"{seat_name(leader, nseat)} held other suits (pass spades_broken=True if they were)"
                 )
             for i, c in enumerate(cards[1:], start=1):
                 s = (leader + i) % nseat
-                if c.suit != led and masks[s] & SUIT_MASKS[led]:
+                if not legal_mask(masks[s] | (1 << c), int(led), True, True) >> c & 1:
                     raise PositionError(
                         f"{seat_name(s, nseat)} played {c} but still holds {led.plural}: "
                         "that does not follow suit"

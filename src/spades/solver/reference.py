@@ -7,33 +7,17 @@ against on small positions.  Do not use it beyond about five cards a hand.
 
 from __future__ import annotations
 
-from ..cards import SUIT_MASKS
+from ..core import legal_mask
+from ..core import trick_winner as _winner
 from .position import Position
 
 __all__ = ["minimax_value", "minimax_values"]
 
-_SPADES = SUIT_MASKS[3]
-
 
 def _legal(hand: int, trick: list[int], broken: bool) -> list[int]:
-    if trick:
-        follow = hand & SUIT_MASKS[trick[0] // 13]
-        pool = follow or hand
-    elif broken or not hand & ~_SPADES:
-        pool = hand
-    else:
-        pool = hand & ~_SPADES
+    """The legal cards, with the spades-breaking rule applied (as the solver always does)."""
+    pool = legal_mask(hand, trick[0] // 13 if trick else None, True, broken)
     return [c for c in range(52) if pool >> c & 1]
-
-
-def _winner(trick: list[int]) -> int:
-    """Index in the trick of the winning card."""
-    best = 0
-    for i, c in enumerate(trick):
-        b = trick[best]
-        if (c // 13 == 3 and b // 13 != 3) or (c // 13 == b // 13 and c > b):
-            best = i
-    return best
 
 
 def _value(hands: list[int], leader: int, trick: list[int], broken: bool, count: int, maxi: int) -> int:

@@ -40,9 +40,11 @@ from typing import Any, Final
 from ..actions import Action, Choice, Discard, Pass
 from ..bids import Bid
 from ..bots import Bot
-from ..cards import Card, CardSet
+from ..cards import Card
 from ..errors import RecordError
+from ..events import Event, TrickWon, for_seat
 from ..game import Game, Phase
+from ..narrate import Narrator
 from ..rules import Rules
 from ..view import HandSummary, TrickRecord, View
 from . import hints
@@ -599,16 +601,16 @@ class Controller:
             return self._reply("error", "The game is over: type 'new' for another, or 'undo'.")
         if game.to_act != self.human:
             return self._reply("error", f"Wait: {self.prompt().text}")
-        before = _Snapshot(self)
+        hands_before = game.hands_played
         try:
-            game.apply(action, seat=self.human)
+            events = game.apply(action, seat=self.human)
         except ValueError as exc:
             return self._reply("error", str(exc))
-        if before.hands_played > self.acknowledged:
+        if hands_before > self.acknowledged:
             # moving on in the next hand means the last summary was seen
-            self.acknowledged = before.hands_played
+            self.acknowledged = hands_before
         self.last_hint = None
-        self._after_action(before)
+        self._after_action(events)
         return self._reply("info", "")
 
     # -- computer players --------------------------------------------------------
@@ -631,10 +633,10 @@ class Controller:
         if turn.token != self.decision_key:
             return False
         game = self.game
-        before = _Snapshot(self)
+        events: tuple[Event, ...] = ()
         if error is None and action is not None:
             try:
-                game.apply(action, seat=turn.seat)
+                events = game.apply(action, seat=turn.seat)
             except ValueError as exc:
                 error = exc
         if error is not None:
@@ -643,8 +645,8 @@ class Controller:
                 f"{seat_name}'s computer player failed ({error}); it plays a random move", kind="alert"
             )
             rng = random.Random(f"fallback:{game.seed}:{len(game.actions)}")
-            game.apply(rng.choice(game.legal_actions()), seat=turn.seat)
-        self._after_action(before)
+            events = game.apply(rng.choice(game.legal_actions()), seat=turn.seat)
+        self._after_action(events)
         return True
 
     def step(self) -> bool:
@@ -831,119 +833,25 @@ class Controller:
         self.log.clear()
         self.log.extend(kept)
 
-    def _after_action(self, before: _Snapshot) -> None:
-        game = self.game
-        seat, action = game.actions[-1]
-        who = self.label(seat)
-        you = seat == self.human
-        phase = before.phase
-        if phase is Phase.BLIND:
-            if isinstance(action, Bid):
-                self._event(f"{who} {'bid' if you else 'bids'} blind nil")
-        elif phase is Phase.BID and isinstance(action, Bid):
-            self._event(f"{who} {'bid' if you else 'bids'} {action.label()}")
-        elif phase is Phase.EXCHANGE and isinstance(action, Pass):
-            self._narrate_pass(seat, action)
-        elif phase is Phase.DRAW:
-            self._narrate_draw(seat, before)
-        elif phase is Phase.REDRAW and isinstance(action, Discard):
-            self._narrate_redraw(seat, action, before)
-        elif phase is Phase.PLAY and isinstance(action, Card):
-            self._event(f"{who} {'play' if you else 'plays'} {hints.pretty(action)}")
-            if action.suit == 3 and not before.broken:
-                self._event("Spades are broken")
-            cards = (*before.trick, (seat, action))
-            if len(cards) == self.rules.num_seats:
-                won = hints.trick_winner(cards)
-                if won is not None:
-                    leader = cards[0][0]
-                    self.completed = TrickRecord(leader, tuple(c for _, c in cards), won[0])
-                    verb = "win" if won[0] == self.human else "wins"
-                    self._event(f"{self.label(won[0])} {verb} the trick")
-        if game.hands_played != before.hands_played:
-            self._narrate_hand_end()
+    def _after_action(self, events: tuple[Event, ...]) -> None:
+        """Tell the events of an action (as the person's seat may know them)."""
+        words = self.narrator
+        for event in events:
+            event = for_seat(event, self.human)
+            if isinstance(event, TrickWon):
+                self.completed = TrickRecord(event.leader, event.cards, event.winner)
+            for line in words.event(event):
+                self._event(line)
         self._autosave()
 
-    def _narrate_pass(self, seat: int, action: Pass) -> None:
-        giver_name = self.label(seat)
-        receiver = self._receiver_of(seat)
-        cards = " ".join(hints.pretty(c) for c in action.cards.sorted())
-        if seat == self.human:
-            self._event(f"You pass {cards} to {self.label(receiver)}")
-        elif receiver == self.human:
-            self._event(f"{giver_name} passes you {cards}")
-        else:
-            self._event(f"{giver_name} passes {len(action.cards)} cards to {self.label(receiver)}")
-
-    def _receiver_of(self, giver: int) -> int:
-        partner = self.rules.partner_of(giver)
-        return giver if partner is None else partner
-
-    def _narrate_draw(self, seat: int, before: _Snapshot) -> None:
-        if seat != self.human:
-            self._event(f"{self.label(seat)} draws")
-            return
-        view = self.game.view(self.human)
-        hand = view.hand or CardSet()
-        kept = hand - before.hand if before.hand is not None else CardSet()
-        dropped = view.discards - before.discards
-        k = " ".join(hints.pretty(c) for c in kept)
-        d = " ".join(hints.pretty(c) for c in dropped)
-        self._event(f"You keep {k} and discard {d}" if k and d else "You draw")
-
-    def _narrate_redraw(self, seat: int, action: Discard, before: _Snapshot) -> None:
-        n = len(action.cards)
-        if seat != self.human:
-            self._event(f"{self.label(seat)} discards {n} card{'s' if n != 1 else ''} and redraws")
-            return
-        if not n:
-            self._event("You keep your cards")
-            return
-        got = self.game.view(self.human).redrawn - before.redrawn
-        gave = " ".join(hints.pretty(c) for c in action.cards.sorted())
-        took = " ".join(hints.pretty(c) for c in got.sorted())
-        self._event(f"You discard {gave} and draw {took}")
-
-    def _narrate_hand_end(self) -> None:
-        game = self.game
-        h = game.history[-1]
-        rules = self.rules
-        parts = [f"{self.side_label(s)} {h.points[s]:+d} ({h.scores[s]})" for s in range(rules.num_sides)]
-        self._event(f"Hand {h.number + 1} over: " + ", ".join(parts))
-        if game.is_over:
-            self._event(self.result_text())
+    @property
+    def narrator(self) -> Narrator:
+        """Words for events, spoken to the person (their name or "You"), cards drawn as on screen."""
+        return Narrator(self.rules, self.human, self.label, self.side_label, hints.pretty)
 
     def result_text(self) -> str:
         """``'Game over: N-S (you) win 512 to 380.'`` (or a draw)."""
-        game = self.game
-        scores = game.scores
-        if game.winner is None:
-            return f"Game over: a draw at {' to '.join(map(str, scores))}."
-        rest = " to ".join(str(s) for i, s in enumerate(scores) if i != game.winner)
-        side = self.side_label(game.winner)
-        mine = self.rules.side_of(self.human) == game.winner
-        verb = "win" if mine or self.rules.partnerships else "wins"
-        return f"Game over: {side} {verb} {scores[game.winner]} to {rest}."
-
-
-class _Snapshot:
-    """What the narration compares against after an action."""
-
-    def __init__(self, ctl: Controller) -> None:
-        game = ctl.game
-        self.phase = game.phase
-        self.hands_played = game.hands_played
-        self.trick = game.trick
-        self.broken = game.spades_broken
-        if game.rules.uses_draw:
-            view = game.view(ctl.human)
-            self.hand: CardSet | None = view.hand
-            self.discards = view.discards
-            self.redrawn = view.redrawn
-        else:
-            self.hand = None
-            self.discards = CardSet()
-            self.redrawn = CardSet()
+        return self.narrator.game_over(self.game.winner, self.game.scores)
 
 
 def _describe_action(action: Action) -> str:

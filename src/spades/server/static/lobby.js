@@ -3,18 +3,17 @@
 const $ = (id) => document.getElementById(id);
 let config = null;
 const SEAT_NAMES = { 2: ["North", "South"], 3: ["North", "East", "West"], 4: ["North", "East", "South", "West"] };
-const LABELS = {
-  target_score: "Target score", losing_score: "Losing score (empty: none)", nil: "Nil bids", nil_bonus: "Nil bonus",
-  blind_nil: "Blind nil", blind_nil_bonus: "Blind nil bonus", blind_nil_exchange: "Blind nil exchange (cards)",
-  blind_nil_min_deficit: "Blind nil only when behind by", bag_limit: "Bags before penalty", bag_penalty: "Bag penalty",
-  boston_bonus: "Boston bonus", boston_wins: "Boston wins the game", spades_must_be_broken: "Spades must be broken",
-  max_side_bid: "Max bid per side (empty: none)", nil_tricks_count_for_partner: "Nil tricks count for partner",
-  hands: "Fixed number of hands (empty: play to target)", first_dealer: "First dealer seat (empty: random)",
-};
+// labels and help of the rule options come from the server (/api/config "options": spades.rules.OPTIONS)
+let LABELS = {}, HELP = {};
 function el(tag, cls, text) { const e = document.createElement(tag); if (cls) e.className = cls; if (text != null) e.textContent = text; return e; }
 
 async function load() {
   config = await (await fetch("/api/config")).json();
+  for (const o of config.options || []) {
+    const label = o.label.charAt(0).toUpperCase() + o.label.slice(1);
+    LABELS[o.name] = o.kind === "optint" ? `${label} (empty: ${o.none})` : (o.unit ? `${label} (${o.unit})` : label);
+    HELP[o.name] = o.help;
+  }
   for (const name of Object.keys(config.presets)) {
     const o = el("option", "", name.replace("-", " ")); o.value = name; $("preset").appendChild(o);
   }
@@ -51,6 +50,7 @@ function presetChanged() {
       const inp = el("input"); inp.type = "number"; inp.id = "opt-" + key; inp.dataset.opt = key; inp.dataset.kind = "int";
       inp.value = value === null ? "" : value; wrap.append(lab, inp);
     }
+    if (HELP[key]) wrap.title = HELP[key];
     box.appendChild(wrap);
   }
 }

@@ -1,0 +1,37 @@
+"""The rule primitives, each written once: what may be played, who wins a trick,
+the deck of a table, when the game ends.
+
+The engine (:mod:`spades.game`), the computer players, the solver's reference
+search and the research adapters all call these:
+
+- legal cards, follow suit, spades broken: :mod:`.tricks` (``legal_mask``,
+  ``play_error``); fast copies, each checked against it by ``tests/test_core.py``:
+  the engine's card path (``Game.apply`` and ``phases._Play.legal``), the numba
+  kernels (``solver/kernel.py`` ``legal_mask``, ``sim/_kernels.py``);
+- the trick winner: :mod:`.tricks` (``trick_winner``, ``beats``); numba copies
+  ``solver/kernel.py`` ``_winner_of`` and ``sim/_kernels.py``, tested the same way;
+- the deck of a preset (three players: no 2 of clubs): :mod:`.deck`;
+- the end of the game and its winner: :mod:`.end` (the engine and the bots'
+  hand valuation, ``bots/simulate.py``).
+
+``tui/hints.py`` still has a copy of the trick winner for its hints.
+
+Cards are ids ``suit * 13 + rank`` (spades are suit 3, ids 39-51) and hands are
+52-bit masks, as in :mod:`spades.cards`.
+"""
+
+from __future__ import annotations
+
+from .deck import deck_cards, deck_mask
+from .end import game_result
+from .tricks import beats, legal_mask, play_error, trick_winner
+
+__all__ = [
+    "beats",
+    "deck_cards",
+    "deck_mask",
+    "game_result",
+    "legal_mask",
+    "play_error",
+    "trick_winner",
+]
