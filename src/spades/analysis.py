@@ -67,6 +67,7 @@ __all__ = [
     "analyse_records",
     "load_records",
     "player_label",
+    "review_lines",
 ]
 
 #: an informed loss (average tricks) at or above this marks a decision as a mistake
@@ -916,3 +917,16 @@ def _summary_lines(analysis: Analysis) -> list[str]:
         for r in players:
             out.append(row(str(r["player"])[:14], r))
     return out
+
+
+# --------------------------------------------------------------------------- front ends
+
+
+def review_lines(game: Game, *, whole_game: bool = False, verbose: bool = False) -> list[str]:
+    """The account a front end shows after a hand: the last finished hand (every hand
+    when ``whole_game``), costly cards only unless ``verbose``, and the per-seat
+    summary.  Raises ``ValueError`` with a player's explanation when no hand is over."""
+    if game.hands_played == 0:
+        raise ValueError("Nothing to analyse yet: finish a hand first.")
+    hands = None if whole_game else [game.hands_played]
+    return analyse_record(game.to_record(), hands=hands).text(verbose=verbose)
