@@ -129,6 +129,9 @@ class Decision:
     loss: int
     informed: InformedView | None = None
     nils: dict[int, dict[Card, int]] = field(default_factory=dict)
+    #: the tricks that still matter to the contracts: the side's own, or enough to set
+    #: the opponents (whichever is more); tricks beyond it (bags) are not counted
+    counted: int = 13
 
     @property
     def value(self) -> int:
@@ -162,6 +165,7 @@ class Decision:
             "value": self.value,
             "best": [str(c) for c in self.best],
             "best_value": self.best_value,
+            "counted": self.counted,
             "loss": self.loss,
             "values": {str(c): v for c, v in sorted(self.values.items())},
         }
@@ -387,11 +391,9 @@ def _broken(rules: Rules, game: Game) -> bool:
 def _card_values(
     hands: Sequence[int], leader: int, trick: Sequence[int], broken: bool, obj: _Objective, solver: Any
 ) -> dict[int, int]:
-    """``{card id: value}`` for every legal card of the seat to play, by ``obj``."""
+    """``{card id: tricks of obj's seats}`` for every legal card of the seat to play."""
     from .solver import card_values_masks
 
-    if obj.name == "nil":
-        return _nil_values(hands, leader, trick, broken, obj, solver)
     raw = card_values_masks(hands, leader, trick, broken, obj.count, obj.maxi, solver=solver)
     if obj.flip:
         total = hands[(leader + len(trick)) % len(hands)].bit_count()
@@ -491,6 +493,28 @@ def _live_nils(rules: Rules, game: Game, seat: int) -> dict[int, int]:
         if bid is not None and bid.is_nil and game.tricks_won[z] == 0:
             out[z] = -1 if rules.side_of(z) == side else 1
     return out
+
+
+def _counted(rules: Rules, game: Game, seat: int) -> int:
+    """The tricks (from this trick on) that still matter to ``seat``'s side: enough to make
+    its contract, or to set an opponent's, whichever is more.  Tricks beyond that are
+    bags, which double dummy does not weigh."""
+    left = len(game.hand(seat))
+
+    def need(side: int) -> int:
+        seats = rules.seats_of(side)
+        bids = [game.bids[s] for s in seats]
+        contract = sum(b.tricks for b in bids if b is not None)
+        took = sum(game.tricks_won[s] for s, b in zip(seats, bids) if b is None or not b.is_nil)
+        return max(0, contract - took)
+
+    side = rules.side_of(seat)
+    cap = need(side)
+    for other in range(rules.num_sides):
+        opp = need(other)
+        if other != side and 0 < opp <= left:
+            cap = max(cap, left - opp + 1)  # the opponents are set when they take fewer than opp
+    return min(cap, left)
 
 
 def _nil_objective(rules: Rules, z: int) -> _Objective:
@@ -715,6 +739,7 @@ def _analyse_into(
             trick = [int(c) for _, c in game.trick]
             obj = _Objective.of_seat(rules, seat)
             signs = _live_nils(rules, game, seat)
+            cap = _counted(rules, game, seat)
             broken = _broken(rules, game)
             values, nils = _position_values(rules, hands_now, leader, trick, broken, obj, signs, slv)
             pending = (obj, signs, values, nils)
@@ -729,11 +754,13 @@ def _analyse_into(
             obj, signs, values, nils = pending
             card = game.actions[-1][1]
             assert isinstance(card, Card)
-            best, loss = _judge(values, nils, signs, obj.lower_better, card)
+            capped = {c: min(v, cap) for c, v in values.items()}
+            best, loss = _judge(capped, nils, signs, obj.lower_better, card)
             inf = None
             if averages is not None and averages[2]:
                 avg, avg_nils, done = averages
-                ibest, iloss = _judge(avg, avg_nils, signs, obj.lower_better, card)
+                avg_capped = {c: min(v, float(cap)) for c, v in avg.items()}
+                ibest, iloss = _judge(avg_capped, avg_nils, signs, obj.lower_better, card)
                 inf = InformedView(done, avg, tuple(ibest), float(iloss), avg_nils)
             name = "nil" if seat in nils else "nil+tricks" if nils else "tricks"
             if not current["trick"]:
@@ -741,7 +768,8 @@ def _analyse_into(
             current["trick"].append(card)
             trick_no = len(current["tricks"]) + 1
             current["decisions"].append(
-                Decision(index, hand_no, trick_no, seat, card, name, values, tuple(best), loss, inf, nils)
+                Decision(index, hand_no, trick_no, seat, card, name, values, tuple(best), loss, inf, nils,
+                         counted=cap)
             )
             if len(current["trick"]) == n:
                 winner = _winner(current["trick_leader"], current["trick"], n)
