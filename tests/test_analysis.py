@@ -362,3 +362,21 @@ def test_an_unfinished_hand_is_analysed_up_to_the_last_card(record_file: Path) -
     (hand,) = analysis.hands
     assert not hand.complete and len(hand.decisions) == 14
     assert all(s.took is None for s in hand.sides)
+
+
+def test_match_records_name_their_players_and_the_summary_groups_by_player() -> None:
+    from spades.match import run_match
+
+    result = run_match(Rules.preset("partnership"), ["basic", "random"], hands=1, seed=3, workers=1,
+                       records=True)
+    records = result.records()
+    by_table = {name.split("-")[1]: rec for name, rec in records}
+    assert [p["bot"] for p in by_table["table0"]["players"]] == ["basic", "random", "basic", "random"]
+    assert [p["bot"] for p in by_table["table1"]["players"]] == ["random", "basic", "random", "basic"]
+    analysis = analyse_records(records)
+    players = {p["player"]: p for p in analysis.to_dict()["players"]}
+    assert set(players) == {"basic", "random"}
+    assert players["basic"]["cards"] == players["random"]["cards"] == 52
+    assert players["random"]["tricks_lost"] == sum(
+        d.loss for d in analysis.decisions if analysis.games[d.game].players[d.seat] == "random"
+    )
