@@ -10,7 +10,14 @@ from typing import Any
 import pytest
 
 from spades import Game, Rules, bots
-from spades.analysis import Decision, analyse_game, analyse_record, analyse_records, load_records
+from spades.analysis import (
+    NIL_SEARCH_CARDS,
+    Decision,
+    analyse_game,
+    analyse_record,
+    analyse_records,
+    load_records,
+)
 from spades.cards import Card
 from spades.cli import main
 from spades.errors import RecordError
@@ -132,7 +139,8 @@ def test_a_nil_bidder_who_could_have_ducked_is_charged_the_nil() -> None:
     assert east.objective == "nil+tricks" and east.loss == 0
     # the bids: the nil could survive double dummy, and failed
     ns = analysis.hands[0].sides[0]
-    assert ns.nils[0].seat == 2 and ns.nils[0].can_survive and ns.nils[0].survived is False
+    nil = ns.nils[0]
+    assert nil.seat == 2 and nil.can_survive and nil.checked_at == 5 and nil.survived is False
     assert ns.contract == 5 and ns.took is not None
 
 
@@ -150,6 +158,18 @@ def _bot_game(preset: str, seed: int, nil_seat: int | None = None, hands: int = 
             continue
         game.apply(players[seat].act(game.view(seat)))
     return game
+
+
+def _trick_forced_by_engine(game: Game, z: int, attackers: list[int], tricks_before: int) -> int:
+    """Can the attackers make seat z win the trick in progress (a minimax through the engine)?"""
+    if len(game.tricks) > tricks_before:
+        return int(game.tricks[-1].winner == z)
+    outcomes = []
+    for action in game.legal_actions():
+        after = game.copy()
+        after.apply(action)
+        outcomes.append(_trick_forced_by_engine(after, z, attackers, tricks_before))
+    return max(outcomes) if game.to_act in attackers else min(outcomes)
 
 
 def _check_against_solver(game: Game) -> int:
@@ -173,6 +193,15 @@ def _check_against_solver(game: Game) -> int:
             for z, nv in d.nils.items():
                 assert set(nv) == set(d.values)
                 opps = [s for s in range(n) if rules.side_of(s) != rules.side_of(z)]
+                if len(hands[seat]) > NIL_SEARCH_CARDS:
+                    # judged on the current trick alone: checked by the engine where that is
+                    # small (two cards or more already in the trick)
+                    if len(trick) >= 2:
+                        for c, v in nv.items():
+                            after = replay.copy()
+                            after.apply(c)
+                            assert v == _trick_forced_by_engine(after, z, opps, len(replay.tricks)), (z, c, d)
+                    continue
                 if len(hands[seat]) <= 5:  # small enough to count the tricks forced on the nil
                     forced = card_values(Position.build(hands, leader, trick, broken), [z], opps)
                     assert nv == {c: int(v > 0) for c, v in forced.items()}, (z, d)

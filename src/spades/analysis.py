@@ -39,6 +39,7 @@ the hand; see ``docs/analysis.md`` for measured times.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import time
@@ -55,6 +56,7 @@ from .rules import Rules
 
 __all__ = [
     "COSTLY",
+    "NIL_SEARCH_CARDS",
     "Analysis",
     "Decision",
     "GameInfo",
@@ -73,6 +75,11 @@ __all__ = [
 #: an informed loss (average tricks) at or above this marks a decision as a mistake
 #: even on what the player could know
 COSTLY = 0.25
+
+#: nils are searched to the end of the hand from this many cards a hand down; with more
+#: cards they are judged on the current trick alone (a whole-hand nil search there can
+#: take minutes: the solver's bounds serve trick counts, not "one trick or none")
+NIL_SEARCH_CARDS = 9
 
 
 # --------------------------------------------------------------------------- results
@@ -178,16 +185,24 @@ class Decision:
 
 @dataclass(frozen=True)
 class NilReview:
-    """A nil bid: could it survive double dummy from the first lead, and did it?"""
+    """A nil bid: could it survive double dummy, and did it?
+
+    ``can_survive`` is decided at the start of trick ``checked_at``: the first lead
+    when the hands are small enough for an exact nil search (at most
+    :data:`NIL_SEARCH_CARDS` cards), else the first trick that starts with hands that
+    small (trick 5 of a 13-card hand); False with ``checked_at`` None when the nil had
+    already taken a trick by then, None when the hand ended (or the record stops)
+    before."""
 
     seat: int
     blind: bool
-    can_survive: bool
+    can_survive: bool | None
     survived: bool | None  # None while the hand is unfinished
+    checked_at: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {"seat": self.seat, "blind": self.blind, "can_survive": self.can_survive,
-                "survived": self.survived}
+                "checked_at": self.checked_at, "survived": self.survived}
 
 
 @dataclass(frozen=True)
@@ -423,6 +438,8 @@ def _nil_values(
     n = len(hands)
     seat = (leader + len(trick)) % n
     legal = _legal(hands[seat], trick, broken)
+    if hands[seat].bit_count() > NIL_SEARCH_CARDS:
+        return {c: _trick_forced(hands, leader, trick, broken, obj, c) for c in legal}
     if len(legal) > 1:
         forced = can_take_masks(hands, leader, trick, broken, obj.count, 1, obj.maxi, solver=solver)
         attacker = bool(obj.maxi >> seat & 1)
@@ -459,6 +476,24 @@ def _nil_values(
         out[c] = int(can_take_masks(after, nxt_leader, nxt_trick, nxt_broken, obj.count, 1, obj.maxi,
                                     solver=solver))
     return out
+
+
+def _trick_forced(
+    hands: Sequence[int], leader: int, trick: Sequence[int], broken: bool, obj: _Objective, card: int
+) -> int:
+    """1 when, after ``card``, the seats against the nil (``obj.maxi``) can make the nil
+    bidder (``obj.count``) win the current trick, whatever its side plays; 0 otherwise.
+    A search of the rest of this trick only."""
+    n = len(hands)
+    seat = (leader + len(trick)) % n
+    after = list(hands)
+    after[seat] &= ~(1 << card)
+    cards = [*trick, card]
+    if len(cards) == n:
+        return int(obj.count >> _winner(leader, [Card(x) for x in cards], n) & 1)
+    nxt = (seat + 1) % n
+    values = (_trick_forced(after, leader, cards, broken, obj, c) for c in _legal(after[nxt], cards, broken))
+    return int(any(values)) if obj.maxi >> nxt & 1 else int(all(values))
 
 
 def _judge(
@@ -538,9 +573,8 @@ def _position_values(
 
 
 def _opening_review(rules: Rules, game: Game, solver: Any) -> tuple[SideReview, ...]:
-    """Each side's double-dummy tricks and each nil's chance, at the first lead."""
-    from .solver import can_take_masks
-
+    """Each side's double-dummy tricks at the first lead (the nils' chances come later:
+    :func:`_check_nils`)."""
     n = rules.num_seats
     hands = [game.hand(s).mask for s in range(n)]
     leader = game.to_act
@@ -562,11 +596,34 @@ def _opening_review(rules: Rules, game: Game, solver: Any) -> tuple[SideReview, 
         nils = []
         for s, b in zip(seats, bids):
             if b is not None and b.is_nil:
-                opps = sum(1 << x for x in range(n) if rules.side_of(x) != side)
-                forced = can_take_masks(hands, leader, [], broken, 1 << s, 1, opps, solver=solver)
-                nils.append(NilReview(s, b.blind, not forced, None))
+                nils.append(NilReview(s, b.blind, None, None))
         contract = sum(b.tricks for b in bids if b is not None)
         out.append(SideReview(side, seats, contract, dd[side], None, tuple(nils)))
+    return tuple(out)
+
+
+def _check_nils(
+    rules: Rules, game: Game, sides: tuple[SideReview, ...], trick_no: int, solver: Any
+) -> tuple[SideReview, ...]:
+    """The reviews with each nil's chance decided now, at the start of trick ``trick_no``."""
+    from .solver import can_take_masks
+
+    n = rules.num_seats
+    hands = [game.hand(s).mask for s in range(n)]
+    leader = game.to_act
+    assert leader is not None
+    broken = _broken(rules, game)
+    out = []
+    for sr in sides:
+        nils = []
+        for nr in sr.nils:
+            if game.tricks_won[nr.seat]:
+                nils.append(dataclasses.replace(nr, can_survive=False))
+                continue
+            forced = can_take_masks(hands, leader, [], broken, 1 << nr.seat, 1,
+                                    _nil_objective(rules, nr.seat).maxi, solver=solver)
+            nils.append(dataclasses.replace(nr, can_survive=not forced, checked_at=trick_no))
+        out.append(dataclasses.replace(sr, nils=tuple(nils)))
     return tuple(out)
 
 
@@ -697,8 +754,7 @@ def _analyse_into(
             sides = tuple(
                 SideReview(
                     sr.side, sr.seats, sr.contract, sr.dd_tricks, sum(summary.tricks[s] for s in sr.seats),
-                    tuple(NilReview(nr.seat, nr.blind, nr.can_survive, summary.tricks[nr.seat] == 0)
-                          for nr in sr.nils),
+                    tuple(dataclasses.replace(nr, survived=summary.tricks[nr.seat] == 0) for nr in sr.nils),
                 )
                 for sr in sides
             )
@@ -732,11 +788,14 @@ def _analyse_into(
                 current = {
                     "hand": hand_no, "dealer": game.dealer, "bids": tuple(b or Bid(0) for b in game.bids),
                     "sides": _opening_review(rules, game, slv), "decisions": [], "tricks": [],
-                    "trick": [], "trick_leader": game.to_act, "seconds": 0.0,
+                    "trick": [], "trick_leader": game.to_act, "seconds": 0.0, "nils_checked": False,
                 }
             hands_now = [game.hand(s).mask for s in range(n)]
             leader = game.leader if game.leader is not None else seat
             trick = [int(c) for _, c in game.trick]
+            if not trick and not current["nils_checked"] and hands_now[seat].bit_count() <= NIL_SEARCH_CARDS:
+                current["nils_checked"] = True
+                current["sides"] = _check_nils(rules, game, current["sides"], len(current["tricks"]) + 1, slv)
             obj = _Objective.of_seat(rules, seat)
             signs = _live_nils(rules, game, seat)
             cap = _counted(rules, game, seat)
@@ -902,9 +961,15 @@ def _text(analysis: Analysis, verbose: bool) -> list[str]:
                              f"{sr.dd_tricks} trick{'s' if sr.dd_tricks != 1 else ''}{took}")
                 for nr in sr.nils:
                     kind = "blind nil" if nr.blind else "nil"
-                    chance = "could survive" if nr.can_survive else "could not survive"
+                    if nr.can_survive is None:
+                        chance = "not searched (the hand ended early)"
+                    elif nr.checked_at is None:
+                        chance = "had taken a trick before it was searched"
+                    else:
+                        could = "could" if nr.can_survive else "could not"
+                        chance = f"{could} survive double dummy from trick {nr.checked_at}"
                     result = "" if nr.survived is None else ("; made" if nr.survived else "; failed")
-                    lines.append(f"    {rules.seat_name(nr.seat)}'s {kind} {chance} double dummy{result}")
+                    lines.append(f"    {rules.seat_name(nr.seat)}'s {kind} {chance}{result}")
             by_trick: dict[int, list[Decision]] = {}
             for d in h.decisions:
                 by_trick.setdefault(d.trick, []).append(d)
