@@ -409,3 +409,17 @@ def test_match_records_name_their_players_and_the_summary_groups_by_player() -> 
     assert players["random"]["tricks_lost"] == sum(
         d.loss for d in analysis.decisions if analysis.games[d.game].players[d.seat] == "random"
     )
+
+
+@pytest.mark.slow
+def test_random_player_loses_more_tricks_per_card_than_the_expert(tmp_path: Path,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    # the check, smaller: bench/analysis.py runs it on 50 hands a table
+    folder = tmp_path / "records"
+    assert main(["match", "--bots", "expert,random", "--hands", "6", "--seed", "1", "--records", str(folder),
+                 "--workers", "1", "--json"]) == 0
+    capsys.readouterr()
+    out = _run_json(capsys, str(folder))
+    per = {p["player"]: p for p in out["players"]}
+    assert per["expert"]["cards"] == per["random"]["cards"] == 12 * 26
+    assert per["random"]["loss_per_card"] > per["expert"]["loss_per_card"]
