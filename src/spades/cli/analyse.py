@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
 from ..errors import RecordError
@@ -55,8 +56,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"spades analyse: no game in {args.file} has a hand {args.hand} with cards played",
               file=sys.stderr)
         return 2
-    if args.json:
-        print(json.dumps(analysis.to_dict()))
-    else:
-        print("\n".join(analysis.text(verbose=not args.brief)))
+    text = json.dumps(analysis.to_dict()) if args.json else "\n".join(analysis.text(verbose=not args.brief))
+    try:
+        print(text)
+        sys.stdout.flush()
+    except BrokenPipeError:  # the reader stopped early ('| head'): not an error
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
     return 0
