@@ -3,9 +3,11 @@
 Random deals (seeded), spades trump and broken (where the two games' rules
 coincide), North on lead; both solvers score every legal card of the opening
 leader.  Prints mean and median milliseconds per deal for each solver and the
-ratio, for 13, 9 and 5 cards a hand, and checks that the values agree.
+ratio, for 13, 9 and 5 cards a hand, and checks that the values agree; with
+``--per-deal``, each deal's times and node counts (ours: ``Solver.nodes``;
+DDS's: ``futureTricks.nodes``), which do not depend on the machine's load.
 
-    PYTHONPATH=src python bench/solver.py [--deals 20] [--seed 1] [--sizes 13,9,5]
+    PYTHONPATH=src python bench/solver.py [--deals 20] [--seed 1] [--sizes 13,9,5] [--per-deal]
 
 Each solver gets a fresh transposition table per deal (our Solver.clear(); DDS
 resets its own between deals).  The first, JIT-loading call is made before
@@ -27,7 +29,7 @@ def _deal(rng: random.Random, ncards: int) -> list[int]:
     return [sum(1 << c for c in deck[i * ncards : (i + 1) * ncards]) for i in range(4)]
 
 
-def _dds(hands: list[int]) -> dict[int, int]:
+def _dds(hands: list[int]) -> tuple[dict[int, int], int]:
     from endplay.dds import solve_board
     from endplay.types import Deal, Denom, Player
 
@@ -35,9 +37,10 @@ def _dds(hands: list[int]) -> dict[int, int]:
 
     deal = Deal("N:" + " ".join(hand_string(h) for h in hands), first=Player.north, trump=Denom.spades)
     out = {}
-    for card, tricks in solve_board(deal):
+    board = solve_board(deal)
+    for card, tricks in board:
         out[(3 - int(card.suit)) * 13 + int(card.rank).bit_length() - 3] = tricks
-    return out
+    return out, int(board._data.nodes)
 
 
 def main() -> int:
@@ -45,6 +48,7 @@ def main() -> int:
     parser.add_argument("--deals", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--sizes", default="13,9,5")
+    parser.add_argument("--per-deal", action="store_true", help="print each deal's times and node counts")
     args = parser.parse_args()
 
     import endplay._dds as dds_lib
@@ -56,29 +60,42 @@ def main() -> int:
     started = time.perf_counter()
     solver.values_masks([1, 2, 4, 8], 0, [], True, 5, 5)
     first = time.perf_counter() - started
-    print(f"numba JIT: {'on' if _jit.JIT_ENABLED else 'off'}; first call {first:.2f} s")
+    print(f"kernel: {_jit.BACKEND}; first call {first:.2f} s")
     for ncards in (int(x) for x in args.sizes.split(",")):
         rng = random.Random(args.seed * 1000 + ncards)
         ours: list[float] = []
         theirs: list[float] = []
-        for _ in range(args.deals):
+        our_nodes = 0
+        their_nodes = 0
+        for i in range(args.deals):
             hands = _deal(rng, ncards)
             solver.clear()
             t0 = time.perf_counter()
             mine = solver.values_masks(hands, 0, [], True, 5, 5)
             t1 = time.perf_counter()
-            ref = _dds(hands)
+            ref, dds_nodes = _dds(hands)
             t2 = time.perf_counter()
             if mine != ref:
                 print(f"DISAGREEMENT on {hands}: {mine} vs {ref}", file=sys.stderr)
                 return 1
             ours.append((t1 - t0) * 1000)
             theirs.append((t2 - t1) * 1000)
+            our_nodes += solver.nodes
+            their_nodes += dds_nodes
+            if args.per_deal:
+                print(
+                    f"  deal {i:2d}: ours {ours[-1]:8.1f} ms {solver.nodes:9d} nodes | "
+                    f"DDS {theirs[-1]:7.1f} ms {dds_nodes:8d} nodes | "
+                    f"{ours[-1] / theirs[-1]:5.1f}x time {solver.nodes / max(1, dds_nodes):5.1f}x nodes",
+                    flush=True,
+                )
         mo, md = statistics.mean(ours), statistics.median(ours)
         mt, mdt = statistics.mean(theirs), statistics.median(theirs)
         print(
             f"{ncards:2d} cards, {args.deals} deals: spades.solver mean {mo:9.1f} ms median {md:9.1f} ms | "
             f"DDS mean {mt:7.1f} ms median {mdt:7.1f} ms | ratio mean {mo / mt:6.1f}x median {md / mdt:6.1f}x"
+            f" | nodes {our_nodes} vs DDS {their_nodes} ({our_nodes / max(1, their_nodes):.1f}x)",
+            flush=True,
         )
     return 0
 

@@ -126,3 +126,26 @@ def test_runs_without_numba() -> None:
                           timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "ok"
+
+
+@pytest.mark.parametrize(
+    ("backend", "jit", "expected", "absent"),
+    [
+        ("c", False, "Solving...", "compiles"),
+        ("numba", True, "compiles the solver", "plain Python"),
+        ("python", False, "plain Python", "compiles"),
+    ],
+)
+def test_slow_notice_names_what_the_kernel_runs_on(
+    backend: str, jit: bool, expected: str, absent: str,
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A slow `spades solve` explains itself; the C kernel has no compile to blame."""
+    from spades.cli import solve as cli_solve
+    from spades.solver import _jit
+
+    monkeypatch.setattr(_jit, "BACKEND", backend)
+    monkeypatch.setattr(_jit, "JIT_ENABLED", jit)
+    cli_solve._slow_notice()
+    err = capsys.readouterr().err
+    assert expected in err and absent not in err

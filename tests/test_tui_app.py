@@ -130,8 +130,11 @@ async def decide(app: PlayApp, pilot: object, plan: Plan, press: Callable[..., A
         return
     if phase is Phase.BID:
         if plan.rng.random() < 0.5:
-            await press("right", "enter")  # the cursor starts on 3
-            assert str(game.actions[before][1]) == "bid 4"
+            # the cursor starts on the hand's count of tricks
+            assert app.options[app.cursor].notation == f"bid {ctl.suggested_bid()}"
+            following = app.options[(app.cursor + 1) % len(app.options)].notation
+            await press("right", "enter")
+            assert str(game.actions[before][1]) == following
         else:
             await type_line(pilot, "2")
             assert str(game.actions[before][1]) == "bid 2"

@@ -411,6 +411,7 @@ def run_match(
     workers: int | None = None,
     records: bool = False,
     progress: Callable[[int, int], None] | None = None,
+    cluster: Any = None,
 ) -> MatchResult:
     """Play a duplicate match.
 
@@ -420,7 +421,9 @@ def run_match(
     plays in this process).  ``progress(done, total)`` is called as boards
     finish.  Each bot is prepared (:meth:`~spades.bots.Bot.prepare`) before
     the first board, so the decision times never include compiling the
-    solver; the wall clock does.
+    solver; the wall clock does.  ``cluster``: play the boards on a Dask
+    distributed cluster instead (a scheduler address or a client, see
+    :mod:`spades.cluster`); the result is the same as a local run's.
     """
     specs = tuple(b if isinstance(b, BotSpec) else parse_bot_spec(b) for b in bots)
     k = rules.num_sides
@@ -448,7 +451,12 @@ def run_match(
     for spec in {str(s): s for s in specs}.values():
         spec.make(seed).prepare()
     results: list[_BoardResult] = []
-    if workers == 1:
+    if cluster is not None:
+        from .cluster import map_ordered
+
+        calls = [(rules, specs, seed, i, cap, records) for i, cap in enumerate(caps)]
+        results = map_ordered(cluster, _play_board, calls, progress)
+    elif workers == 1:
         for i, cap in enumerate(caps):
             results.append(_play_board(rules, specs, seed, i, cap, records))
             if progress:
@@ -474,7 +482,12 @@ def run_match(
 
 
 def write_records(result: MatchResult, directory: str | Path) -> int:
-    """Write every game record of a match as JSON files; returns how many."""
+    """Write every game record of a match as JSON files in a directory, or, when
+    the path ends with ``.jsonl``, as one JSON Lines file; returns how many."""
+    if str(directory).endswith(".jsonl"):
+        from .records import write_jsonl
+
+        return write_jsonl((record for _name, record in result.records()), directory)
     path = Path(directory)
     path.mkdir(parents=True, exist_ok=True)
     count = 0

@@ -47,12 +47,14 @@ __all__ = [
     "PHASES",
     "VARIANTS",
     "Field",
+    "clear_private",
     "encode",
     "encode_deal",
     "encode_info_state",
     "info_state_string",
     "markdown_table",
     "observation_string",
+    "public_observation_string",
 ]
 
 VARIANTS: Final = ("partnership", "two-player", "cutthroat", "three-player")
@@ -281,6 +283,45 @@ def info_state_string(view: View, pending: tuple[int, ...] | list[int] = ()) -> 
             f"hand {h.number + 1}: dealer {name(h.dealer)} bids {[b.label() for b in h.bids]} "
             f"tricks {list(h.tricks)} points {list(h.points)}"
         )
+    return "\n".join(lines)
+
+
+#: the fields only the observer knows (its cards and its own choices)
+PRIVATE_FIELDS: Final = ("hand_known", "blind_nil_open", "hand", "pending", "draw_card", "passed",
+                         "received", "discards", "redrawn")
+
+
+def clear_private(out: NDArray[np.float32]) -> NDArray[np.float32]:
+    """Zero the :data:`PRIVATE_FIELDS` of an observation (or information state) in place,
+    leaving the public information."""
+    for name in PRIVATE_FIELDS:
+        start = _O[name]
+        size = next(f.size for f in FIELDS if f.name == name)
+        out[start : start + size] = 0.0
+    return out
+
+
+def public_observation_string(view: View, with_tricks: bool = False) -> str:
+    """The public facts of ``view`` as text: no cards of anyone's hand, no private choice."""
+    rules = view.rules
+    name = rules.seat_name
+    lines = [
+        f"{rules.variant} hand {view.hand_number + 1} phase {view.phase}",
+        f"dealer {name(view.dealer)} to act {name(view.to_act) if view.to_act is not None else '-'}",
+        f"scores {list(view.scores)} bags {list(view.bags)}",
+        "bids " + " ".join(f"{name(s)}:{b.label() if b else '?'}" for s, b in enumerate(view.bids)),
+        "won " + " ".join(f"{name(s)}:{w}" for s, w in enumerate(view.tricks_won)),
+        "sizes " + " ".join(str(k) for k in view.hand_sizes),
+        "trick " + (" ".join(f"{name(s)}:{c}" for s, c in view.trick) or "-"),
+        f"played {_cards(view.played)} broken {int(view.spades_broken)}",
+    ]
+    if view.exchange is not None:
+        lines.append(f"exchange {name(view.exchange[0])}->{name(view.exchange[1])}")
+    if rules.uses_draw:
+        lines.append(f"stock {view.stock_left} swaps {list(view.redraw_counts)}")
+    if with_tricks:
+        for k, t in enumerate(view.tricks):
+            lines.append(f"trick {k + 1}: {name(t.leader)} led " + " ".join(str(c) for c in t.cards))
     return "\n".join(lines)
 
 

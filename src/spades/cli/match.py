@@ -65,7 +65,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--workers", type=int, default=None, help="processes to use (default: every core)")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
     parser.add_argument(
-        "--records", metavar="DIR", help="write every game's record here, for 'spades replay'"
+        "--cluster", metavar="ADDRESS", default=None,
+        help="play the boards on this Dask scheduler (tcp://host:8786; the 'cluster' extra) instead of "
+        "local processes; same results as a local run with the same --seed",
+    )
+    parser.add_argument(
+        "--records", metavar="DIR|FILE.jsonl",
+        help="write every game's record here, for 'spades replay': one JSON file each in a "
+        "directory, or all in one JSON Lines file when the name ends with .jsonl",
     )
     rules = parser.add_argument_group(
         "rule options (override the preset; --game-hands N ends every game after N hands)"
@@ -145,10 +152,11 @@ def run(args: argparse.Namespace) -> int:
                 workers=args.workers,
                 records=bool(args.records),
                 progress=update,
+                cluster=args.cluster,
             )
         finally:
             stop()
-    except (SpadesError, ValueError) as exc:
+    except (SpadesError, ValueError, ImportError, ConnectionError) as exc:
         print(f"spades match: {exc}", file=sys.stderr)
         return 2
     data = result.to_dict()
@@ -158,7 +166,8 @@ def run(args: argparse.Namespace) -> int:
         except OSError as exc:
             print(f"spades match: cannot write records to {args.records}: {exc.strerror}", file=sys.stderr)
             return 2
-        data["records"] = {"directory": args.records, "games": count}
+        kind = "file" if str(args.records).endswith(".jsonl") else "directory"
+        data["records"] = {kind: args.records, "games": count}
     if args.json:
         print(json.dumps(data))
     else:

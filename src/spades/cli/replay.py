@@ -5,17 +5,23 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import Any
 
 from ..errors import RecordError
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", help="a game record (JSON), as saved by 'spades play' or Game.to_record()")
+    parser.add_argument("file", help="a game record (JSON), as saved by 'spades play' or Game.to_record(), "
+                        "or a JSON Lines file of records (.jsonl: spades match --records FILE.jsonl)")
+    parser.add_argument("--game", type=int, default=None, metavar="N",
+                        help="in a JSON Lines file, replay only game N (from 1; default: every game)")
 
 
 def run(args: argparse.Namespace) -> int:
     from ..replay import narrate
 
+    if str(args.file).endswith(".jsonl"):
+        return _run_jsonl(args, narrate)
     try:
         with open(args.file, encoding="utf-8") as fh:
             record = json.load(fh)
@@ -34,4 +40,32 @@ def run(args: argparse.Namespace) -> int:
         print(f"spades replay: {exc}", file=sys.stderr)
         return 2
     print("\n".join(lines))
+    return 0
+
+
+def _run_jsonl(args: argparse.Namespace, narrate: Any) -> int:
+    """Replay the records of a JSON Lines file, one after another (or game N)."""
+    from ..records import read_jsonl
+
+    try:
+        records = read_jsonl(args.file)
+    except OSError as exc:
+        print(f"spades replay: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
+        return 2
+    except (RecordError, UnicodeDecodeError) as exc:
+        print(f"spades replay: {exc}", file=sys.stderr)
+        return 2
+    if args.game is not None and not 1 <= args.game <= len(records):
+        print(f"spades replay: --game must be from 1 to {len(records)}", file=sys.stderr)
+        return 2
+    chosen = [(args.game, records[args.game - 1])] if args.game is not None else list(enumerate(records, 1))
+    out: list[str] = []
+    for number, record in chosen:
+        try:
+            lines = narrate(record)
+        except RecordError as exc:
+            print(f"spades replay: game {number}: {exc}", file=sys.stderr)
+            return 2
+        out += [f"== game {number} of {len(records)} ==", *lines, ""]
+    print("\n".join(out).rstrip("\n"))
     return 0

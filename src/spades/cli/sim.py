@@ -2,8 +2,9 @@
 
 Uses :func:`spades.sim.random_hands` (the ``research`` or ``fast`` extra: numpy,
 numba optional).  ``--out FILE.npz`` saves the arrays (decks, dealers, draws,
-bids, tricks, points, bags, plays) for analysis; every hand can be replayed
-through the engine with ``HandResults.game(i)``.
+bids, tricks, points, bags, plays) with the preset, every rule option and the
+seed (``meta``); ``spades.sim.load_results(FILE)`` reads it back, and every hand
+can be replayed through the engine with ``HandResults.game(i)``.
 """
 
 from __future__ import annotations
@@ -23,12 +24,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="play kernel (default: numba when installed)")
     parser.add_argument("--out", default=None, help="save the arrays to this .npz file")
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
+    parser.add_argument("--cluster", metavar="ADDRESS", default=None,
+                        help="run the batches on this Dask scheduler (tcp://host:8786; the 'cluster' "
+                        "extra); same results as a local run with the same --seed")
 
 
 def run(args: argparse.Namespace) -> int:
     try:
-        import numpy as np
-
         from ..sim import random_hands
     except ImportError as exc:
         print(f"spades sim: needs numpy (install the 'research' extra): {exc}", file=sys.stderr)
@@ -40,20 +42,17 @@ def run(args: argparse.Namespace) -> int:
         return 2
     start = time.perf_counter()
     try:
-        res = random_hands(args.preset, args.hands, seed=args.seed, backend=args.backend)
-    except (SpadesError, ValueError, ImportError) as exc:
+        res = random_hands(args.preset, args.hands, seed=args.seed, backend=args.backend,
+                           cluster=args.cluster)
+    except (SpadesError, ValueError, ImportError, ConnectionError) as exc:
         print(f"spades sim: {exc}", file=sys.stderr)
         return 2
     seconds = time.perf_counter() - start
     summary = {**res.summary(), "preset": args.preset, "backend": res.backend,
                "seconds": round(seconds, 3), "hands_per_second": round(args.hands / seconds)}
     if args.out:
-        names = ("decks", "dealers", "bids", "tricks", "points", "bags", "plays")
-        arrays = {k: getattr(res, k) for k in names}
-        if res.draws is not None:
-            arrays["draws"] = res.draws
         try:
-            np.savez_compressed(args.out, **arrays)
+            res.save(args.out)
         except OSError as exc:
             print(f"spades sim: cannot write {args.out}: {exc.strerror}", file=sys.stderr)
             return 2

@@ -54,7 +54,9 @@ SLOW_NOTICE_S = 2.0
 def _slow_notice() -> None:
     from ..solver import _jit
 
-    if _jit.JIT_ENABLED:
+    if _jit.BACKEND == "c":
+        print("Solving...", file=sys.stderr, flush=True)
+    elif _jit.JIT_ENABLED:
         print("Solving... (the first solve after installing also compiles the solver: about 30 s, "
               "once)", file=sys.stderr, flush=True)
     else:

@@ -46,24 +46,26 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 import numpy as np
 import pyspiel
 
 from ..action_space import DONE_ID, NUM_ACTIONS, Stepper, action_name
-from ..actions import Action, Discard
-from ..cards import ALL_CARDS, FULL_DECK, cards_of_mask
+from ..actions import Action, Discard, Pass, action_id
+from ..cards import ALL_CARDS, FULL_DECK, Card, cards_of_mask
 from ..errors import IllegalActionError, RulesError
 from ..game import Game
 from ..observation import (
     INFO_STATE_SIZE,
     OBSERVATION_SIZE,
+    clear_private,
     encode,
     encode_deal,
     encode_info_state,
     info_state_string,
     observation_string,
+    public_observation_string,
 )
 from ..rules import Rules
 from ..view import View
@@ -73,8 +75,11 @@ __all__ = [
     "SpadesGame",
     "SpadesObserver",
     "SpadesState",
+    "action_history",
     "apply_redraw",
+    "load_game",
     "params_from_rules",
+    "replayed",
     "rules_from_params",
     "state_from_view",
 ]
@@ -125,6 +130,8 @@ def rules_from_params(params: dict[str, Any]) -> tuple[Rules, bool]:
             raise RulesError(f"{name} must be -1 (the preset's value), 0 (off) or 1 (on), not {value!r}")
         if value != -1:
             changes[name] = bool(value)
+    if changes.get("nil") is False and "blind_nil" not in changes:
+        changes["blind_nil"] = False  # no blind nil without nil (unless asked, then an error)
     rules = Rules.preset(str(p["preset"]), **changes)
     whole = bool(p["whole_game"])
     max_hands = int(p["max_hands"])
@@ -171,7 +178,64 @@ def state_from_view(game: SpadesGame, view: View, rng: random.Random,
     state._log = logged_actions(engine, 0)
     state._stepper = Stepper(engine)
     state._stepper.pending = list(pending)
-    return state
+    return replayed(state)
+
+
+def _engine_action_ids(act: Action, rules: Rules) -> list[int]:
+    """The ids of :mod:`spades.action_space` that make up one engine action."""
+    if isinstance(act, Pass):
+        return [int(c) for c in act.cards]
+    if isinstance(act, Discard):
+        ids = [int(c) for c in act.cards]
+        return ids if len(ids) == rules.blind_nil_exchange else [*ids, DONE_ID]
+    if isinstance(act, Card):
+        return [int(act)]
+    return [action_id(act)]
+
+
+def action_history(state: SpadesState) -> list[int]:
+    """Every action id (chance outcomes included) that leads from the initial state
+    to ``state``'s position, rebuilt from its decks and engine log."""
+    rules = state._rules
+    ids: list[int] = []
+    if rules.first_dealer is None and state._dealer is not None:
+        ids.append(state._dealer)
+    starts = [*state._hand_starts, len(state._log)]
+    for h, deck in enumerate(state._decks):
+        ids += deck
+        for act, picks in state._log[starts[h] : starts[h + 1]]:
+            ids += _engine_action_ids(act, rules)
+            ids += picks or []
+    if state._dealing and state._dealer is not None:
+        ids += state._deal
+    if state._redraw is not None:
+        ids += _engine_action_ids(state._redraw, rules) + state._picks
+    elif state._stepper is not None:
+        ids += state._stepper.pending
+    return ids
+
+
+def replayed(state: SpadesState) -> SpadesState:
+    """A new state reached by applying :func:`action_history` to a fresh initial
+    state: same position, and a ``history()`` that leads to it."""
+    new: SpadesState = state.get_game().new_initial_state()
+    for aid in action_history(state):
+        new.apply_action(aid)
+    return new
+
+
+def load_game(preset: str = "partnership", whole_game: bool = False, max_hands: int = 100,
+              **options: Any) -> Any:
+    """``pyspiel.load_game("python_spades", ...)`` from Python values: rule options
+    as :class:`~spades.rules.Rules` takes them (true/false, None), converted to
+    OpenSpiel's parameters (which are typed and cannot be None)."""
+    if options.get("nil") is False and "blind_nil" not in options:
+        options["blind_nil"] = False
+    rules = Rules.preset(preset, **options)
+    params = params_from_rules(rules, whole_game)
+    if whole_game:
+        params["max_hands"] = max_hands
+    return pyspiel.load_game(GAME_NAME, params)
 
 
 def _hand_bounds(rules: Rules) -> tuple[int, int]:
@@ -226,7 +290,10 @@ class SpadesGame(pyspiel.Game):  # type: ignore[misc]
             max_utility=float(max_utility if not whole else max(max_utility, best * hands)),
             max_game_length=_max_actions_per_hand(rules) * hands,
         )
-        super().__init__(_GAME_TYPE, info, {**_PARAMS, **params})
+        # only the parameters given (and differing from the defaults) name the game,
+        # so its string reads "python_spades(preset=openspiel)", not sentinels
+        given = {k: v for k, v in params.items() if k in _PARAMS and v != _PARAMS[k]}
+        super().__init__(_GAME_TYPE, info, given)
         self.rules = rules
         self.whole_game = whole
 
@@ -237,10 +304,17 @@ class SpadesGame(pyspiel.Game):  # type: ignore[misc]
         if params:
             raise ValueError(f"python_spades observers take no parameters, got {params}")
         perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        single = pyspiel.PrivateInfoType.SINGLE_PLAYER
-        if iig_obs_type is not None and (iig_obs_type.private_info != single or not iig_obs_type.public_info):
-            raise ValueError("python_spades observes from one player's view (private and public info)")
-        return SpadesObserver(perfect_recall)
+        if iig_obs_type is None:
+            return SpadesObserver(perfect_recall)
+        private = iig_obs_type.private_info
+        if not iig_obs_type.public_info and private == pyspiel.PrivateInfoType.NONE:
+            raise ValueError("python_spades: an observer of nothing (no public, no private information)")
+        if private == pyspiel.PrivateInfoType.SINGLE_PLAYER and iig_obs_type.public_info:
+            return SpadesObserver(perfect_recall)
+        if private == pyspiel.PrivateInfoType.NONE:
+            return SpadesObserver(perfect_recall, public_only=True)
+        raise ValueError("python_spades observes one player's view or the public information only "
+                         "(private_info=SINGLE_PLAYER with public_info, or private_info=NONE)")
 
 
 def apply_redraw(game: Game, act: Discard, picks: list[int]) -> None:
@@ -365,7 +439,13 @@ class SpadesState(pyspiel.State):  # type: ignore[misc]
         return [(o, p) for o in outcomes]
 
     def _apply_action(self, action: int) -> None:
-        action = int(action)
+        override = self.__dict__.get("_history_override")
+        player = self.current_player() if override is not None else 0
+        self._apply(int(action))
+        if override is not None:
+            override.append((player, int(action)))
+
+    def _apply(self, action: int) -> None:
         if self.is_chance_node():
             legal = {o for o, _ in self.chance_outcomes()}
             if action not in legal:
@@ -433,18 +513,55 @@ class SpadesState(pyspiel.State):  # type: ignore[misc]
         return f"{head} {game!r} hands {hands} actions {len(self._log)}"
 
     def __deepcopy__(self, memo: Any) -> SpadesState:
-        # pyspiel clones Python states with copy.deepcopy
-        new = SpadesState(self.get_game())
-        new._dealer = self._dealer
-        new._decks = [list(d) for d in self._decks]
-        new._deal = list(self._deal)
-        new._dealing = self._dealing
-        new._stepper = self._stepper.copy() if self._stepper is not None else None
-        new._log = list(self._log)
-        new._redraw = self._redraw
-        new._picks = list(self._picks)
-        new._hand_starts = list(self._hand_starts)
+        # clone() copies the C++ side too (history, move number); pyspiel's own
+        # clone deep-copies the Python attributes one by one, not through here
+        new: SpadesState = self.clone()
         return new
+
+    def undo_action(self, player: int, action: int) -> None:
+        """Take back the last action (``player`` and ``action`` must be the last
+        ones applied).  OpenSpiel's C++ history of a Python state cannot shrink,
+        so this state then reports its history from its own record:
+        ``history()``, ``full_history()``, ``history_str()`` and
+        ``move_number()`` all reflect the undo."""
+        hist = self._undo_history()
+        if not hist or (hist[-1][0], hist[-1][1]) != (int(player), int(action)):
+            last = f"{hist[-1][0]}:{hist[-1][1]}" if hist else "none"
+            raise IllegalActionError(
+                f"undo_action({player}, {action}) does not match the last action ({last})"
+            )
+        ids = [a for _, a in hist[:-1]]
+        fresh: SpadesState = self.get_game().new_initial_state()
+        for aid in ids:
+            fresh.apply_action(aid)
+        self.__dict__.update(fresh.__dict__)
+        self._history_override = hist[:-1]
+
+    def _undo_history(self) -> list[tuple[int, int]]:
+        override = self.__dict__.get("_history_override")
+        if override is not None:
+            return list(override)
+        return [(int(pa.player), int(pa.action)) for pa in pyspiel.State.full_history(self)]
+
+    def history(self) -> list[int]:
+        if self.__dict__.get("_history_override") is None:
+            return list(pyspiel.State.history(self))
+        return [a for _, a in self._history_override]
+
+    def full_history(self) -> list[Any]:
+        if self.__dict__.get("_history_override") is None:
+            return list(pyspiel.State.full_history(self))
+        return [PlayerAction(p, a) for p, a in self._history_override]
+
+    def history_str(self) -> str:
+        if self.__dict__.get("_history_override") is None:
+            return str(pyspiel.State.history_str(self))
+        return ", ".join(str(a) for a in self.history())
+
+    def move_number(self) -> int:
+        if self.__dict__.get("_history_override") is None:
+            return int(pyspiel.State.move_number(self))
+        return len(self._history_override)
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> SpadesState:
         """A state the player cannot tell from this one (for IS-MCTS); see
@@ -455,11 +572,21 @@ class SpadesState(pyspiel.State):  # type: ignore[misc]
         return resample(self, player_id, random.Random(seed))
 
 
+class PlayerAction(NamedTuple):
+    """A (player, action) pair, as ``pyspiel.PlayerAction`` reads."""
+
+    player: int
+    action: int
+
+
 class SpadesObserver:
     """The PyObserver of ``python_spades`` (observation or information state)."""
 
-    def __init__(self, perfect_recall: bool) -> None:
+    def __init__(self, perfect_recall: bool, public_only: bool = False) -> None:
         self.perfect_recall = perfect_recall
+        #: the public information only: the same layout with every private field
+        #: (the player's cards, its own choices, passes, draws) left at zero
+        self.public_only = public_only
         size = INFO_STATE_SIZE if perfect_recall else OBSERVATION_SIZE
         self.tensor = np.zeros(size, np.float32)
         self.dict = {"observation": self.tensor}
@@ -483,6 +610,8 @@ class SpadesObserver:
             encode_info_state(view, pending, self.tensor)
         else:
             encode(view, pending, self.tensor)
+        if self.public_only:
+            clear_private(self.tensor)
 
     def string_from(self, state: SpadesState, player: int) -> str:
         view = state.view(player)
@@ -498,6 +627,8 @@ class SpadesObserver:
                 ]
                 text += " history " + "; ".join(hist)
             return f"seat {player} " + text
+        if self.public_only:
+            return public_observation_string(view, with_tricks=self.perfect_recall)
         pending = state.pending_of(player)
         return info_state_string(view, pending) if self.perfect_recall else observation_string(view, pending)
 

@@ -396,7 +396,11 @@ def resample(state: SpadesState, player: int, rng: random.Random) -> SpadesState
     pending = list(new._stepper.pending)
     new._build_engine()
     new._stepper.pending = pending
-    return new
+    # rebuilt by applying its own actions, so that history() leads to the
+    # resampled cards (a clone would keep the original deal in its history)
+    from . import replayed
+
+    return replayed(new)
 
 
 def logged_actions(game: Game, skip: int) -> list[tuple[Action, list[int] | None]]:

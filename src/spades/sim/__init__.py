@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -46,7 +47,12 @@ from ..rules import Rules
 from ..scoring import score_hand
 from . import _kernels
 
-__all__ = ["HandResults", "play_hands", "random_hands", "score_table"]
+__all__ = ["NPZ_FORMAT", "HandResults", "load_results", "play_hands", "random_hands", "score_table"]
+
+#: the ``format`` of a saved :class:`HandResults` (.npz); version in ``meta``
+NPZ_FORMAT = "spades-hands"
+NPZ_VERSION = 1
+_ARRAYS = ("decks", "dealers", "bids", "tricks", "points", "bags", "plays", "draws", "nlegal")
 
 
 @dataclass
@@ -75,6 +81,40 @@ class HandResults:
     records: list[dict[str, Any]] | None = None
     backend: str = "engine"
     extra: dict[str, Any] = field(default_factory=dict)
+    #: the preset name the rules came from (None when built from a Rules object)
+    preset: str | None = None
+    #: the seed that produced these hands (None: unseeded)
+    seed: int | None = None
+
+    def save(self, path: Any) -> None:
+        """Save as a self-describing ``.npz``: the arrays, plus ``meta`` (JSON:
+        format, version, preset, every rule option, seed, backend, hands), read
+        back by :func:`load_results`.  Records, when kept, are saved as JSON text."""
+        meta = {
+            "format": NPZ_FORMAT, "version": NPZ_VERSION, "preset": self.preset,
+            "rules": self.rules.to_dict(), "seed": self.seed, "backend": self.backend, "hands": len(self),
+        }
+        arrays = {k: getattr(self, k) for k in _ARRAYS if getattr(self, k) is not None}
+        extra: dict[str, Any] = {"meta": np.array(json.dumps(meta))}
+        if self.records is not None:
+            extra["records"] = np.array(json.dumps(self.records))
+        np.savez_compressed(path, **arrays, **extra)
+
+    def deal_string(self, i: int) -> str:
+        """Hand ``i``'s deal as a PBN-style string (:func:`spades.records.deal_to_string`),
+        dealt variants only."""
+        from ..records import deal_to_string
+
+        n = self.rules.num_seats
+        return deal_to_string([_dealt(self, i, s) for s in range(n)], int(self.dealers[i]), self.rules)
+
+    def write_records(self, path: Any) -> int:
+        """Write the kept game records as JSON Lines (one record per line)."""
+        from ..records import write_jsonl
+
+        if self.records is None:
+            raise ValueError("no records were kept: play with records=True")
+        return write_jsonl(self.records, path)
 
     def __len__(self) -> int:
         return int(self.tricks.shape[0])
@@ -112,6 +152,42 @@ class HandResults:
             "mean_tricks": self.tricks.mean(axis=0).round(3).tolist(),
             "nil_rate": float((self.bids == 0).mean()),
         }
+
+
+def _dealt(res: HandResults, i: int, seat: int) -> int:
+    """The cards seat ``seat`` was dealt in hand ``i`` (a mask; dealt variants)."""
+    rules = res.rules
+    if rules.uses_draw:
+        raise ValueError("a two-player hand is drawn, not dealt: it has no deal string")
+    n = rules.num_seats
+    dealer = int(res.dealers[i])
+    mask = 0
+    for k, c in enumerate(res.decks[i]):
+        if (dealer + 1 + k) % n == seat:
+            mask |= 1 << int(c)
+    return mask
+
+
+def load_results(path: Any) -> HandResults:
+    """Read a :meth:`HandResults.save` file (``spades sim --out``) back, rules and seed
+    included.  Raises ``ValueError`` for a file that is not one."""
+    try:
+        data = np.load(path, allow_pickle=False)
+    except (OSError, ValueError) as exc:
+        raise ValueError(f"cannot read {path}: {exc}") from None
+    with data:
+        if "meta" not in data.files:
+            raise ValueError(f"{path} is not a saved spades hand file (no 'meta': an older or other file)")
+        meta = json.loads(str(data["meta"]))
+        if meta.get("format") != NPZ_FORMAT or meta.get("version") != NPZ_VERSION:
+            raise ValueError(
+                f"{path}: unsupported format {meta.get('format')!r} version {meta.get('version')!r}"
+            )
+        arrays = {k: data[k] for k in _ARRAYS if k in data.files}
+        records = json.loads(str(data["records"])) if "records" in data.files else None
+    rules = Rules.from_dict(meta["rules"])
+    return HandResults(rules=rules, records=records, backend=meta["backend"], preset=meta["preset"],
+                       seed=meta["seed"], **arrays)
 
 
 def _as_rules(rules: Rules | str) -> Rules:
@@ -189,13 +265,31 @@ def _random_bids(rules: Rules, dealers: np.ndarray, u: np.ndarray) -> np.ndarray
     return bids
 
 
+def _batch_rng(seed: int | None, k: int) -> np.random.Generator:
+    """The generator of batch ``k``: batch 0 uses the seed itself, later batches
+    independent streams spawned from it, so any batch can be computed anywhere."""
+    if k == 0:
+        return np.random.default_rng(seed)
+    return np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(k,)))
+
+
+def _simulate_chunk(rules: Rules, size: int, seed: int | None, k: int, backend: str) -> dict[str, Any]:
+    kernel = _kernels.play_numba if backend == "numba" else _kernels.play_numpy
+    return _simulate_batch(rules, size, _batch_rng(seed, k), kernel)
+
+
 def random_hands(rules: Rules | str = "partnership", hands: int = 10000, seed: int | None = None,
-                 backend: str = "auto", batch: int = 65536) -> HandResults:
+                 backend: str = "auto", batch: int = 65536, cluster: Any = None) -> HandResults:
     """Simulate ``hands`` independent random hands (see the module docstring).
 
     ``backend``: ``"numba"``, ``"numpy"`` or ``"auto"`` (numba when installed).
-    The same seed gives the same hands with either backend.
+    The same seed gives the same hands with either backend.  Hands are
+    simulated in batches of ``batch``, each with its own generator derived from
+    the seed, so with ``cluster`` (a Dask scheduler address or client, see
+    :mod:`spades.cluster`) the batches run on the cluster and the result is the
+    same as a local run's.
     """
+    rules_name = rules
     rules = _as_rules(rules)
     if not isinstance(hands, int) or hands < 1:
         raise ValueError("hands must be a whole number, at least 1")
@@ -203,17 +297,22 @@ def random_hands(rules: Rules | str = "partnership", hands: int = 10000, seed: i
         backend = "numba" if _kernels.HAVE_NUMBA else "numpy"
     if backend not in ("numba", "numpy"):
         raise ValueError("backend must be 'auto', 'numba' or 'numpy'")
-    kernel = _kernels.play_numba if backend == "numba" else _kernels.play_numpy
-    rng = np.random.default_rng(seed)
-    parts = []
-    done = 0
-    while done < hands:
-        size = min(batch, hands - done)
-        parts.append(_simulate_batch(rules, size, rng, kernel))
-        done += size
+    if not isinstance(batch, int) or batch < 1:
+        raise ValueError("batch must be a whole number, at least 1")
+    if seed is None:
+        seed = int(np.random.SeedSequence().generate_state(1, np.uint64)[0] >> np.uint64(1))
+    calls = [(rules, min(batch, hands - start), seed, k, backend)
+             for k, start in enumerate(range(0, hands, batch))]
+    if cluster is not None:
+        from ..cluster import map_ordered
+
+        parts = map_ordered(cluster, _simulate_chunk, calls)
+    else:
+        parts = [_simulate_chunk(*call) for call in calls]
     keys = parts[0].keys()
     merged = {k: (np.concatenate([p[k] for p in parts]) if parts[0][k] is not None else None) for k in keys}
-    return HandResults(rules=rules, backend=backend, **merged)  # type: ignore[arg-type]
+    preset = rules_name if isinstance(rules_name, str) else None
+    return HandResults(rules=rules, backend=backend, preset=preset, seed=seed, **merged)  # type: ignore[arg-type]
 
 
 def _simulate_batch(rules: Rules, h: int, rng: np.random.Generator, kernel: Any) -> dict[str, Any]:
@@ -251,16 +350,21 @@ def _simulate_batch(rules: Rules, h: int, rng: np.random.Generator, kernel: Any)
 
 
 def play_hands(rules: Rules | str = "partnership", hands: int = 100, bots: Sequence[Any] | str = "random",
-               seed: int | None = None, records: bool = False) -> HandResults:
+               seed: int | None = None, records: bool = False, records_path: Any = None) -> HandResults:
     """Play ``hands`` independent hands through the rules engine with bots.
 
     ``bots``: one bot name (every seat) or one per seat (names or
     :class:`~spades.bots.Bot` objects).  Every rule applies (blind nil,
     exchanges, redraws).  With ``records=True`` each hand's game record
-    (:meth:`spades.Game.to_record`) is kept in ``records``.
+    (:meth:`spades.Game.to_record`) is kept in ``records``; ``records_path``
+    also writes them there as JSON Lines (``spades replay FILE.jsonl`` reads it).
+    Every bot is prepared (:meth:`spades.bots.Bot.prepare`: the expert compiles
+    its solver) before the first hand.
     """
     from .. import bots as bot_registry
 
+    rules_name = rules
+    records = records or records_path is not None
     rules = _as_rules(rules)
     if not isinstance(hands, int) or hands < 1:
         raise ValueError("hands must be a whole number, at least 1")
@@ -273,6 +377,10 @@ def play_hands(rules: Rules | str = "partnership", hands: int = 100, bots: Seque
         bot_registry.get(b, seed=base_seed * 1000 + i) if isinstance(b, str) else b
         for i, b in enumerate(names)
     ]
+    for player in {id(p): p for p in players}.values():
+        prepare = getattr(player, "prepare", None)
+        if prepare is not None:
+            prepare()
     single = dataclasses.replace(rules, hands=1)
     rng = np.random.default_rng(seed)
     size = rules.deck_size
@@ -309,4 +417,8 @@ def play_hands(rules: Rules | str = "partnership", hands: int = 100, bots: Seque
         out["bags"][i] = summary.bags
         if records:
             recs.append(game.to_record())
-    return HandResults(rules=rules, records=recs if records else None, backend="engine", **out)
+    res = HandResults(rules=rules, records=recs if records else None, backend="engine",
+                      preset=rules_name if isinstance(rules_name, str) else None, seed=seed, **out)
+    if records_path is not None:
+        res.write_records(records_path)
+    return res

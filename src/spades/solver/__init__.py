@@ -42,11 +42,14 @@ Lower level, for computer players (see :mod:`spades.solver.api`):
   calls (entries are valid for ever), which speeds up solving successive
   positions of one deal; ``Solver.clear()`` empties it.
 
-The search kernel (:mod:`spades.solver.kernel`) is compiled by numba when it is
-installed (the ``fast`` extra) and runs as plain Python otherwise
-(``SPADES_NO_JIT=1`` forces that).  The first search after installing pays the
-compile (about 30-60 s; then it is cached on disk): :func:`warm_up` pays it
-up front, and the computer players' :meth:`~spades.bots.Bot.prepare` calls it.
+The search kernel (:mod:`spades.solver.kernel`) runs as C compiled when the
+package is installed (``spades.solver._ckernel``, generated from ``kernel.py``
+by :mod:`spades.solver._cgen`; nothing to compile on first use), else compiled
+by numba (the ``fast`` extra), else as plain Python (``SPADES_NO_JIT=1``
+forces that; ``SPADES_KERNEL`` picks one, see :mod:`spades.solver._jit`).
+With numba the first search after installing pays the compile (about 30-60 s;
+then it is cached on disk): :func:`warm_up` pays it up front, and the
+computer players' :meth:`~spades.bots.Bot.prepare` calls it.
 :mod:`spades.solver.reference` holds the plain exhaustive minimax the kernel is
 tested against.
 """

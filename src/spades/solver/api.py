@@ -27,11 +27,13 @@ from __future__ import annotations
 
 import threading
 import time
+from array import array
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from ..cards import Card, cards_of_mask
 from . import kernel
-from ._jit import JIT_ENABLED
+from ._jit import BACKEND, COMPILED, ckernel
 from .position import HandLike, Position, PositionError
 
 __all__ = [
@@ -64,8 +66,14 @@ def seat_mask(seats: Iterable[int] | int) -> int:
     return mask
 
 
+#: the functions that run the search: the C extension's, or kernel.py's (numba-compiled or plain)
+_kernel: Any = ckernel if ckernel is not None else kernel
+
+
 def _new_array(size: int) -> list[int]:
-    if JIT_ENABLED:
+    if BACKEND == "c":
+        return array("q", [0]) * size  # type: ignore[return-value]
+    if BACKEND == "numba":
         import numpy as np
 
         return np.zeros(size, dtype=np.int64)  # type: ignore[return-value]
@@ -81,7 +89,7 @@ class Solver:
 
     def __init__(self, tt_bits: int | None = None) -> None:
         if tt_bits is None:
-            tt_bits = 20 if JIT_ENABLED else 14
+            tt_bits = 20 if COMPILED else 14
         buckets = max(1, (1 << tt_bits) // kernel.TT_WAYS)
         self.tt_mask = buckets - 1
         self.tt = _new_array(buckets * kernel.TT_WORDS)
@@ -126,7 +134,7 @@ class Solver:
         nseat = len(hands)
         self._load(hands, trick)
         self._stats[0] = 0
-        legal = kernel.card_values(
+        legal = _kernel.card_values(
             self._hands, nseat, leader, self._trick, len(trick), bool(broken), count, maximizers,
             self.tt, self.tt_mask, self._gen(nseat, count, maximizers), self._stats,
             self._moves, self._played, self._out, self._stack,
@@ -150,7 +158,7 @@ class Solver:
         self._load(hands, trick)
         for i in range(8):
             self._stats[i] = 0
-        result = kernel.can_take(
+        result = _kernel.can_take(
             self._hands, nseat, leader, self._trick, len(trick), bool(broken), int(target), count,
             maximizers, self.tt, self.tt_mask, self._gen(nseat, count, maximizers), self._stats,
             self._moves, self._played, self._stack,
@@ -165,18 +173,19 @@ _local = threading.local()
 def warm_up() -> float:
     """Compile the search kernel now, or load it from numba's on-disk cache.
 
-    The first search after installing (or after the kernel changed) compiles
+    Only the numba kernel needs it (the C kernel built at install time and
+    plain Python have nothing to compile: it returns at once).  With numba
+    the first search after installing (or after the kernel changed) compiles
     it, about 30-60 s; later processes load the cached machine code in about a
     second, and later calls in the same process cost nothing.  Programs call
     this before the first real search - in a background thread while a person
     bids, or in a parent process before its workers start - so that no
-    decision waits for the compiler.  Returns the seconds spent; without numba
-    there is nothing to compile and it returns at once.  Safe from any thread:
+    decision waits for the compiler.  Returns the seconds spent.  Safe from any thread:
     numba compiles each function once, and a search on another thread that
     needs the kernel meanwhile waits for it.
     """
     start = time.perf_counter()
-    if JIT_ENABLED:
+    if BACKEND == "numba":
         solver = Solver(tt_bits=6)
         # two cards a seat (AK of a suit each): every entry point the bots and
         # the command line use, with the argument types of a real search

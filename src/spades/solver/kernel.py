@@ -390,11 +390,15 @@ def _gen_moves(
     moves: Array,
     hint: int,
     killer: int,
+    nil: int,
 ) -> int:
     """Write the ordered, equivalence-reduced moves of the seat to play into
     ``moves[ply * MAXMOVES:]``; return how many.  ``tr`` holds the ``k`` cards
     of the trick so far.  ``hint`` (a card, or -1) is tried first: the move
-    that decided this position in an earlier search."""
+    that decided this position in an earlier search.  ``nil`` is the nil
+    bidder's seat when the search counts that seat's tricks alone with the
+    other side maximizing (-1 otherwise): the moves are then ordered for that
+    objective (:func:`_nil_score`)."""
     player = (leader + k) % nseat
     hand = hands[player]
     led = 0
@@ -433,7 +437,9 @@ def _gen_moves(
                 continue  # equivalent to the next higher card of this hand
         rank = c - 13 * suit
         # ---- ordering score (higher first)
-        if k == 0:
+        if nil >= 0:
+            score = _nil_score(hands, tr, k, nseat, leader, player, nil, c, best, best_seat)
+        elif k == 0:
             if above == 0:
                 # the top card of its suit: a sure winner unless trumped
                 score = 60 + rank
@@ -509,6 +515,92 @@ def _gen_moves(
     for j in range(n):
         moves[base + j] = 63 - (moves[base + j] & 63)
     return n
+
+
+@njit
+def _nil_score(
+    hands: Hands, tr: Hands, k: int, nseat: int, leader: int, player: int, nil: int, c: int, best: int,
+    best_seat: int,
+) -> int:
+    """Ordering score (higher first) of card ``c`` for the nil objective: the
+    nil bidder ducks as high as it can and sheds its highest cards; its
+    partner wins the tricks the nil bidder has yet to play to, and overtakes
+    the nil bidder's winning card; the opponents play low under the nil
+    bidder and lead low in the suits the nil bidder still holds."""
+    suit = c // 13
+    rank = c - 13 * suit
+    beats = False
+    if k > 0:
+        if c // 13 == best // 13:
+            beats = c > best
+        elif suit == 3:
+            beats = True
+    nil_played = (nil - leader + nseat) % nseat < k
+    if player == nil:
+        if k == 0:
+            return 40 - rank
+        if not beats:
+            if suit == 3 or suit == tr[0] // 13:
+                return 50 + rank
+            return 60 + rank
+        return 20 - rank
+    if nseat == 4 and (player + 2) % 4 == nil:
+        if k == 0:
+            return 30 + rank
+        if nil_played:
+            if best_seat == nil:
+                if beats:
+                    return 60 - rank
+                return 20 - rank
+            if beats:
+                return 20 - rank
+            return 40 - rank
+        if beats:
+            return 50 + rank
+        return 30 - rank
+    if k == 0:
+        score = 30 - rank
+        if hands[nil] & (SUIT0 << (13 * suit)):
+            score += 10
+        return score
+    if nil_played and best_seat != nil:
+        return 40 - rank
+    if beats:
+        return 20 - rank
+    return 50 - rank
+
+
+@njit
+def _nil_safe(hands: Hands, nseat: int, nil: int) -> tuple[bool, int]:
+    """At a trick start that the nil bidder does not lead: can the nil
+    bidder be sure of taking no more tricks whatever the others do?  Yes when
+    it holds no spade and, in each suit, its i-th lowest card is below the
+    i-th lowest card of the other hands together: it never leads (it never
+    wins a trick), it follows each lead of a suit with its lowest card there,
+    which is below the card led (the i-th lead of a suit uses up at least i-1
+    of the other hands' cards of it), and when void it discards its highest
+    cards.  Returns the cards relied on (every card of the suits it holds)."""
+    mine = hands[nil]
+    if mine & SPADES:
+        return False, 0
+    others = 0
+    for s in range(nseat):
+        if s != nil:
+            others |= hands[s]
+    rel = 0
+    for suit in range(3):
+        smask = SUIT0 << (13 * suit)
+        m = mine & smask
+        if m == 0:
+            continue
+        o = others & smask
+        while m and o:
+            if (m & -m) > (o & -o):
+                return False, 0
+            m &= m - 1
+            o &= o - 1
+        rel |= (mine | others) & smask
+    return True, rel
 
 
 @njit_inline
@@ -1107,6 +1199,9 @@ def search(
     mode = _ENTER
     r = False
     rel = 0
+    nil = -1
+    if (cmask & xmask) == 0 and popcount(cmask) == 1:
+        nil = lowbit_index(cmask)
     while True:
         f = ply * SW
         if mode == _ENTER:
@@ -1150,6 +1245,13 @@ def search(
                     rel = srel
                     mode = _RETURN
                     continue
+                if nil >= 0 and leader != nil:
+                    safe, srel = _nil_safe(hs, nseat, nil)
+                    if safe:
+                        r = False
+                        rel = srel
+                        mode = _RETURN
+                        continue
                 if cmask == xmask and remaining < EARLY:
                     qr, rel = _quick_bounds(hs, nseat, leader, broken, xmask, target, remaining)
                     if qr:
@@ -1267,7 +1369,7 @@ def search(
             hs = (hands[0], hands[1], hands[2], hands[3])
             tr = (played[ply - k], played[ply - k + 1], played[ply - k + 2], played[ply - k + 3])
             stk[f + F_N] = _gen_moves(
-                hs, tr, ply, k, nseat, leader, broken, xmask, moves, hint, stk[KILL + ply]
+                hs, tr, ply, k, nseat, leader, broken, xmask, moves, hint, stk[KILL + ply], nil
             )
             stk[f + F_I] = 0
             mode = _ADVANCE
@@ -1654,7 +1756,13 @@ def card_values(
         lo = 0
         hi = remaining
         if guess < 0:
-            guess = _estimate(hands, nseat, cmask, remaining)
+            if cmask & xmask:
+                guess = _estimate(hands, nseat, cmask, remaining)
+            else:
+                # the counted seats minimize (nil): their values are mostly 0 or 1, and a
+                # refutation ("they cannot be forced to take t") costs about as much for
+                # any t, so the steps go up from 1
+                guess = 1
         while lo < hi:
             g = guess
             if g <= lo:

@@ -13,9 +13,13 @@ feeds it input.
 * Computer players run in a worker (:meth:`PlayApp._bots`): each decision is
   computed on a thread from the seat's view, after ``pace`` seconds, and
   committed only if the game has not changed meanwhile (undo, new game).
-* A finished hand shows its summary in a modal screen; the computer players
-  wait until it is dismissed.  The end of the game shows the result and a
-  short history.
+* A finished hand shows its summary (with the hand's last trick, which also
+  stays on the table behind it) in a modal screen; the computer players wait
+  until it is dismissed.  The end of the game shows the result and a short
+  history under the title bar, with its key line always in view.
+* The log of the table's events fills the rows the table does not need (two at
+  80x24, more in a taller terminal); Page Up/Down scroll it, and an undo takes
+  the moves it took back out of it.  Ctrl+C, like Ctrl+Q, saves and quits.
 * Any unexpected exception while handling input is shown, not raised, and kept
   in :attr:`PlayApp.internal_errors` (tests assert it stays empty).
 """
@@ -36,9 +40,10 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widget import Widget
-from textual.widgets import Input, Static
+from textual.widgets import Input, RichLog, Static
 
 from ..actions import Discard, Pass
+from ..bids import Bid
 from ..cards import Card
 from ..errors import NotationError
 from ..game import Phase
@@ -90,7 +95,8 @@ class TableView(Widget):
         app = self.app
         if not isinstance(app, PlayApp):  # pragma: no cover
             return Text()
-        return table_text(app.controller, self.content_size.width, self.content_size.height)
+        size = self.content_size
+        return table_text(app.controller, size.width, size.height, colour=not app.no_color)
 
 
 class SideView(Widget):
@@ -98,7 +104,7 @@ class SideView(Widget):
         app = self.app
         if not isinstance(app, PlayApp):  # pragma: no cover
             return Text()
-        return side_text(app.controller)
+        return side_text(app.controller, colour=not app.no_color)
 
 
 class HandView(Widget):
@@ -112,7 +118,10 @@ class HandView(Widget):
         view = ctl.view()
         hidden = view.hand_sizes[ctl.human] if view.hand is None else 0
         cursor = app.cursor if on_cards else None
-        return hand_text(options, cursor, app.marks, hidden)
+        empty = "(no cards yet)"
+        if ctl.rules.uses_draw and ctl.game.phase in (Phase.BLIND, Phase.DRAW):
+            empty = "(no cards yet: each player draws 13 from the stock)"
+        return hand_text(options, cursor, app.marks, hidden, empty=empty, colour=not app.no_color)
 
 
 class ChoiceBar(Widget):
@@ -121,7 +130,8 @@ class ChoiceBar(Widget):
         if not isinstance(app, PlayApp):  # pragma: no cover
             return Text()
         ctl = app.controller
-        return choices_text(ctl, app.options, app.cursor, app.marks)
+        width = self.content_size.width
+        return choices_text(ctl, app.options, app.cursor, app.marks, width, colour=not app.no_color)
 
 
 class SummaryScreen(ModalScreen[None]):
@@ -146,27 +156,48 @@ class SummaryScreen(ModalScreen[None]):
 
 
 class GameOverScreen(ModalScreen[str]):
-    """The result and a short history; n: new game, u: undo, q/Enter: quit."""
+    """The result and a short history; n: new game, u: undo, q/Enter: quit.
 
+    The dialog leaves the title bar in view and keeps its key line on screen:
+    only the result and history above it scroll (arrows, Page Up/Down) when the
+    terminal is short."""
+
+    DEFAULT_CSS = """
+    GameOverScreen #dialog { margin: 1 0 0 0; }
+    GameOverScreen #body { height: auto; }
+    """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,q,escape", "choose('quit')", "quit"),
         Binding("n", "choose('new')", "new game"),
         Binding("u", "choose('undo')", "undo"),
         Binding("a", "choose('analyse')", "analyse"),
     ]
+    #: rows the dialog leaves for other things: the title bar, its border, the key line
+    RESERVED: ClassVar[int] = 4
 
     def __init__(self, body: Group) -> None:
         super().__init__()
         self.body = body
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id="dialog"):
-            yield Static(self.body)
-            yield Static(Text("n: new game · u: undo your last move · a: analyse · q: quit", style="italic"))
+        with Vertical(id="dialog"):
+            with VerticalScroll(id="body"):
+                yield Static(self.body)
+            yield Static(
+                Text("n: new game · u: take back your last move · q: quit · a: analyse", style="italic"),
+                id="keys",
+            )
 
     def on_mount(self) -> None:
+        self._fit()
         # arrow keys and Page Up/Down scroll a long history
-        self.query_one(VerticalScroll).focus()
+        self.query_one("#body", VerticalScroll).focus()
+
+    def on_resize(self) -> None:
+        self._fit()
+
+    def _fit(self) -> None:
+        self.query_one("#body").styles.max_height = max(1, self.app.size.height - self.RESERVED)
 
     def action_choose(self, what: str) -> None:
         self.dismiss(what)
@@ -191,14 +222,15 @@ class PlayApp(App[int]):
     CSS = """
     Screen { layout: vertical; }
     #title { height: 1; background: $primary; color: $text; padding: 0 1; }
-    #top { height: 1fr; min-height: 11; }
+    #top { height: 1fr; min-height: 11; max-height: 17; }
     #table { width: 1fr; border: round $secondary; padding: 0 0; }
     #side { width: 30; border: round $secondary; padding: 0 1; }
     #hand { height: 4; border: round $accent; padding: 0 0; }
     #choices { height: 1; padding: 0 1; }
     #prompt { height: 1; padding: 0 1; text-style: bold; }
     #message { height: 2; padding: 0 1; }
-    #log { height: 2; padding: 0 1; color: $text-muted; }
+    #log { height: 1fr; min-height: 2; padding: 0 1; color: $text-muted; scrollbar-size-vertical: 1;
+           overflow-x: hidden; }
     #command { height: 1; border: none; padding: 0 1; margin: 0; }
     #keys { height: 1; padding: 0 1; color: $text-muted; }
     ModalScreen { align: center middle; }
@@ -208,6 +240,9 @@ class PlayApp(App[int]):
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "quit_game", "quit", priority=True),
+        Binding("ctrl+c", "quit_game", "quit", show=False, priority=True),
+        Binding("pageup", "scroll_log(-1)", "older messages", show=False),
+        Binding("pagedown", "scroll_log(1)", "newer messages", show=False),
         Binding("f1", "help", "help"),
         Binding("ctrl+z", "undo", "undo", show=False),
     ]
@@ -221,6 +256,7 @@ class PlayApp(App[int]):
         self.options: list[Option] = []
         self.internal_errors: list[BaseException] = []
         self._cursor_key: tuple[object, ...] | None = None
+        self._log_last: Message | None = None
 
     # -- layout ---------------------------------------------------------------
 
@@ -233,10 +269,12 @@ class PlayApp(App[int]):
         yield ChoiceBar(id="choices")
         yield Static(id="prompt")
         yield Static(id="message")
-        yield Static(id="log")
+        log = RichLog(id="log", wrap=True, markup=False, auto_scroll=True, max_lines=LOG_LINES, min_width=20)
+        log.can_focus = False
+        yield log
         yield CommandLine(placeholder="type a move or: hint · undo · last · help", id="command")
         yield Static(
-            Text("←/→ choose · Enter play · Space mark · F1 help · Ctrl+Q quit (saved)"),
+            Text("←/→ choose · Enter play · Space mark · F1 help · PgUp log · Ctrl+Q quit (saved)"),
             id="keys",
         )
 
@@ -287,7 +325,7 @@ class PlayApp(App[int]):
         title = f"♠ Spades · {rules.variant}"
         if rules.describe():
             title += " (house rules)"
-        title += f" · hand {ctl.game.hands_played + 1} · you are {rules.seat_name(ctl.human)}"
+        title += f" · hand {ctl.hand_number()} · you are {rules.seat_name(ctl.human)}"
         self.query_one("#title", Static).update(Text(title))
         hand = self.query_one("#hand", HandView)
         hand.border_title = f"Your hand · {ctl.title(ctl.human)}"
@@ -300,11 +338,40 @@ class PlayApp(App[int]):
             style = {"error": "bold red", "hint": "bold cyan"}.get(feedback.kind, "")
             message = Text(("✗ " if feedback.kind == "error" else "") + feedback.text, style=style)
         self.query_one("#message", Static).update(message)
-        events_ = [m for m in ctl.log if m.kind in ("event", "alert")][-2:]
-        log = Text("\n").join(Text(m.text, style="red" if m.kind == "alert" else "") for m in events_)
-        self.query_one("#log", Static).update(log)
+        self._refresh_log()
         for widget_id in ("#table", "#side", "#hand", "#choices"):
             self.query_one(widget_id).refresh()
+
+    def _refresh_log(self) -> None:
+        """The message log: what happened at the table in this game, newest at the bottom
+        (scrolled there whenever it changes; Page Up/Down or the mouse scroll it)."""
+        # what happened at the table; answers and hints are on the message line above
+        shown = [m for m in self.controller.log if m.kind in ("event", "alert")]
+        last = self._log_last
+        if shown and shown[-1] is last:
+            return
+        box = self.query_one("#log", RichLog)
+        # only the messages after the last one written are new; when that one is gone
+        # (an undo took it back, a new game) the log is written again
+        start = next((i + 1 for i in range(len(shown) - 1, -1, -1) if shown[i] is last), None)
+        if start is None:
+            box.clear()
+            start = 0
+        styles = {"alert": "red", "hint": "cyan"}
+        for i in range(start, len(shown)):
+            m = shown[i]
+            box.write(Text(m.text, style=styles.get(m.kind, "")), scroll_end=False)
+        self._log_last = shown[-1] if shown else None
+        # at once, not after the next refresh: a hand summary may be about to cover the
+        # screen, and a covered screen is not refreshed
+        box.scroll_end(animate=False, immediate=True, x_axis=False)
+
+    def action_scroll_log(self, direction: int) -> None:
+        box = self.query_one("#log", RichLog)
+        if direction < 0:
+            box.scroll_page_up(animate=False)
+        else:
+            box.scroll_page_down(animate=False)
 
     def refresh_cursor(self) -> None:
         """Redraw only what the cursor and the marks change."""
@@ -331,8 +398,12 @@ class PlayApp(App[int]):
         if not options:
             return 0
         if options[0].card is None:
+            bid = self.controller.suggested_bid()
+            wanted = str(Bid(bid)) if bid is not None else None
             for i, o in enumerate(options):
-                if o.label in ("3", "look", "keep") or o.label.startswith("keep"):
+                if o.notation == wanted:
+                    return i
+                if o.notation in ("look", "keep"):
                     return i
             return 0
         for i, o in enumerate(options):
@@ -365,8 +436,12 @@ class PlayApp(App[int]):
             return
         if card in self.marks:
             self.marks.discard(card)
+            ctl.clear_error()
+            self.refresh_view()
         elif len(self.marks) < k:
             self.marks.add(card)
+            ctl.clear_error()
+            self.refresh_view()
         else:
             ctl.tell("error", f"You can mark only {k} cards: press Space on one to unmark it")
             self.refresh_view()
@@ -405,7 +480,7 @@ class PlayApp(App[int]):
                     ctl.tell("info", "Thinking about a hint...")
                     self.run_worker(self._hint(turn), group="hint", exclusive=True)
             else:
-                ctl.submit(line)
+                ctl.submit(self._notation_of(line))
         except Exception as exc:  # the screen must survive anything
             self.internal_errors.append(exc)
             ctl.tell("error", f"Something went wrong ({exc!r}); your game is saved")
@@ -413,6 +488,14 @@ class PlayApp(App[int]):
             self.exit(0)
             return
         self.kick()
+
+    def _notation_of(self, line: str) -> str:
+        """A typed button label (``draw`` in the two-player game) as the move it stands for."""
+        key = " ".join(line.split()).lower()
+        for option in self.options if self.controller.human_to_act else ():
+            if option.card is None and option.label.lower() == key:
+                return option.notation
+        return line
 
     def choose_current(self) -> None:
         ctl = self.controller
@@ -451,12 +534,15 @@ class PlayApp(App[int]):
     # -- actions ----------------------------------------------------------------
 
     def action_help(self) -> None:
-        self.push_screen(HelpScreen())
+        self.push_screen(HelpScreen(), lambda _: self._show_log_end())
 
     async def action_undo(self) -> None:
         await self.handle_line("undo")
 
     def action_quit_game(self) -> None:
+        """Ctrl+Q, Ctrl+C: save (the game is saved after every move anyway) and leave."""
+        if self.controller.save_path is not None:
+            self.controller.save_now()
         self.exit(0)
 
     # -- the computer players and the flow of the game ------------------------------
@@ -518,15 +604,23 @@ class PlayApp(App[int]):
         if ctl.game.is_over:
             parts: list[object] = [Text(ctl.result_text(), style="bold"), history_table(ctl)]
             if ctl.game.history:
-                parts.append(summary_table(ctl, ctl.game.history[-1]))
+                parts.append(summary_table(ctl, ctl.game.history[-1], ctl.last_trick()))
             self.push_screen(GameOverScreen(Group(*parts)), self._after_game)  # type: ignore[arg-type]
         elif ctl.pending_summary is not None:
             summary = ctl.pending_summary
-            self.push_screen(SummaryScreen(Group(summary_table(ctl, summary))), self._after_summary)
+            table = summary_table(ctl, summary, ctl.last_trick())
+            self.push_screen(SummaryScreen(Group(table)), self._after_summary)
 
     def _after_summary(self, _result: None) -> None:
         self.controller.acknowledge()
         self.kick()
+        self._show_log_end()
+
+    def _show_log_end(self) -> None:
+        """Scroll the log to its newest line once the screen is drawn again: lines written
+        while a dialog covered it were not scrolled into view."""
+        box = self.query_one("#log", RichLog)
+        self.call_after_refresh(box.scroll_end, animate=False)
 
     def _after_game(self, what: str | None) -> None:
         ctl = self.controller
@@ -541,9 +635,13 @@ class PlayApp(App[int]):
             self.exit(0)
             return
         self.kick()
+        self._show_log_end()
 
 
 T = TypeVar("T")
+
+#: Lines the message log keeps (the controller's log keeps as many messages).
+LOG_LINES = 400
 
 #: Seconds of preparing the bots after which the person is told what is going on.
 PREPARE_NOTICE_AFTER = 2.0
@@ -595,14 +693,17 @@ def _match(options: list[Option], text: str) -> int | None:
     except NotationError:
         card = None
     if card is not None:
+        # an illegal card is not pointed at: Enter would then be refused
+        any_legal = any(o.legal for o in options)
         for i, o in enumerate(options):
-            if o.card == card:
+            if o.card == card and (o.legal or not any_legal):
                 return i
         return None
     if len(key) <= 2:
         rank = key.upper().replace("10", "T")[:1]
         hits = [i for i, o in enumerate(options) if o.notation.startswith(rank)]
         legal = [i for i in hits if options[i].legal]
-        best = legal or hits
-        return best[0] if best else None
+        if any(o.legal for o in options):
+            return legal[0] if legal else None
+        return hits[0] if hits else None
     return None

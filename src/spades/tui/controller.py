@@ -78,10 +78,11 @@ HELP_LINES: Final = (
     "  hint    what the computer would do, and why",
     "  undo    take back your last decision (also Ctrl+Z)",
     "  last    show the last trick",
-    "  analyse what each card of the last hand cost, double dummy (the whole game at the end)",
+    "  analyse what each card of the last hand cost",
     "  save    save now (the game is saved after every move)",
     "  new     start a new game with the same options",
-    "  quit    leave (Ctrl+Q); continue with 'spades play --resume'",
+    "  quit    leave (Ctrl+Q, Ctrl+C); go on later: spades play --resume",
+    "Page Up/Down scroll the log of the game's moves.",
 )
 
 _COMMANDS: Final = ("hint", "undo", "last", "analyse", "analyze", "help", "save", "new", "quit", "exit", "?")
@@ -90,10 +91,15 @@ _MAX_LINE: Final = 200
 
 @dataclass(frozen=True)
 class Message:
-    """A line for the player.  ``kind``: ``info``, ``error``, ``hint``, ``event`` or ``help``."""
+    """A line for the player.  ``kind``: ``info``, ``error``, ``hint``, ``event`` or ``help``.
+
+    ``at`` is the number of game actions when it was written (-1: not tied to the
+    game); an undo drops the log's messages written after the moves it takes back.
+    """
 
     kind: str
     text: str
+    at: int = -1
 
 
 @dataclass(frozen=True)
@@ -157,7 +163,7 @@ class HintTurn:
         if used == FALLBACK_BOT:
             reason = "a random legal move: no expert or basic computer player is installed"
         elif not reason:
-            reason = hints.explain(view, action)
+            reason = hints.explain(view, action, used)
         return action, used, reason
 
 
@@ -323,6 +329,12 @@ class Controller:
             return self.name or "You"
         return self.rules.seat_name(seat)
 
+    def mention(self, seat: int) -> str:
+        """How a sentence names a seat after its start: ``'you'`` (or the name), ``'West'``."""
+        if seat == self.human:
+            return self.name or "you"
+        return self.rules.seat_name(seat)
+
     def title(self, seat: int) -> str:
         """How the table names a seat: ``'South (you)'``, ``'Ann (South)'``, ``'West'``."""
         seat_name = self.rules.seat_name(seat)
@@ -417,6 +429,12 @@ class Controller:
             return Prompt("wait", f"{rules.seat_name(to_act)} to {verb}...")
         view = self.view()
         if phase is Phase.BLIND:
+            if rules.uses_draw:  # two players: the cards are drawn after this choice
+                return Prompt(
+                    "blind",
+                    f"Blind nil before drawing ({rules.blind_nil_bonus:+d} if you take no trick), "
+                    "or draw as usual?",
+                )
             return Prompt(
                 "blind",
                 f"Blind nil ({rules.blind_nil_bonus:+d} if you take no trick) or look at your cards?",
@@ -464,7 +482,8 @@ class Controller:
         if mine and phase is Phase.BID:
             return [Option(b.label(), str(b), True) for b in view.legal if isinstance(b, Bid)]
         if mine and phase is Phase.BLIND:
-            return [Option("blind nil", "blind nil", True), Option("look", "look", True)]
+            look = "draw" if self.rules.uses_draw else "look"
+            return [Option("blind nil", "blind nil", True), Option(look, "look", True)]
         if mine and phase is Phase.DRAW:
             shown = hints.pretty(view.draw_card) if view.draw_card is not None else "it"
             return [Option(f"keep {shown}", "keep", True), Option(f"reject {shown}", "reject", True)]
@@ -493,14 +512,54 @@ class Controller:
         return 0
 
     def last_trick(self) -> TrickRecord | None:
-        """The last completed trick (of this hand, or the previous hand's last one)."""
+        """The last completed trick of this hand; after the last trick, while the hand's
+        summary waits (or the game is over), that last trick.  None at the start of a hand:
+        the previous hand's cards are not on the table any more."""
         tricks = self.game.tricks
-        return tricks[-1] if tricks else self.completed
+        if tricks:
+            return tricks[-1]
+        if self.pending_summary is not None or self.game.is_over:
+            return self.completed
+        return None
+
+    def hand_number(self) -> int:
+        """The hand the screen is about (1-based): the finished one while its summary
+        waits or the game is over, else the hand being played."""
+        game = self.game
+        if self.pending_summary is not None or game.is_over:
+            return max(1, game.hands_played)
+        return game.hands_played + 1
 
     def describe_trick(self, trick: TrickRecord) -> str:
+        """``'West 2♣, North Q♣, you 4♣, East A♣: won by East'``."""
         n = self.rules.num_seats
-        parts = [f"{self.label(s)} {hints.pretty(c)}" for s, c in zip(trick.seats(n), trick.cards)]
-        return f"{', '.join(parts)}: won by {self.label(trick.winner)}"
+        parts = [
+            f"{self.label(s) if i == 0 else self.mention(s)} {hints.pretty(c)}"
+            for i, (s, c) in enumerate(zip(trick.seats(n), trick.cards))
+        ]
+        return f"{', '.join(parts)}: won by {self.mention(trick.winner)}"
+
+    def suggested_bid(self) -> int | None:
+        """Where the bid cursor starts: the hint's bid when a hint was given, else the
+        tricks the hand should take by the club player's count
+        (:func:`spades.bots.basic.estimate_tricks`), rounded, within the legal bids."""
+        if not self.human_to_act or self.game.phase is not Phase.BID:
+            return None
+        view = self.view()
+        legal = sorted({a.tricks for a in view.legal if isinstance(a, Bid) and not a.blind})
+        if not legal:
+            return None
+        if isinstance(self.last_hint, Bid) and self.last_hint.tricks in legal:
+            return self.last_hint.tricks
+        if view.hand is None:
+            return None
+        from ..bots.basic import estimate_tricks
+
+        rules = self.rules
+        est = estimate_tricks(view.hand.mask, rules.num_seats, rules.partnerships)
+        want = max(1, int(est + 0.45))
+        numbers = [t for t in legal if t > 0] or legal
+        return min(numbers, key=lambda t: (abs(t - want), t))
 
     # -- input -----------------------------------------------------------------
 
@@ -684,6 +743,7 @@ class Controller:
         count = len(actions) - last
         game.undo(count)
         self.generation += 1
+        self._forget_log_after(len(game.actions))
         self.completed = game.tricks[-1] if game.tricks else None
         self.acknowledged = min(self.acknowledged, game.hands_played)
         self.last_hint = None
@@ -721,6 +781,7 @@ class Controller:
         """A new game with the same rules, seats and computer players."""
         self.game = Game(self.rules)
         self.generation += 1
+        self.log.clear()  # the log is about this game
         self.completed = None
         if self.save_folder is not None:
             self.save_path = new_game_path(self.save_folder)
@@ -755,19 +816,34 @@ class Controller:
     # -- narration ---------------------------------------------------------------
 
     def tell(self, kind: str, text: str) -> Message:
-        """Show the person a message on the message line (as if answering their input)."""
-        return self._reply(kind, text)
+        """Show the person a passing message on the message line; it is not logged."""
+        message = Message(kind, text, len(self.game.actions))
+        self.feedback = message if text else None
+        return message
+
+    def clear_error(self) -> None:
+        """Drop an error from the message line (what it was about has changed)."""
+        if self.feedback is not None and self.feedback.kind == "error":
+            self.feedback = None
 
     def _reply(self, kind: str, text: str) -> Message:
-        message = Message(kind, text)
+        """Answer the person on the message line.  Hints and answers go to the log too;
+        errors do not: they stay on the message line until the next answer."""
+        message = Message(kind, text, len(self.game.actions))
         self.feedback = message if text else None
-        if text and kind in ("hint", "error", "info"):
+        if text and kind in ("hint", "info"):
             self.log.append(message)
         return message
 
     def _event(self, text: str, kind: str = "event") -> None:
         if text:
-            self.log.append(Message(kind, text))
+            self.log.append(Message(kind, text, len(self.game.actions)))
+
+    def _forget_log_after(self, count: int) -> None:
+        """Drop the log's messages about actions after the first ``count`` (taken back)."""
+        kept = [m for m in self.log if m.at <= count]
+        self.log.clear()
+        self.log.extend(kept)
 
     def _after_action(self, before: _Snapshot) -> None:
         game = self.game

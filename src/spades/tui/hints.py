@@ -1,12 +1,26 @@
-"""One-line reasons for a suggested action, for the ``hint`` command.
+"""Reasons for a suggested action, for the ``hint`` command.
 
-The computer players choose; this module only *explains* a choice in words a
-player understands, from the same :class:`~spades.view.View` the bot saw.  A bot
-that knows its own reasons can provide ``explain(view, action) -> str`` and the
-controller uses that instead; otherwise :func:`explain` looks at the situation
-(who is winning the trick, what is still out, what the side needs) and says
-which of a few plain ideas the action follows.  It never claims more than it can
-see: a reason is a description of the move in context, not a proof it is best.
+The hint's action is the hint bot's own choice (the expert's, when it is
+installed: the same evaluation it plays by).  This module only *explains* that
+choice, in words a player understands, from the same :class:`~spades.view.View`
+the bot saw, by stating the facts the bot weighs there:
+
+* a card: what the side still needs for its contract (or that more tricks are
+  bags), which nils are alive, whether the card wins the trick so far, who
+  still plays after it and which higher cards are still out; and how the bot
+  chose (the expert: the points each card gave the side over sampled deals of
+  the unseen cards - contract, nils, bags; a live nil plays a card sure to lose
+  when it has one);
+* a bid: the club player's trick count of the hand (which the expert starts
+  from) and the expert's play-outs on sampled deals;
+* blind nil or look, the exchange, the two-player draw and redraw: the rule
+  the bot follows there (the expert's, for the draw, exchange and redraw, are
+  the club player's), applied to this position.
+
+It never claims more than it can see: no "low lead" for a card with lower ones
+beside it, no "cannot be beaten" while higher cards are out.  A bot that knows
+its own reasons can provide ``explain(view, action) -> str`` and the controller
+uses that instead.
 """
 
 from __future__ import annotations
@@ -57,19 +71,42 @@ def _beats(card: Card, best: Card) -> bool:
     return card.suit is Suit.SPADES
 
 
-def _is_master(card: Card, view: View, hand: CardSet) -> bool:
-    """No higher card of its suit is still held by another seat."""
-    gone = view.played.mask | hand.mask
-    return all(gone >> Card.of(r, card.suit) & 1 for r in range(int(card.rank) + 1, 13))
+def _cards(cards: list[Card], limit: int = 3) -> str:
+    """``'K♥ Q♥'``, or ``'4 higher hearts'`` when there are more than ``limit``."""
+    if len(cards) > limit:
+        return f"{len(cards)} higher {cards[0].suit.plural}"
+    return " ".join(pretty(c) for c in sorted(cards, reverse=True))
 
 
-def _side_need(view: View) -> int | None:
-    """Tricks the side still needs for its contract (None when it has no contract)."""
+def _out_above(higher: list[Card]) -> str:
+    """``'K♥ Q♥ still out above it'`` or ``'10 higher diamonds still out'``."""
+    text = _cards(higher)
+    return f"{text} still out" if " higher " in text else f"{text} still out above it"
+
+
+def _unseen(view: View, hand: CardSet) -> CardSet:
+    """Cards this seat cannot see: not in its hand, not played, not on the table, not
+    discarded or passed by it."""
+    from ..cards import ALL_CARDS
+
+    seen = view.played.mask | hand.mask | view.discards.mask | view.passed.mask
+    for _, card in view.trick:
+        seen |= 1 << int(card)
+    return CardSet(sum(1 << int(c) for c in ALL_CARDS if not seen >> int(c) & 1))
+
+
+def _higher_out(card: Card, unseen: CardSet) -> list[Card]:
+    """Unseen cards of ``card``'s suit above it."""
+    return [c for c in unseen.suit(card.suit) if c > card]
+
+
+def _side_need(view: View) -> tuple[int, int] | None:
+    """(contract, tricks still needed) of the seat's side; None while some of its bids are
+    missing or it bid only nils."""
     rules = view.rules
-    seats = rules.seats_of(view.side)
     contract = 0
     counted = 0
-    for s in seats:
+    for s in rules.seats_of(view.side):
         bid = view.bids[s]
         if bid is None:
             return None
@@ -79,142 +116,242 @@ def _side_need(view: View) -> int | None:
         counted += view.tricks_won[s]
     if contract == 0:
         return None
-    return max(0, contract - counted)
+    return contract, max(0, contract - counted)
 
 
-def _likely_tricks(hand: CardSet) -> tuple[int, list[str]]:
-    """A rough count of tricks a hand should take, and the cards behind it."""
-    count = 0
-    reasons: list[str] = []
-    for suit in Suit:
-        cards = sorted(hand.suit(suit), reverse=True)
-        n = len(cards)
-        ranks = [c.rank for c in cards]
-        if Rank.ACE in ranks:
-            count += 1
-            reasons.append(pretty(Card.of(Rank.ACE, suit)))
-        if Rank.KING in ranks and n >= 2:
-            count += 1
-            reasons.append(pretty(Card.of(Rank.KING, suit)))
-        if suit is Suit.SPADES and n > 3:
-            extra = n - 3 - sum(1 for r in ranks if r >= Rank.KING)
-            if extra > 0:
-                count += extra
-                reasons.append(f"{n} spades")
-    return count, reasons
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def explain(view: View, action: Action) -> str:
-    """Why ``action`` is a sensible choice for ``view.seat`` now, in one line."""
+def _goal(view: View) -> list[str]:
+    """What the seat's side is playing for now: its nil, its contract, bags."""
+    rules = view.rules
+    out: list[str] = []
+    me = view.seat
+    bid = view.bids[me]
+    if bid is not None and bid.is_nil:
+        kind = "blind nil" if bid.blind else "nil"
+        if view.tricks_won[me] == 0:
+            out.append(f"you bid {kind} and have taken no trick")
+        else:
+            out.append(f"your {kind} has failed ({_plural(view.tricks_won[me], 'trick')})")
+    partner = view.partner
+    if partner is not None:
+        pbid = view.bids[partner]
+        if pbid is not None and pbid.is_nil and view.tricks_won[partner] == 0:
+            out.append(f"your partner's {pbid.label()} is alive")
+    need = _side_need(view)
+    if need is not None:
+        contract, left = need
+        who, has = ("your side", "has") if partner is not None else ("you", "have")
+        if left:
+            out.append(f"{who} {has} {contract - left} of {contract} tricks")
+        elif rules.bag_penalty:
+            out.append(f"{who} made {contract}: more tricks are bags")
+    for s in range(rules.num_seats):
+        b = view.bids[s]
+        if rules.side_of(s) != view.side and b is not None and b.is_nil and view.tricks_won[s] == 0:
+            out.append(f"{rules.seat_name(s)}'s {b.label()} is alive")
+    return out
+
+
+def _method(bot: str, phase: str) -> str:
+    """How the bot chose, in words."""
+    if bot == "expert":
+        if phase == "play":
+            return "most points over sampled deals"
+        if phase == "bid":
+            return "the expert's play-outs of sampled deals scored this bid best"
+    if bot == "basic":
+        return "the club player's rule"
+    return ""
+
+
+def explain(view: View, action: Action, bot: str = "expert") -> str:
+    """Why the ``bot`` chose ``action`` for ``view.seat``: the facts it weighed, in words."""
     if isinstance(action, Card):
-        return _explain_play(view, action)
+        parts = _explain_play(view, action) + _goal(view)
+        method = _method(bot, "play")
+        text = "; ".join(parts)
+        if view.rules.uses_draw:  # half the unseen cards lie in the discard pile
+            text = text.replace("still out", "unseen")
+        return text + (f" ({method})" if method else "")
     if isinstance(action, Bid):
-        return _explain_bid(view, action)
+        return _explain_bid(view, action, bot)
     if isinstance(action, Pass):
         return _explain_pass(view, action)
     if isinstance(action, Discard):
-        if not action.cards:
-            return "your cards are low enough to keep for a blind nil"
-        return "these are the cards most likely to win a trick, which a blind nil must avoid"
+        return _explain_discard(view, action)
     if action is Choice.LOOK:
-        return "a blind nil is a big risk; look at your cards and bid on them"
+        return _explain_look(view, bot)
     if action in (Choice.KEEP, Choice.REJECT):
-        card = view.draw_card
-        if card is None:
-            return "take the card that helps your bid most"
-        high = card.suit is Suit.SPADES or card.rank >= Rank.QUEEN
-        if action is Choice.KEEP:
-            return (
-                f"{pretty(card)} is a likely trick" if high else f"{pretty(card)} is as good as a blind draw"
-            )
-        return f"{pretty(card)} is unlikely to win a trick; the next card may be better"
+        return _explain_draw(view, action is Choice.KEEP)
     return "it is the move the computer player prefers here"
 
 
-def _explain_bid(view: View, bid: Bid) -> str:
-    if bid.blind:
-        rules = view.rules
-        behind = (
-            max((s for i, s in enumerate(view.scores) if i != view.side), default=0) - view.scores[view.side]
+def _trails(view: View) -> int:
+    """Points by which the seat's side trails the best other side (<= 0: it does not)."""
+    best_other = max((s for i, s in enumerate(view.scores) if i != view.side), default=0)
+    return best_other - view.scores[view.side]
+
+
+def _explain_look(view: View, bot: str) -> str:
+    behind = _trails(view)
+    partner = view.partner
+    pbid = view.bids[partner] if partner is not None else None
+    look = "draw as usual" if view.rules.uses_draw else "look and bid on your cards"
+    if pbid is not None and pbid.is_nil:
+        return f"your partner bid {pbid.label()}: nobody would cover a second nil; {look}"
+    if behind <= 0:
+        lead = "your side is level" if behind == 0 else f"your side leads by {-behind}"
+        return f"{lead}: blind nil is a catch-up move, not worth the risk; {look}"
+    if bot == "expert":
+        return (
+            f"your side trails by {behind}, but on sampled deals blind nil did not score "
+            f"40 points a deal more than looking; {look}"
         )
-        if behind > 0:
-            return f"your side trails by {behind}: a blind nil is worth {rules.blind_nil_bonus}"
-        return f"a blind nil scores {rules.blind_nil_bonus} if you take no trick"
+    return f"your side trails by {behind}, not enough to risk blind nil; {look}"
+
+
+def _explain_bid(view: View, bid: Bid, bot: str) -> str:
+    rules = view.rules
+    if bid.blind:
+        behind = _trails(view)
+        trail = f"your side trails by {behind}: " if behind > 0 else ""
+        how = "on sampled deals " if bot == "expert" else ""
+        help_ = " with your partner's exchange" if rules.has_exchange else ""
+        return (
+            f"{trail}{how}blind nil{help_} ({rules.blind_nil_bonus:+d} if you take no trick) "
+            "scored more than looking"
+        )
+    from ..bots.basic import estimate_tricks, nil_danger
+
     hand = view.hand or CardSet()
-    count, reasons = _likely_tricks(hand)
+    est = estimate_tricks(hand.mask, rules.num_seats, rules.partnerships)
+    facts = [f"your hand counts about {est:.1f} tricks"]
+    partner = view.partner
+    pbid = view.bids[partner] if partner is not None else None
+    if pbid is not None:
+        facts.append(f"your partner bid {pbid.label() if pbid.is_nil else pbid.tricks}")
     if bid.is_nil:
-        top = hand.sorted()[:1]
         spades = hand.count(Suit.SPADES)
-        if top:
-            return f"few high cards (best {pretty(top[0])}) and {spades} spade{'s' if spades != 1 else ''}"
-        return "a weak hand: nil scores well if you take no trick"
-    basis = ", ".join(reasons) if reasons else "no aces or guarded kings"
-    sure = f"about {count} high-card trick{'s' if count != 1 else ''} ({basis})"
-    if bid.tricks > count:
-        return f"{sure}, plus tricks from length, ruffs and your partner's help"
-    if bid.tricks < count:
-        return f"{sure}; bidding under them leaves room and avoids a set"
-    return sure
+        top = hand.sorted()[:1]
+        best = f"best card {pretty(top[0])}, " if top else ""
+        facts.append(f"{best}{_plural(spades, 'spade')}: nil danger {nil_danger(hand.mask):.1f}")
+        if bot == "expert":
+            facts.append("nil kept in 75%+ of the expert's play-outs and beat every number")
+        return "; ".join(facts)
+    method = _method(bot, "bid")
+    if method:
+        facts.append(method)
+    return "; ".join(facts)
 
 
 def _explain_pass(view: View, action: Pass) -> str:
-    bids = view.bids
-    bid = bids[view.seat]
-    cards = action.cards.sorted()
+    bid = view.bids[view.seat]
+    cards = " ".join(pretty(c) for c in action.cards.sorted())
     if bid is not None and bid.blind:
-        return "give your partner your highest cards: you want to lose every trick"
-    low = ", ".join(pretty(c) for c in cards)
-    return f"your partner bid blind nil: give low cards ({low}) that will not win tricks"
+        return f"you bid blind nil: pass back your cards most likely to win a trick ({cards})"
+    return f"your partner bid blind nil: give your lowest cards ({cards}), spades last"
 
 
-def _explain_play(view: View, card: Card) -> str:
-    hand = view.hand or CardSet()
+def _explain_discard(view: View, action: Discard) -> str:
+    if not action.cards:
+        return "none of your cards is more likely to win a trick than a card from the pile"
+    cards = " ".join(pretty(c) for c in action.cards.sorted())
+    return f"you bid blind nil: {cards} are likelier to win a trick than a card from the pile"
+
+
+def _explain_draw(view: View, keep: bool) -> str:
+    card = view.draw_card
+    if card is None:
+        return "take the card that helps your bid most"
+    name = pretty(card)
+    bid = view.bids[view.seat]
+    if bid is not None and bid.is_nil:
+        kind = "blind nil" if bid.blind else "nil"
+        if keep:
+            return f"you bid {kind}: {name} is no likelier to win a trick than an unseen card"
+        return f"you bid {kind}: {name} is likelier to win a trick than an unseen card; take the next"
+    if keep:
+        return f"{name} is worth more for taking tricks than an average unseen card"
+    return f"{name} is worth less for taking tricks than an average unseen card; take the next"
+
+
+def _in_hand(card: Card, hand: CardSet) -> str:
+    """Where ``card`` stands among the seat's cards of its suit."""
+    suit = sorted(hand.suit(card.suit), reverse=True)
+    word = card.suit.plural[:-1]
+    if len(suit) <= 1:
+        return f"your only {word}"
+    if card == suit[0]:
+        return f"your highest {word}"
+    if card == suit[-1]:
+        return f"your lowest {word}"
+    above = [c for c in suit if c > card]
+    if len(above) > 3:
+        return f"{len(above)} higher {card.suit.plural} in your hand"
+    return f"{_cards(above)} above it in your hand"
+
+
+def _explain_play(view: View, card: Card) -> list[str]:
+    hand = (view.hand or CardSet()) | CardSet([card])
     rules = view.rules
-    my_bid = view.bids[view.seat]
-    nil = my_bid is not None and my_bid.is_nil
-    partner = view.partner
-    partner_nil = partner is not None and (view.bids[partner] or Bid(1)).is_nil
-    need = _side_need(view)
-    name = rules.seat_name
+    unseen = _unseen(view, hand)
+    higher = _higher_out(card, unseen)
     trick = view.trick
+    name = rules.seat_name
+    after = rules.num_seats - 1 - len(trick)
+    spades_out = list(unseen.suit(Suit.SPADES))
+    bid = view.bids[view.seat]
+    live_nil = bid is not None and bid.is_nil and view.tricks_won[view.seat] == 0
+    out: list[str] = []
     if not trick:
-        if nil:
-            return f"you bid nil: lead a low card ({pretty(card)}) that others will beat"
-        if _is_master(card, view, hand):
-            return f"{pretty(card)} is the highest {card.suit.plural[:-1]} still out: a sure trick"
-        if card.suit is Suit.SPADES:
-            return "lead spades to draw out the opponents' trumps"
-        if need == 0:
-            return "your side has made its bid: lead low and avoid bags"
-        return f"a low lead in {card.suit.plural} keeps your high cards for later"
+        out.append(_in_hand(card, hand))
+        if not higher:
+            if card.suit is Suit.SPADES or not spades_out:
+                out.append("nothing still out beats it")
+            else:
+                out.append(f"the top {card.suit.plural[:-1]} still out: only a spade beats it")
+        else:
+            out.append(_out_above(higher))
+        return out
     winner = trick_winner(trick)
     if winner is None:  # unreachable: the trick is not empty
-        return "it is the move the computer player prefers here"
+        return out
     win_seat, best = winner
-    wins = _beats(card, best)
     led = trick[0][1].suit
+    wins = _beats(card, best)
     follows = card.suit == led
-    last = len(trick) == rules.num_seats - 1
-    if nil:
-        if wins:
-            return f"you bid nil but cannot stay under {pretty(best)}: win with your highest card"
-        return f"you bid nil: {pretty(card)} stays under {name(win_seat)}'s {pretty(best)}"
-    if partner_nil and win_seat == partner and wins:
-        return f"cover your nil partner's {pretty(best)} so they do not take the trick"
+    held = [c for c in (view.hand or CardSet()) if c.suit == led] if follows else []
+    who = "your partner" if win_seat == view.partner else name(win_seat)
+    forced = live_nil and follows and wins and bool(held) and all(_beats(c, best) for c in held)
+    if forced:
+        word = led.plural[:-1]
+        whose = f"{who}'s " if win_seat != view.seat else ""
+        if len(held) == 1:
+            out.append(f"your only {word} beats {whose}{pretty(best)}")
+        else:
+            out.append(f"every {word} you hold beats {whose}{pretty(best)}")
+    elif not follows:
+        out.append(f"you have no {led.plural}")
     if wins:
-        if win_seat == partner and not partner_nil:
-            return f"your partner is winning, but {pretty(card)} makes sure of the trick"
-        if not follows:
-            return f"you have no {led.plural}: trump with {pretty(card)} to take the trick"
-        if last:
-            return f"{pretty(card)} is just enough to beat {pretty(best)} as the last to play"
-        return f"{pretty(card)} beats {name(win_seat)}'s {pretty(best)}"
-    if win_seat == partner and not partner_nil:
-        return f"your partner's {pretty(best)} is winning: keep your high cards"
-    if need == 0:
-        return "your side has made its bid: duck to avoid bags"
-    if not follows:
-        lowest = min(hand.suit(card.suit)) == card if hand.suit(card.suit) else False
-        what = f"a low {card.suit.plural[:-1]}" if lowest else pretty(card)
-        return f"no {led.plural}: throw {what} you do not need"
-    return f"you cannot beat {pretty(best)}: play your lowest {led.plural[:-1]}"
+        if not forced:
+            out.append(f"{pretty(card)} beats {who}'s {pretty(best)}")
+        if after == 0:
+            out.append("you play last: it takes the trick")
+        else:
+            later = "1 player" if after == 1 else f"{after} players"
+            if not higher and (card.suit is Suit.SPADES or not spades_out):
+                out.append(f"{later} still to play, and nothing still out beats it")
+            elif not higher:
+                out.append(f"{later} still to play; only a spade beats it")
+            else:
+                out.append(f"{later} still to play; {_out_above(higher)}")
+    else:
+        out.append(f"{pretty(card)} stays under {who}'s {pretty(best)}")
+        if live_nil:
+            out.append("your nil is safe on this trick")
+        elif not follows:
+            out.append(f"{_in_hand(card, view.hand or CardSet())}")
+    return out

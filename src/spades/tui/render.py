@@ -5,7 +5,9 @@ screen's cursor), so they can be checked without running the application.
 Colours mark suits (spades default, hearts red, diamonds blue, clubs green);
 nothing depends on colour alone: legal cards also get a ``•`` underneath and
 the cursor a ``▲``, so the screen reads the same with ``NO_COLOR`` (which
-textual honours by drawing in monochrome).
+textual honours by drawing in monochrome).  In monochrome the suit colours are
+left out altogether (``colour=False``): textual would turn them into greys, and
+red hearts into dark grey on black.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from rich.text import Text
 
 from ..cards import Card
 from ..game import Phase
-from ..view import HandSummary
+from ..view import HandSummary, TrickRecord
 from .controller import Controller, Option
 from .hints import pretty
 
@@ -36,9 +38,9 @@ __all__ = [
 SUIT_STYLES: Final = ("green", "#5f87ff", "red", "")
 
 
-def card_text(card: Card, *, dim: bool = False, bold: bool = True) -> Text:
-    """``Q♥`` in its suit colour."""
-    style = SUIT_STYLES[int(card.suit)]
+def card_text(card: Card, *, dim: bool = False, bold: bool = True, colour: bool = True) -> Text:
+    """``Q♥`` in its suit colour (``colour=False``: in the text colour)."""
+    style = SUIT_STYLES[int(card.suit)] if colour else ""
     if bold:
         style = f"bold {style}".strip()
     if dim:
@@ -105,12 +107,13 @@ def _row(width: int, left: Text | None = None, centre: Text | None = None, right
     )
 
 
-def table_text(ctl: Controller, width: int, height: int = 9) -> Text:
+def table_text(ctl: Controller, width: int, height: int = 9, *, colour: bool = True) -> Text:
     """The table: each seat's name, bid and tricks, and the cards of the trick.
 
-    When no card of the current trick is down yet, the last completed trick is
-    shown instead (dimmed, with its winner), so the end of a trick stays
-    readable.
+    When no card of the current trick is down yet, this hand's last completed
+    trick is shown instead (dimmed, with its winner), so the end of a trick
+    stays readable; after the hand's last trick it stays until the hand's
+    summary is closed.  A new hand starts with an empty table.
     """
     game = ctl.game
     rules = ctl.rules
@@ -122,22 +125,22 @@ def table_text(ctl: Controller, width: int, height: int = 9) -> Text:
     trick = game.trick
     if trick:
         for seat, card in trick:
-            cards[seat] = card_text(card)
+            cards[seat] = card_text(card, colour=colour)
         note = Text(f"{ctl.label(trick[0][0])} led", style="dim")
     else:
         last = ctl.last_trick()
-        if last is not None and game.phase is Phase.PLAY:
+        if last is not None:
             for seat, card in zip(last.seats(n), last.cards):
-                cards[seat] = card_text(card, dim=seat != last.winner)
-            note = Text(f"won by {ctl.label(last.winner)}", style="italic")
+                cards[seat] = card_text(card, dim=seat != last.winner, colour=colour)
+            note = Text(f"won by {ctl.mention(last.winner)}", style="italic")
     view = ctl.view()
     if game.phase is Phase.DRAW:
         if view.draw_card is not None:
-            note = Text("You are shown ") + card_text(view.draw_card)
+            note = Text("You are shown ") + card_text(view.draw_card, colour=colour)
         note2 = Text(f"stock: {view.stock_left} cards", style="dim")
     elif game.phase is Phase.EXCHANGE and view.exchange is not None:
         giver, receiver = view.exchange
-        note = Text(f"{ctl.label(giver)} → {ctl.label(receiver)}", style="italic")
+        note = Text(f"{ctl.label(giver)} → {ctl.mention(receiver)}", style="italic")
         note2 = Text("blind nil exchange", style="dim")
     elif game.phase is Phase.REDRAW:
         note = Text("blind nil redraw", style="dim")
@@ -179,7 +182,7 @@ def table_text(ctl: Controller, width: int, height: int = 9) -> Text:
     return Text("\n").join(lines)
 
 
-def side_text(ctl: Controller) -> Text:
+def side_text(ctl: Controller, *, colour: bool = True) -> Text:
     """Scores and bags of every side, the target, the hand and the last trick."""
     game = ctl.game
     rules = ctl.rules
@@ -195,28 +198,47 @@ def side_text(ctl: Controller) -> Text:
         goal = f"{rules.hands} hand{'s' if rules.hands != 1 else ''}, then best"
     out.append(goal + "\n", style="dim")
     role = "draws first" if rules.uses_draw else "deals"
-    out.append(f"Hand {game.hands_played + 1} · {rules.seat_name(game.dealer)} {role}\n", style="dim")
+    if ctl.pending_summary is not None or game.is_over:
+        out.append(f"Hand {ctl.hand_number()} over\n", style="dim")
+    else:
+        out.append(f"Hand {ctl.hand_number()} · {rules.seat_name(game.dealer)} {role}\n", style="dim")
     last = ctl.last_trick()
     if last is not None:
-        out.append(f"Last trick → {ctl.label(last.winner)}\n", style="dim")
+        out.append(f"Last trick → {ctl.mention(last.winner)}\n", style="dim")
         n = rules.num_seats
         for i, (seat, card) in enumerate(zip(last.seats(n), last.cards)):
             if i:
                 out.append(" ")
             out.append(rules.seat_name(seat)[0] + " ")
-            out.append_text(card_text(card, bold=seat == last.winner))
+            out.append_text(card_text(card, bold=seat == last.winner, colour=colour))
         out.append("\n")
     out.append(ctl.bots_line(), style="dim")
     return out
 
 
-def hand_text(options: Sequence[Option], cursor: int | None, marks: set[Card], hidden: int = 0) -> Text:
+#: the back of a card, as the hand shows cards not looked at yet
+CARD_BACK: Final = "▒▒"
+
+
+def hand_text(
+    options: Sequence[Option],
+    cursor: int | None,
+    marks: set[Card],
+    hidden: int = 0,
+    *,
+    empty: str = "(no cards yet)",
+    colour: bool = True,
+) -> Text:
     """Two lines: the cards (grouped by suit) and, under them, ``▲`` for the cursor,
-    ``✓`` for marked cards and ``•`` for the cards that may be played."""
+    ``✓`` for marked cards and ``•`` for the cards that may be played.
+
+    ``hidden`` cards not looked at yet show their backs; with no cards at all
+    the hand says ``empty`` (why there are none)."""
     if not options:
         if hidden:
-            return Text(f"{hidden} cards, face down: choose blind nil or look", style="italic")
-        return Text("(no cards yet)", style="dim")
+            backs = Text(" ".join([CARD_BACK] * hidden), style="bold")
+            return backs + Text(f"\n{hidden} cards, face down: choose blind nil or look", style="italic")
+        return Text(empty, style="dim")
     top = Text()
     bottom = Text()
     some_illegal = any(not o.legal for o in options)
@@ -230,7 +252,7 @@ def hand_text(options: Sequence[Option], cursor: int | None, marks: set[Card], h
             top.append(" ")
             bottom.append(" ")
         previous_suit = card.suit
-        face = card_text(card, dim=any_legal and not option.legal)
+        face = card_text(card, dim=any_legal and not option.legal, colour=colour)
         if card in marks:
             face.stylize("underline")
         if i == cursor:
@@ -248,8 +270,19 @@ def hand_text(options: Sequence[Option], cursor: int | None, marks: set[Card], h
     return top + Text("\n") + bottom
 
 
-def choices_text(ctl: Controller, options: Sequence[Option], cursor: int | None, marks: set[Card]) -> Text:
-    """The line under the hand: bid/choice buttons, or what Enter will do with the cards."""
+def choices_text(
+    ctl: Controller,
+    options: Sequence[Option],
+    cursor: int | None,
+    marks: set[Card],
+    width: int = 78,
+    *,
+    colour: bool = True,
+) -> Text:
+    """The line under the hand: bid/choice buttons, or what Enter will do with the cards.
+
+    The buttons are drawn as tightly as needed to fit ``width``; when even that
+    is too wide, the part around the cursor is shown, with ``…`` for the rest."""
     if not ctl.human_to_act:
         return Text("")
     k = ctl.choosing_cards()
@@ -261,26 +294,63 @@ def choices_text(ctl: Controller, options: Sequence[Option], cursor: int | None,
             head = f"Marked {len(marks)} (up to {k}): {chosen or 'none'}  · Space marks, Enter discards"
         return Text(head)
     if options and options[0].card is None:
-        out = Text()
-        for i, option in enumerate(options):
-            if i:
-                out.append(" ")
-            label = f"[{option.label}]" if i == cursor else f" {option.label} "
-            out.append(label, style="bold reverse" if i == cursor else "")
-        return out
+        return _buttons([o.label for o in options], cursor, width)
     if cursor is not None and 0 <= cursor < len(options):
         card = options[cursor].card
         if card is not None:
-            return Text("Enter plays ") + card_text(card) + Text("  · ←/→ choose, or type a card (QH)")
+            return (
+                Text("Enter plays ")
+                + card_text(card, colour=colour)
+                + Text("  · ←/→ choose, or type a card (QH)")
+            )
     return Text("")
 
 
-def summary_table(ctl: Controller, summary: HandSummary) -> Table:
-    """A finished hand: each seat's bid, tricks and nil result; each side's points and bags."""
+def _buttons(labels: Sequence[str], cursor: int | None, width: int) -> Text:
+    """``[look]  blind nil`` style buttons within ``width`` cells, the cursor's in brackets."""
+    for pad in (1, 0):  # roomy, then tight
+
+        def cell(i: int, label: str, pad: int = pad) -> str:
+            return f"[{label}]" if i == cursor else f"{' ' * pad}{label}{' ' * pad}"
+
+        cells = [cell(i, label) for i, label in enumerate(labels)]
+        sep = " "
+        if len(sep.join(cells)) <= width:
+            break
+    # still too wide: a window around the cursor
+    lo, hi = 0, len(cells)
+    at = cursor if cursor is not None and 0 <= cursor < len(cells) else 0
+
+    def span(a: int, b: int) -> int:
+        return len(sep.join(cells[a:b])) + (2 if a > 0 else 0) + (2 if b < len(cells) else 0)
+
+    if span(lo, hi) > width:
+        lo, hi = at, at + 1
+        while True:
+            grew = False
+            if hi < len(cells) and span(lo, hi + 1) <= width:
+                hi += 1
+                grew = True
+            if lo > 0 and span(lo - 1, hi) <= width:
+                lo -= 1
+                grew = True
+            if not grew:
+                break
+    out = Text("… " if lo > 0 else "")
+    for i in range(lo, hi):
+        if i > lo:
+            out.append(sep)
+        out.append(cells[i], style="bold reverse" if i == cursor else "")
+    if hi < len(cells):
+        out.append(" …")
+    return out
+
+
+def summary_table(ctl: Controller, summary: HandSummary, last: TrickRecord | None = None) -> Table:
+    """A finished hand: each seat's bid, tricks and nil result; each side's points and bags;
+    and the hand's last trick (``last``), which the summary opens straight after."""
     rules = ctl.rules
     table = Table(
-        title=f"Hand {summary.number + 1}",
-        title_style="bold",
         expand=False,
         pad_edge=False,
         box=box.SIMPLE_HEAD,
@@ -315,6 +385,9 @@ def summary_table(ctl: Controller, summary: HandSummary) -> Table:
             ", ".join(notes),
         )
     outer = Table.grid()
+    outer.add_row(Text(f"Hand {summary.number + 1}", style="bold"))
+    if last is not None:
+        outer.add_row(Text("Last trick: " + ctl.describe_trick(last), style="italic"))
     outer.add_row(table)
     outer.add_row(sides)
     return outer

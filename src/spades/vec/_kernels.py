@@ -1,0 +1,769 @@
+# mypy: disable-error-code="no-any-return, assignment, call-arg, return-value"
+"""The compiled core of :class:`spades.vec.VecEnv`: every rule of a hand, on arrays.
+
+State lives in a few integer arrays (one row per game) so that one call steps
+every game.  The functions mirror :class:`spades.game.Game` rule for rule
+(deal, two-player draw, blind nil, bids with a side cap, the blind-nil
+exchange, the two-player redraw, play, scoring, the end of the game); the
+differential test (tests/test_vec.py) replays random games action by action
+through the engine and compares legal masks, observations, scores and rewards.
+
+Numba compiles them when it is installed (``cache=True``: once per machine);
+without numba they run as plain Python (correct, slow).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import numpy as np
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+try:  # pragma: no cover - depends on the environment
+    import numba
+
+    if numba.config.DISABLE_JIT:  # type: ignore[attr-defined]
+        raise ImportError("numba's JIT is disabled (NUMBA_DISABLE_JIT)")
+    HAVE_NUMBA = True
+
+    def jit(fn: F) -> F:
+        out: F = numba.njit(cache=True, error_model="numpy")(fn)
+        return out
+
+    def inline(fn: F) -> F:
+        out: F = numba.njit(cache=True, inline="always", error_model="numpy")(fn)
+        return out
+
+    from numba.cpython.unsafe.numbers import trailing_zeros as _tz
+
+    @jit
+    def _lowbit_index(x: int) -> int:
+        """Index of the lowest set bit of x (x != 0)."""
+        return int(_tz(x))
+
+except ImportError:  # pragma: no cover
+    HAVE_NUMBA = False
+
+    def jit(fn: F) -> F:
+        return fn
+
+    inline = jit
+
+    def _lowbit_index(x: int) -> int:
+        """Index of the lowest set bit of x (x != 0)."""
+        return (int(x) & -int(x)).bit_length() - 1
+
+
+# -- layout of the state arrays --------------------------------------------------
+
+# st: int64 [n, NST], per-game scalars
+PHASE, TO_ACT, DEALER, FIRST_DEALER, BID_POS, LEADER, TRICK_LEN, NDONE, BROKEN = range(9)
+STOCK_POS, PILE, PENDING, NPEND, EX_LEN, EX_POS, RQ_LEN, RQ_POS, HANDS_PLAYED = range(9, 18)
+TRICK0 = 18  # 4 cards of the trick in play order
+EX0 = 22  # 4 exchange steps: giver, receiver
+RQ0 = 30  # 2 seats of the redraw queue
+LAST_TAKE = 32  # replacement cards of the last redraw (for records)
+NEW_HAND = 33  # 1 when the last step started a hand (for records)
+REDRAW_NOW = 34  # 1 when the last step completed a two-player redraw (for records)
+TRUNC = 35  # 1 when the last step ended the game at the max_hands cap
+NST = 36
+
+# sa: int64 [n, NSA, 4], per-seat values
+HAND, BID, LOOKED, DECIDED, BLIND_OPEN, WON, PLAYED, PASSED, RECEIVED, DISCARDS, REDRAWN, RCOUNT = range(12)
+NSA = 12
+
+# sides: int64 [n, 2, 4]: running score and bags per side
+SCORE, BAGS = 0, 1
+
+# rule parameters, int64 [NP]
+(P_N, P_VARIANT, P_TRICKS, P_DECK, P_NIL, P_NIL_BONUS, P_BLIND, P_BN_BONUS, P_EXCH, P_MIN_DEFICIT,
+ P_BAG_LIMIT, P_BAG_PENALTY, P_BOSTON_BONUS, P_BOSTON_WINS, P_MUST_BREAK, P_MAX_SIDE_BID, P_NIL_PARTNER,
+ P_HANDS, P_FIRST_DEALER, P_TARGET, P_LOSING, P_HAS_LOSING, P_PARTNERS, P_DRAW, P_HAS_EXCHANGE,
+ P_SIDES, P_REWARD_WIN, P_MAX_HANDS) = range(28)
+NP = 28
+
+# phases: the indices of spades.observation.PHASES
+PH_DRAW, PH_BLIND, PH_BID, PH_EXCHANGE, PH_REDRAW, PH_PLAY, PH_OVER = 1, 2, 3, 4, 5, 6, 7
+
+# bids as stored: 0..17 tricks (0 = nil), 18 blind nil, 19 none yet
+BLIND_BID = 18
+NO_BID = 19
+
+# action ids (spades.action_space)
+A_BID = 52
+A_BLIND = 70
+A_LOOK = 71
+A_KEEP = 72
+A_REJECT = 73
+A_DONE = 74
+NUM_ACTIONS = 75
+
+NON_SPADES = (1 << 39) - 1
+#: byte value -> 8 bytes of 0/1, one per bit (little endian), as a uint64
+BYTE_SPREAD = np.array([sum(((v >> j) & 1) << (8 * j) for j in range(8)) for v in range(256)], np.uint64)
+SUIT_BITS = (1 << 13) - 1
+
+# observation offsets, filled in by spades.vec from spades.observation.OFFSETS
+# (passed to the kernels as an array so that one layout serves both)
+(O_VARIANT, O_PHASE, O_TO_ACT, O_DEALER, O_HAND_KNOWN, O_BN_OPEN, O_HAND, O_PENDING, O_DRAW_CARD, O_PASSED,
+ O_RECEIVED, O_DISCARDS, O_REDRAWN, O_BIDS, O_WON, O_PLAYED, O_TRICK, O_LEADER, O_SIZES, O_BROKEN,
+ O_STOCK, O_RCOUNTS, O_EX_GIVER, O_EX_RECEIVER, O_SCORES, O_BAGS, O_HANDS_PLAYED) = range(27)
+NO = 27
+
+
+# -- random numbers: splitmix64 per game ---------------------------------------------
+
+
+@inline
+def _next_u64_jit(rng: np.ndarray, i: int) -> np.uint64:
+    x = rng[i] + np.uint64(0x9E3779B97F4A7C15)
+    rng[i] = x
+    z = x
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return z ^ (z >> np.uint64(31))
+
+
+_M64 = (1 << 64) - 1
+
+
+def _next_u64_py(rng: np.ndarray, i: int) -> int:
+    """splitmix64 on Python integers (no numba: numpy scalars would warn on overflow)."""
+    x = (int(rng[i]) + 0x9E3779B97F4A7C15) & _M64
+    rng[i] = x
+    z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _M64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M64
+    return z ^ (z >> 31)
+
+
+_next_u64 = _next_u64_jit if HAVE_NUMBA else _next_u64_py
+
+
+@inline
+def _below(rng: np.ndarray, i: int, k: int) -> int:
+    """A uniform integer in [0, k)."""
+    if k <= 0:
+        return 0
+    if not HAVE_NUMBA:
+        return (_next_u64_py(rng, i) >> 11) * k >> 53
+    return np.int64(((_next_u64(rng, i) >> np.uint64(11)) * np.uint64(k)) >> np.uint64(53))
+
+
+# -- bits ---------------------------------------------------------------------------------
+
+
+@inline
+def _popcount_jit(x: int) -> int:
+    """Set bits of a 52-bit mask (SWAR)."""
+    x = x - ((x >> 1) & 0x5555555555555555)
+    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+    return (x * 0x0101010101010101 & 0x7FFFFFFFFFFFFFFF) >> 56
+
+
+def _popcount_py(x: int) -> int:
+    return int(x).bit_count()
+
+
+_popcount = _popcount_jit if HAVE_NUMBA else _popcount_py
+
+
+@inline
+def _nth_bit(x: int, k: int) -> int:
+    """Index of the k-th (from 0) set bit of x."""
+    for _ in range(k):
+        x &= x - 1
+    return _lowbit_index(x)
+
+
+# -- a hand ---------------------------------------------------------------------------------
+
+
+@inline
+def _rel(x: int, me: int, n: int) -> int:
+    """(x - me) % n for seats x, me in [0, n), without a division."""
+    d = x - me
+    return d + n if d < 0 else d
+
+
+@inline
+def _wrap(x: int, n: int) -> int:
+    """x % n for x in [0, 2n), without a division."""
+    return x - n if x >= n else x
+
+
+@inline
+def _side_of(p: np.ndarray, seat: int) -> int:
+    return seat % 2 if p[P_PARTNERS] else seat
+
+
+@inline
+def _blind_allowed(p: np.ndarray, sides: np.ndarray, i: int, seat: int) -> bool:
+    if p[P_BLIND] == 0:
+        return False
+    need = p[P_MIN_DEFICIT]
+    if need <= 0:
+        return True
+    side = _side_of(p, seat)
+    best = -(1 << 40)
+    for s in range(p[P_SIDES]):
+        if s != side and sides[i, SCORE, s] > best:
+            best = sides[i, SCORE, s]
+    return best - sides[i, SCORE, side] >= need
+
+
+@inline
+def _next_bidder(p: np.ndarray, st: np.ndarray, sa: np.ndarray, i: int) -> None:
+    n = p[P_N]
+    while st[i, BID_POS] < n and sa[i, BID, (st[i, DEALER] + 1 + st[i, BID_POS]) % n] != NO_BID:
+        st[i, BID_POS] += 1
+    if st[i, BID_POS] == n:
+        _after_bidding(p, st, sa, i)
+        return
+    seat = (st[i, DEALER] + 1 + st[i, BID_POS]) % n
+    st[i, TO_ACT] = seat
+    st[i, PHASE] = PH_BID if sa[i, LOOKED, seat] else PH_BLIND
+
+
+@inline
+def _after_bidding(p: np.ndarray, st: np.ndarray, sa: np.ndarray, i: int) -> None:
+    if p[P_HAS_EXCHANGE]:
+        k = 0
+        for j in range(4):
+            seat = (st[i, DEALER] + 1 + j) % 4
+            partner = (seat + 2) % 4
+            if sa[i, BID, seat] == BLIND_BID and sa[i, BID, partner] != BLIND_BID:
+                st[i, EX0 + 2 * k] = partner
+                st[i, EX0 + 2 * k + 1] = seat
+                st[i, EX0 + 2 * k + 2] = seat
+                st[i, EX0 + 2 * k + 3] = partner
+                k += 2
+        if k > 0:
+            st[i, EX_LEN] = k
+            st[i, EX_POS] = 0
+            st[i, PHASE] = PH_EXCHANGE
+            st[i, TO_ACT] = st[i, EX0]
+            return
+    _start_play(p, st, sa, i)
+
+
+@inline
+def _start_play(p: np.ndarray, st: np.ndarray, sa: np.ndarray, i: int) -> None:
+    for s in range(p[P_N]):
+        sa[i, LOOKED, s] = 1
+    st[i, LEADER] = (st[i, DEALER] + 1) % p[P_N]
+    st[i, TO_ACT] = st[i, LEADER]
+    st[i, PHASE] = PH_PLAY
+
+
+@inline
+def _start_hand(p: np.ndarray, st: np.ndarray, sa: np.ndarray, sides: np.ndarray, deck: np.ndarray,
+                rng: np.ndarray, i: int) -> None:
+    n = p[P_N]
+    size = p[P_DECK]
+    first = 52 - size
+    for j in range(size):
+        deck[i, j] = first + j
+    for j in range(size - 1, 0, -1):  # Fisher-Yates
+        r = _below(rng, i, j + 1)
+        tmp = deck[i, j]
+        deck[i, j] = deck[i, r]
+        deck[i, r] = tmp
+    for f in range(NSA):
+        for s in range(4):
+            sa[i, f, s] = 0
+    for s in range(n):
+        sa[i, BID, s] = NO_BID
+        sa[i, BLIND_OPEN, s] = 1 if _blind_allowed(p, sides, i, s) else 0
+    st[i, BID_POS] = 0
+    st[i, LEADER] = -1
+    st[i, TRICK_LEN] = 0
+    st[i, NDONE] = 0
+    st[i, BROKEN] = 0
+    st[i, STOCK_POS] = 0
+    st[i, PILE] = 0
+    st[i, PENDING] = 0
+    st[i, NPEND] = 0
+    st[i, EX_LEN] = 0
+    st[i, EX_POS] = 0
+    st[i, RQ_LEN] = 0
+    st[i, RQ_POS] = 0
+    st[i, NEW_HAND] = 1
+    dealer = st[i, DEALER]
+    if p[P_DRAW]:
+        for s in range(n):
+            sa[i, LOOKED, s] = 1
+            sa[i, DECIDED, s] = 1 - sa[i, BLIND_OPEN, s]
+        st[i, TO_ACT] = dealer
+        st[i, PHASE] = PH_DRAW if sa[i, DECIDED, dealer] else PH_BLIND
+    else:
+        seat = _wrap(dealer + 1, n)
+        for j in range(size):
+            sa[i, HAND, seat] |= 1 << deck[i, j]
+            seat = _wrap(seat + 1, n)
+        for s in range(n):
+            sa[i, LOOKED, s] = 1 - sa[i, BLIND_OPEN, s]
+            sa[i, DECIDED, s] = sa[i, LOOKED, s]
+        _next_bidder(p, st, sa, i)
+
+
+@jit
+def new_game(p: np.ndarray, st: np.ndarray, sa: np.ndarray, sides: np.ndarray, deck: np.ndarray,
+             rng: np.ndarray, i: int) -> None:
+    """Start a new game in row ``i``: scores 0, a first dealer, the first hand dealt."""
+    for s in range(4):
+        sides[i, SCORE, s] = 0
+        sides[i, BAGS, s] = 0
+    st[i, HANDS_PLAYED] = 0
+    dealer = p[P_FIRST_DEALER]
+    if dealer < 0:
+        dealer = _below(rng, i, p[P_N])
+    st[i, DEALER] = dealer
+    st[i, FIRST_DEALER] = dealer
+    _start_hand(p, st, sa, sides, deck, rng, i)
+
+
+@inline
+def _bid_range_hi(p: np.ndarray, sa: np.ndarray, i: int, seat: int) -> int:
+    lo = 0 if p[P_NIL] else 1
+    hi = p[P_TRICKS]
+    cap = p[P_MAX_SIDE_BID]
+    if cap >= 0 and p[P_PARTNERS]:
+        pb = sa[i, BID, (seat + 2) % 4]
+        if pb == NO_BID:
+            limit = cap if p[P_NIL] else cap - 1
+        else:
+            limit = cap - (0 if pb == BLIND_BID else pb)
+        if limit < hi:
+            hi = limit
+    return hi if hi > lo else lo
+
+
+@inline
+def _legal_cards(p: np.ndarray, st: np.ndarray, sa: np.ndarray, i: int) -> int:
+    seat = st[i, TO_ACT]
+    hand = sa[i, HAND, seat]
+    if st[i, TRICK_LEN] > 0:
+        led = st[i, TRICK0] // 13
+        follow = hand & (SUIT_BITS << (13 * led))
+        if follow != 0:
+            return follow
+        return hand
+    if p[P_MUST_BREAK] and st[i, BROKEN] == 0 and (hand & NON_SPADES) != 0:
+        return hand & NON_SPADES
+    return hand
+
+
+@inline
+def write_mask(p: np.ndarray, st: np.ndarray, sa: np.ndarray, i: int, out: np.ndarray) -> None:
+    """The legal action ids of row ``i``'s seat to act as 0/1 bytes: row ``i`` of
+    ``out`` holds 10 uint64 words (80 bytes; ids 0-74, then padding).  (Rows are
+    indexed, not sliced: a slice is a new array object with reference counting.)"""
+    phase = st[i, PHASE]
+    cards = 0
+    if phase == PH_PLAY:
+        cards = _legal_cards(p, st, sa, i)
+    elif phase in (PH_EXCHANGE, PH_REDRAW):
+        cards = sa[i, HAND, st[i, TO_ACT]] & ~st[i, PENDING]
+    # ids 52-74 as bits 52-74 of a 128-bit pair (lo: 0-63, hi: 64-79)
+    lo = cards
+    hi = 0
+    if phase == PH_BID:
+        first = 0 if p[P_NIL] else 1
+        last = _bid_range_hi(p, sa, i, st[i, TO_ACT])
+        for b in range(first, last + 1):
+            bit = A_BID + b
+            if bit < 64:
+                lo |= 1 << bit
+            else:
+                hi |= 1 << (bit - 64)
+    elif phase == PH_BLIND:
+        hi |= (1 << (A_BLIND - 64)) | (1 << (A_LOOK - 64))
+    elif phase == PH_DRAW:
+        hi |= (1 << (A_KEEP - 64)) | (1 << (A_REJECT - 64))
+    elif phase == PH_REDRAW:
+        hi |= 1 << (A_DONE - 64)
+    for w in range(8):
+        out[i, w] = BYTE_SPREAD[(lo >> (8 * w)) & 0xFF]
+    out[i, 8] = BYTE_SPREAD[hi & 0xFF]
+    out[i, 9] = BYTE_SPREAD[(hi >> 8) & 0xFF]
+
+
+@inline
+def _score_hand(p: np.ndarray, sa: np.ndarray, sides: np.ndarray, i: int, points: np.ndarray,
+                boston: np.ndarray) -> None:
+    """Add the hand's points and bags to the running totals (spades.scoring.score_hand);
+    ``points[side]`` receives the change."""
+    tricks = p[P_TRICKS]
+    for side in range(p[P_SIDES]):
+        contract = 0
+        counted = 0
+        free_bags = 0
+        nil_points = 0
+        side_tricks = 0
+        seats = 2 if p[P_PARTNERS] else 1
+        for j in range(seats):
+            s = side + 2 * j
+            b = sa[i, BID, s]
+            won = sa[i, WON, s]
+            side_tricks += won
+            if b == 0 or b == BLIND_BID:
+                bonus = p[P_BN_BONUS] if b == BLIND_BID else p[P_NIL_BONUS]
+                nil_points += bonus if won == 0 else -bonus
+                if p[P_NIL_PARTNER]:
+                    counted += won
+                else:
+                    free_bags += won
+            else:
+                contract += b
+                counted += won
+        if contract > 0:
+            if counted >= contract:
+                over = counted - contract
+                cpts = 10 * contract + over
+            else:
+                over = 0
+                cpts = -10 * contract
+        else:
+            over = counted
+            cpts = counted
+        total = sides[i, BAGS, side] + over + free_bags
+        pens = 0
+        if p[P_BAG_PENALTY] > 0:
+            pens = total // p[P_BAG_LIMIT]
+            total = total % p[P_BAG_LIMIT]
+        boston[side] = side_tricks == tricks
+        bpts = p[P_BOSTON_BONUS] if boston[side] else 0
+        pts = cpts + nil_points - pens * p[P_BAG_PENALTY] + bpts
+        points[side] = pts
+        sides[i, SCORE, side] += pts
+        sides[i, BAGS, side] = total
+
+
+@inline
+def _end_hand(p: np.ndarray, st: np.ndarray, sa: np.ndarray, sides: np.ndarray, deck: np.ndarray,
+              rng: np.ndarray, i: int, rewards: np.ndarray) -> bool:
+    """Score the hand, write rewards; returns True when the game is over."""
+    points = np.zeros(4, np.int64)
+    boston = np.zeros(4, np.bool_)
+    _score_hand(p, sa, sides, i, points, boston)
+    n = p[P_N]
+    ns = p[P_SIDES]
+    st[i, HANDS_PLAYED] += 1
+    # the game's result (Game._game_result)
+    over = False
+    winner = -1
+    if p[P_BOSTON_WINS]:
+        for s in range(ns):
+            if boston[s]:
+                over = True
+                winner = s
+                break
+    if not over:
+        top = sides[i, SCORE, 0]
+        low = top
+        for s in range(1, ns):
+            v = sides[i, SCORE, s]
+            if v > top:
+                top = v
+            if v < low:
+                low = v
+        count = 0
+        arg = -1
+        for s in range(ns):
+            if sides[i, SCORE, s] == top:
+                count += 1
+                if arg < 0:
+                    arg = s
+        unique = count == 1
+        if p[P_HANDS] > 0 and st[i, HANDS_PLAYED] >= p[P_HANDS]:
+            over = True
+            winner = arg if unique else -1
+        else:
+            reached = top >= p[P_TARGET] or (p[P_HAS_LOSING] == 1 and low <= p[P_LOSING])
+            if reached and unique:
+                over = True
+                winner = arg
+            elif p[P_MAX_HANDS] > 0 and st[i, HANDS_PLAYED] >= p[P_MAX_HANDS]:
+                over = True  # cut short: no winner
+                st[i, TRUNC] = 1
+    if p[P_REWARD_WIN]:
+        if over:
+            for s in range(n):
+                if winner < 0:
+                    rewards[i, s] = 0.0
+                else:
+                    rewards[i, s] = 1.0 if _side_of(p, s) == winner else -1.0
+    else:
+        for s in range(n):
+            rewards[i, s] = points[_side_of(p, s)]
+    if over:
+        st[i, PHASE] = PH_OVER
+        st[i, TO_ACT] = -1
+        return True
+    st[i, DEALER] = (st[i, DEALER] + 1) % n
+    _start_hand(p, st, sa, sides, deck, rng, i)
+    return False
+
+
+@inline
+def _finish_trick(p: np.ndarray, st: np.ndarray, sa: np.ndarray, i: int) -> None:
+    n = p[P_N]
+    best = st[i, TRICK0]
+    best_pos = 0
+    for j in range(1, n):
+        c = st[i, TRICK0 + j]
+        if c // 13 == best // 13:
+            if c > best:
+                best = c
+                best_pos = j
+        elif c >= 39:
+            best = c
+            best_pos = j
+    winner = _wrap(st[i, LEADER] + best_pos, n)
+    sa[i, WON, winner] += 1
+    st[i, NDONE] += 1
+    st[i, TRICK_LEN] = 0
+    st[i, LEADER] = winner
+    st[i, TO_ACT] = winner
+
+
+@inline
+def _next_redraw(p: np.ndarray, st: np.ndarray, sa: np.ndarray, i: int) -> None:
+    if st[i, RQ_POS] < st[i, RQ_LEN]:
+        st[i, TO_ACT] = st[i, RQ0 + st[i, RQ_POS]]
+        st[i, RQ_POS] += 1
+        st[i, PHASE] = PH_REDRAW
+    else:
+        for s in range(p[P_N]):
+            sa[i, LOOKED, s] = 1
+        _next_bidder(p, st, sa, i)
+
+
+@inline
+def _apply(p: np.ndarray, st: np.ndarray, sa: np.ndarray, sides: np.ndarray, deck: np.ndarray,
+           rng: np.ndarray, i: int, a: int, rewards: np.ndarray) -> bool:
+    """Apply legal action ``a`` in row ``i``; returns True when the game ended."""
+    phase = st[i, PHASE]
+    seat = st[i, TO_ACT]
+    n = p[P_N]
+    if phase == PH_PLAY:
+        sa[i, HAND, seat] &= ~(1 << a)
+        sa[i, PLAYED, seat] |= 1 << a
+        st[i, TRICK0 + st[i, TRICK_LEN]] = a
+        st[i, TRICK_LEN] += 1
+        if a >= 39:
+            st[i, BROKEN] = 1
+        if st[i, TRICK_LEN] < n:
+            st[i, TO_ACT] = _wrap(seat + 1, n)
+            return False
+        _finish_trick(p, st, sa, i)
+        if st[i, NDONE] == p[P_TRICKS]:
+            return _end_hand(p, st, sa, sides, deck, rng, i, rewards)
+        return False
+    if phase == PH_BID:
+        sa[i, BID, seat] = a - A_BID
+        st[i, BID_POS] += 1
+        _next_bidder(p, st, sa, i)
+    elif phase == PH_BLIND:
+        sa[i, DECIDED, seat] = 1
+        sa[i, LOOKED, seat] = 1
+        if a == A_BLIND:
+            sa[i, BID, seat] = BLIND_BID
+        if p[P_DRAW]:
+            st[i, PHASE] = PH_DRAW
+        elif a == A_BLIND:
+            st[i, BID_POS] += 1
+            _next_bidder(p, st, sa, i)
+        else:
+            st[i, PHASE] = PH_BID
+    elif phase == PH_DRAW:
+        pos = st[i, STOCK_POS]
+        top = deck[i, pos]
+        nxt = deck[i, pos + 1]
+        kept = top if a == A_KEEP else nxt
+        dropped = nxt if a == A_KEEP else top
+        sa[i, HAND, seat] |= 1 << kept
+        sa[i, DISCARDS, seat] |= 1 << dropped
+        st[i, PILE] |= 1 << dropped
+        st[i, STOCK_POS] = pos + 2
+        if pos + 2 >= p[P_DECK]:
+            for s in range(n):
+                sa[i, LOOKED, s] = 1
+            k = 0
+            if p[P_EXCH] > 0:
+                for j in range(n):
+                    s = (st[i, DEALER] + 1 + j) % n
+                    if sa[i, BID, s] != NO_BID:
+                        st[i, RQ0 + k] = s
+                        k += 1
+            st[i, RQ_LEN] = k
+            st[i, RQ_POS] = 0
+            _next_redraw(p, st, sa, i)
+        else:
+            other = 1 - seat
+            st[i, TO_ACT] = other
+            st[i, PHASE] = PH_DRAW if sa[i, DECIDED, other] else PH_BLIND
+    elif phase == PH_EXCHANGE:
+        st[i, PENDING] |= 1 << a
+        st[i, NPEND] += 1
+        if st[i, NPEND] == p[P_EXCH]:
+            pos = st[i, EX_POS]
+            giver = st[i, EX0 + 2 * pos]
+            receiver = st[i, EX0 + 2 * pos + 1]
+            mask = st[i, PENDING]
+            sa[i, HAND, giver] &= ~mask
+            sa[i, HAND, receiver] |= mask
+            sa[i, PASSED, giver] |= mask
+            sa[i, RECEIVED, receiver] |= mask
+            st[i, PENDING] = 0
+            st[i, NPEND] = 0
+            st[i, EX_POS] = pos + 1
+            if pos + 1 == st[i, EX_LEN]:
+                _start_play(p, st, sa, i)
+            else:
+                st[i, TO_ACT] = st[i, EX0 + 2 * (pos + 1)]
+    elif phase == PH_REDRAW:
+        if a != A_DONE:
+            st[i, PENDING] |= 1 << a
+            st[i, NPEND] += 1
+        if a == A_DONE or st[i, NPEND] == p[P_EXCH]:
+            mask = st[i, PENDING]
+            k = st[i, NPEND]
+            take = 0
+            pile = st[i, PILE]
+            for _ in range(k):
+                c = _nth_bit(pile, _below(rng, i, _popcount(pile)))
+                take |= 1 << c
+                pile &= ~(1 << c)
+            sa[i, HAND, seat] = (sa[i, HAND, seat] & ~mask) | take
+            st[i, PILE] = (st[i, PILE] & ~take) | mask
+            sa[i, DISCARDS, seat] |= mask
+            sa[i, REDRAWN, seat] |= take
+            sa[i, RCOUNT, seat] = k
+            st[i, LAST_TAKE] = take
+            st[i, REDRAW_NOW] = 1
+            st[i, PENDING] = 0
+            st[i, NPEND] = 0
+            _next_redraw(p, st, sa, i)
+    return False
+
+
+@jit
+def encode(p: np.ndarray, st: np.ndarray, sa: np.ndarray, sides: np.ndarray, deck: np.ndarray,
+           off: np.ndarray, i: int, me: int, obs: np.ndarray) -> None:
+    """Row ``i`` seen by seat ``me``, written to ``obs[i]`` in the layout of
+    :func:`spades.observation.encode` (with the seat's own pending exchange /
+    redraw choice when it is to act)."""
+    for j in range(obs.shape[1]):
+        obs[i, j] = 0.0
+    n = p[P_N]
+    obs[i, off[O_VARIANT] + p[P_VARIANT]] = 1.0
+    obs[i, off[O_DEALER] + _rel(st[i, DEALER], me, n)] = 1.0
+    for r in range(n):
+        side = _side_of(p, (me + r) % n)
+        obs[i, off[O_SCORES] + r] = sides[i, SCORE, side] / p[P_TARGET]
+        obs[i, off[O_BAGS] + r] = sides[i, BAGS, side] / p[P_BAG_LIMIT]
+    hp = st[i, HANDS_PLAYED]
+    obs[i, off[O_HANDS_PLAYED]] = (hp if hp < 100 else 100) / 100.0
+    phase = st[i, PHASE]
+    obs[i, off[O_PHASE] + phase] = 1.0
+    to_act = st[i, TO_ACT]
+    if to_act >= 0:
+        obs[i, off[O_TO_ACT] + _rel(to_act, me, n)] = 1.0
+    if sa[i, LOOKED, me]:
+        obs[i, off[O_HAND_KNOWN]] = 1.0
+        _cards(obs, i, off[O_HAND], sa[i, HAND, me])
+    if sa[i, BLIND_OPEN, me] and not sa[i, DECIDED, me]:
+        obs[i, off[O_BN_OPEN]] = 1.0
+    if to_act == me:
+        _cards(obs, i, off[O_PENDING], st[i, PENDING])
+        if phase == PH_DRAW:
+            obs[i, off[O_DRAW_CARD] + deck[i, st[i, STOCK_POS]]] = 1.0
+    _cards(obs, i, off[O_PASSED], sa[i, PASSED, me])
+    _cards(obs, i, off[O_RECEIVED], sa[i, RECEIVED, me])
+    _cards(obs, i, off[O_DISCARDS], sa[i, DISCARDS, me])
+    _cards(obs, i, off[O_REDRAWN], sa[i, REDRAWN, me])
+    for s in range(n):
+        r = _rel(s, me, n)
+        obs[i, off[O_BIDS] + r * 20 + sa[i, BID, s]] = 1.0
+        obs[i, off[O_WON] + r * 18 + sa[i, WON, s]] = 1.0
+        obs[i, off[O_SIZES] + r] = _popcount(sa[i, HAND, s]) / 17.0
+        _cards(obs, i, off[O_PLAYED] + r * 52, sa[i, PLAYED, s])
+    tl = st[i, TRICK_LEN]
+    for j in range(tl):
+        obs[i, off[O_TRICK] + j * 52 + st[i, TRICK0 + j]] = 1.0
+    if tl > 0:
+        obs[i, off[O_LEADER] + _rel(st[i, LEADER], me, n)] = 1.0
+    if st[i, BROKEN]:
+        obs[i, off[O_BROKEN]] = 1.0
+    if p[P_DRAW]:
+        obs[i, off[O_STOCK]] = (p[P_DECK] - st[i, STOCK_POS]) / 52.0
+        for s in range(n):
+            obs[i, off[O_RCOUNTS] + _rel(s, me, n)] = sa[i, RCOUNT, s] / 4.0
+    if phase == PH_EXCHANGE:
+        pos = st[i, EX_POS]
+        obs[i, off[O_EX_GIVER] + _rel(st[i, EX0 + 2 * pos], me, n)] = 1.0
+        obs[i, off[O_EX_RECEIVER] + _rel(st[i, EX0 + 2 * pos + 1], me, n)] = 1.0
+
+
+@inline
+def _cards(obs: np.ndarray, i: int, start: int, mask: int) -> None:
+    while mask != 0:
+        low = mask & -mask
+        obs[i, start + _lowbit_index(low)] = 1.0
+        mask ^= low
+
+
+@inline
+def _copy_words(src: np.ndarray, dst: np.ndarray, i: int) -> None:
+    for w in range(10):
+        dst[i, w] = src[i, w]
+
+
+@jit
+def reset_all(p: np.ndarray, st: np.ndarray, sa: np.ndarray, sides: np.ndarray, deck: np.ndarray,
+              rng: np.ndarray, off: np.ndarray, obs: np.ndarray, mask: np.ndarray, legal: np.ndarray,
+              player: np.ndarray, want_obs: bool) -> None:
+    """Start a new game in every row and write the first observations.  ``mask``
+    is the users' copy of the legal ids (10 uint64 words per row), ``legal`` the
+    kernels' own (what the next step checks actions against)."""
+    for i in range(st.shape[0]):
+        new_game(p, st, sa, sides, deck, rng, i)
+        player[i] = st[i, TO_ACT]
+        write_mask(p, st, sa, i, legal)
+        _copy_words(legal, mask, i)
+        if want_obs:
+            encode(p, st, sa, sides, deck, off, i, player[i], obs)
+
+
+@jit
+def step_all(p: np.ndarray, st: np.ndarray, sa: np.ndarray, sides: np.ndarray, deck: np.ndarray,
+             rng: np.ndarray, off: np.ndarray, actions: np.ndarray, obs: np.ndarray, mask: np.ndarray,
+             legal: np.ndarray, player: np.ndarray, rewards: np.ndarray, done: np.ndarray,
+             want_obs: bool) -> int:
+    """One action in every row.  Returns -1, or the first row whose action is
+    illegal (then nothing was changed in any row)."""
+    b = st.shape[0]
+    for i in range(b):
+        a = actions[i]
+        if a < 0 or a >= NUM_ACTIONS or (legal[i, a >> 3] >> np.uint64(8 * (a & 7))) & np.uint64(1) == 0:
+            return i
+    for i in range(b):
+        for s in range(rewards.shape[1]):
+            rewards[i, s] = 0.0
+        st[i, NEW_HAND] = 0
+        st[i, REDRAW_NOW] = 0
+        st[i, TRUNC] = 0
+        over = _apply(p, st, sa, sides, deck, rng, i, actions[i], rewards)
+        done[i] = over
+        if over:
+            new_game(p, st, sa, sides, deck, rng, i)
+        player[i] = st[i, TO_ACT]
+        write_mask(p, st, sa, i, legal)
+        _copy_words(legal, mask, i)
+        if want_obs:
+            encode(p, st, sa, sides, deck, off, i, player[i], obs)
+    return -1

@@ -1,0 +1,63 @@
+"""The nil objective's own bound and move ordering (spades.solver.kernel): the
+sure-safe rule is right where it fires, and nil values still agree with the
+plain minimax when the nil bidder holds no spade (where the rule can fire)."""
+
+from __future__ import annotations
+
+import random
+
+from solver_helpers import random_position
+from spades.cards import CardSet
+from spades.solver import Position, nil_safe, nil_values
+from spades.solver.kernel import _nil_safe
+from spades.solver.reference import minimax_value, minimax_values
+
+
+def _hands(*texts: str) -> tuple[int, int, int, int]:
+    hs = [CardSet.parse(t).mask for t in texts] + [0] * (4 - len(texts))
+    return (hs[0], hs[1], hs[2], hs[3])
+
+
+def test_nil_bidder_below_every_other_card_is_safe() -> None:
+    hands = _hands("-.32.-.2", "-.AK.-.A", "-.QJ.A.K", "-.T9.K.Q")
+    safe, rel = _nil_safe(hands, 4, 0)
+    assert safe
+    assert rel  # it relies on the ranks of the suits the nil bidder holds
+
+
+def test_nil_bidder_with_a_card_above_its_match_is_not_safe() -> None:
+    # North's 2nd lowest heart (A) is above the others' 2nd lowest heart (4)
+    hands = _hands("-.A2.-.-", "-.43.-.-", "-.65.-.-", "-.87.-.-")
+    assert _nil_safe(hands, 4, 0) == (False, 0)
+
+
+def test_nil_bidder_holding_a_spade_is_never_sure_safe() -> None:
+    # a spade could be forced onto a side-suit lead: the rule stays out
+    hands = _hands("2.2.-.-", "A.A.-.-", "K.K.-.-", "Q.Q.-.-")
+    assert _nil_safe(hands, 4, 0) == (False, 0)
+
+
+def test_nil_values_match_minimax_without_spades_in_the_nil_hand() -> None:
+    rng = random.Random(44)
+    checked = 0
+    while checked < 60:
+        nseat = rng.choice((2, 3, 4))
+        pos = random_position(rng, nseat, rng.randint(2, {2: 5, 3: 4, 4: 3}[nseat]))
+        nil = rng.randrange(nseat)
+        if pos.hands[nil] >> 39:
+            continue
+        friends = (1 << nil) | ((1 << ((nil + 2) % 4)) if nseat == 4 else 0)
+        opponents = ((1 << nseat) - 1) & ~friends
+        got = {int(c): v for c, v in nil_values(pos, nil).items()}
+        assert got == minimax_values(pos, 1 << nil, opponents), pos.describe()
+        assert nil_safe(pos, nil) == (minimax_value(pos, 1 << nil, opponents) == 0)
+        checked += 1
+
+
+def test_nil_safe_through_a_full_hand() -> None:
+    """North holds the lowest card of every side suit it holds and no spade, East leads."""
+    pos = Position.build(
+        ["-.65432.5432.5432", "AKQJ.AKQ.AKQ.AKQ", "T987.JT9.JT9.JT9", "65432.87.876.876"], 1, [], False
+    )
+    assert nil_safe(pos, 0)
+    assert set(nil_values(pos, 0).values()) == {0}
