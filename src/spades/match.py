@@ -170,9 +170,14 @@ def _play_board(
             specs[bot_of_side[rules.side_of(s)]].make(seed=(bseed + 1000 * t + s) % (1 << 62))
             for s in range(n)
         ]
-        tables.append(
-            _play_table(rules, seat_bots, bot_of_side, decks, dealer0, bseed, hands, t, keep_records)
+        table_result = _play_table(
+            rules, seat_bots, bot_of_side, decks, dealer0, bseed, hands, t, keep_records
         )
+        for record in table_result.records:  # who sat where, as 'spades play' saves it
+            record["players"] = [
+                {"seat": s, "kind": "bot", "bot": str(specs[bot_of_side[rules.side_of(s)]])} for s in range(n)
+            ]
+        tables.append(table_result)
     return _BoardResult(board, tables)
 
 

@@ -170,6 +170,7 @@ class GameOverScreen(ModalScreen[str]):
         Binding("enter,q,escape", "choose('quit')", "quit"),
         Binding("n", "choose('new')", "new game"),
         Binding("u", "choose('undo')", "undo"),
+        Binding("a", "choose('analyse')", "analyse"),
     ]
     #: rows the dialog leaves for other things: the title bar, its border, the key line
     RESERVED: ClassVar[int] = 4
@@ -183,7 +184,8 @@ class GameOverScreen(ModalScreen[str]):
             with VerticalScroll(id="body"):
                 yield Static(self.body)
             yield Static(
-                Text("n: new game · u: take back your last move · q: quit", style="italic"), id="keys"
+                Text("n: new game · u: take back your last move · q: quit · a: analyse", style="italic"),
+                id="keys",
             )
 
     def on_mount(self) -> None:
@@ -469,6 +471,9 @@ class PlayApp(App[int]):
                 self.choose_current()
             elif word in ("help", "?"):
                 self.action_help()
+            elif word in ("analyse", "analyze"):
+                ctl.tell("info", "Analysing double dummy...")
+                self.run_worker(self._analyse(), group="analyse", exclusive=True)
             elif word == "hint":
                 turn = ctl.hint_turn()
                 if not isinstance(turn, Message):
@@ -561,6 +566,15 @@ class PlayApp(App[int]):
         self._follow_hint()
         self.refresh_view()
 
+    async def _analyse(self) -> None:
+        """The double-dummy review on a thread (of a copy of the game), then its screen."""
+        from .analysis_view import AnalysisScreen, review_text
+
+        game = self.controller.game.copy()
+        body = await in_daemon_thread(lambda: review_text(game))
+        self.controller.tell("info", "")
+        self.push_screen(AnalysisScreen(body), lambda _result: self.kick())
+
     async def _bots(self) -> None:
         ctl = self.controller
         while True:
@@ -614,6 +628,9 @@ class PlayApp(App[int]):
             ctl.new_game()
         elif what == "undo":
             ctl.undo()
+        elif what == "analyse":
+            self.run_worker(self._analyse(), group="analyse", exclusive=True)
+            return
         else:
             self.exit(0)
             return

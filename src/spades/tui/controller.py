@@ -80,13 +80,14 @@ HELP_LINES: Final = (
     "  hint    what the computer would do, and why",
     "  undo    take back your last decision (also Ctrl+Z)",
     "  last    show the last trick",
+    "  analyse what each card of the last hand cost",
     "  save    save now (the game is saved after every move)",
     "  new     start a new game with the same options",
     "  quit    leave (Ctrl+Q, Ctrl+C); go on later: spades play --resume",
     "Page Up/Down scroll the log of the game's moves.",
 )
 
-_COMMANDS: Final = ("hint", "undo", "last", "help", "save", "new", "quit", "exit", "?")
+_COMMANDS: Final = ("hint", "undo", "last", "analyse", "analyze", "help", "save", "new", "quit", "exit", "?")
 _MAX_LINE: Final = 200
 
 
@@ -584,6 +585,8 @@ class Controller:
                 return self.undo()
             if word == "last":
                 return self.show_last()
+            if word in ("analyse", "analyze"):
+                return self.analyse()
             if word in ("help", "?"):
                 return self._reply("help", HELP_LINES[0])
             if word == "save":
@@ -756,6 +759,17 @@ class Controller:
         if trick is None:
             return self._reply("info", "No trick has been completed in this hand yet.")
         return self._reply("info", "Last trick: " + self.describe_trick(trick))
+
+    def analyse(self) -> Message:
+        """The double-dummy review of the last finished hand (of the whole game once it is
+        over), as one ``analysis`` message; see :func:`spades.analysis.review_lines`."""
+        from ..analysis import review_lines
+
+        try:
+            lines = review_lines(self.game, whole_game=self.game.is_over)
+        except ValueError as exc:
+            return self._reply("error", str(exc))
+        return self._reply("analysis", "\n".join(lines))
 
     def save_now(self) -> Message:
         if self.save_path is None:

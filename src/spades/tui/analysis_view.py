@@ -1,0 +1,56 @@
+"""The terminal game's ``analyse`` screen: the double-dummy review of the last hand
+(or of the whole game at its end), computed by :func:`spades.analysis.review_lines`."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from ..game import Game
+
+__all__ = ["AnalysisScreen", "review_text"]
+
+
+def review_text(game: Game) -> Text:
+    """The review of ``game`` (a copy taken on the main thread; safe to call on a worker
+    thread): costly cards are marked ``<== !`` and shown in bold."""
+    from ..analysis import review_lines
+
+    try:
+        lines = review_lines(game, whole_game=game.is_over)
+    except ValueError as exc:
+        return Text(str(exc), style="bold red")
+    out = Text()
+    for line in lines:
+        style = "bold" if line.startswith(("===", "Summary")) else ""
+        if line.endswith("<== !"):
+            style = "bold red"
+        out.append(line + "\n", style=style)
+    return out
+
+
+class AnalysisScreen(ModalScreen[None]):
+    """A scrollable review; Enter, Escape or q closes it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,escape,q,space", "close", "close")]
+
+    def __init__(self, body: Text) -> None:
+        super().__init__()
+        self.body = body
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="dialog"):
+            yield Static(self.body)
+            yield Static(Text("Arrows/PgUp/PgDn scroll · Enter: back to the game", style="italic"))
+
+    def on_mount(self) -> None:
+        self.query_one(VerticalScroll).focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
