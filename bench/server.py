@@ -116,6 +116,7 @@ async def run(port: int, tables: int, seconds: float, bot_delay: float, level: s
                     "bot_delay": bot_delay,
                     "public": False,
                     "grace": 600,
+                    "hand_pause": 0,
                 },
             )
             r.raise_for_status()
@@ -156,7 +157,17 @@ def _cpu(pid: int) -> float:
 
 
 def start_server(port: int, db: str | None, folder: str) -> subprocess.Popen[bytes]:
-    args = [sys.executable, "-m", "spades.cli", "serve", "--port", str(port), "--data", folder]
+    args = [
+        sys.executable,
+        "-m",
+        "spades.cli",
+        "serve",
+        "--port",
+        str(port),
+        "--data",
+        folder,
+        "--no-rate-limits",
+    ]
     if db:
         args += ["--db", db]
     env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))

@@ -134,7 +134,7 @@ def test_out_of_turn_duplicate_illegal_and_forged_actions_change_nothing(client:
         ma = recv_state(a, lambda m: m["table"]["status"] == "playing" and m["view"]["to_act"] in (0, 1))
         to_act = ma["view"]["to_act"]
         actor_ws, other_ws = (a, b) if to_act == 0 else (b, a)
-        mine = recv_state(actor_ws, lambda m: m["v"] == ma["v"] and m["view"]["legal"] is not None)
+        mine = ma if actor_ws is a else recv_state(b, lambda m: m["v"] == ma["v"] and m["view"]["legal"])
         v = mine["v"]
         before = [(s, str(x)) for s, x in actor.game.actions]
         # out of turn

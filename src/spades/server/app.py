@@ -12,6 +12,13 @@ Routes
 ``POST /api/tables/{id}/join``  claim an open seat: ``{"seat": n?, "name": "..."}`` -> ``{seat, token}``
 ``GET /api/code/{code}``        ``{"id": ...}`` for an invite code
 ``WS  /ws/{id}``                the game protocol (:mod:`.protocol`)
+``GET /healthz``                200 ``{"ok": true, ...}`` when the database answers, else 503
+``GET /metrics``                Prometheus metrics (:mod:`.metrics`)
+
+Limits (:mod:`.limits`): bodies are streamed and refused past ``max_body`` bytes (413),
+any malformed JSON is a 400, invite-code lookups, table creation and seat claims are
+rate limited per client address (429 with ``Retry-After``), and only so many tables
+without a person at them may run at once.
 
 Nothing here ever reads cards: every game message is built by the table actor.
 """
@@ -20,7 +27,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
@@ -34,7 +40,9 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..rules import PRESETS
+from .limits import BadRequest, ClientLimiter, Limits, client_key, parse_json, read_body
 from .manager import RequestError, TableManager, bot_levels, clean_name, parse_create_request
+from .metrics import Metrics
 from .protocol import ProtocolError, RateLimiter, parse_client_message
 from .storage import Storage
 from .table import Conn
@@ -43,7 +51,6 @@ __all__ = ["STATIC_DIR", "create_app"]
 
 log = logging.getLogger("spades.server")
 STATIC_DIR = Path(__file__).parent / "static"
-_MAX_BODY = 8192
 _CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
     "connect-src 'self' ws: wss:; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
@@ -54,29 +61,40 @@ def _error(message: str, status: int = 400) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
 
 
-async def _json_body(request: Request) -> Any:
-    body = await request.body()
-    if len(body) > _MAX_BODY:
-        raise RequestError("that request is too large")
-    if not body:
-        return {}
-    try:
-        return json.loads(body)
-    except ValueError:
-        raise RequestError("send the request body as JSON") from None
+def _refused(message: str, status: int, retry_after: float = 0) -> JSONResponse:
+    headers = {"retry-after": str(max(1, round(retry_after)))} if status == 429 else None
+    return JSONResponse({"error": message}, status_code=status, headers=headers)
 
 
-def create_app(db: str | None = None, data_dir: str | Path | None = None) -> Starlette:
+def create_app(
+    db: str | None = None, data_dir: str | Path | None = None, limits: Limits | None = None
+) -> Starlette:
     """The whole server as an ASGI app; the database opens when the app starts."""
     state: dict[str, Any] = {}
+    lim = limits or Limits()
+    limiter = ClientLimiter(lim)
+    metrics = Metrics(lambda: manager().count_by_status() if "manager" in state else {})
 
     def manager() -> TableManager:
         return state["manager"]  # type: ignore[no-any-return]
 
+    async def json_body(request: Request) -> Any:
+        return parse_json(await read_body(request, lim.max_body))
+
+    def throttled(request: Request, kind: str) -> JSONResponse | None:
+        wait = limiter.allow(client_key(request), kind)
+        if not wait:
+            return None
+        metrics.refused(kind)
+        log.warning(
+            "rate limited", extra={"event": "rate_limited", "kind": kind, "client": client_key(request)}
+        )
+        return _refused("Too many requests: wait a moment and try again", 429, wait)
+
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         storage = await Storage.open(db, data_dir)
-        mgr = TableManager(storage)
+        mgr = TableManager(storage, metrics=metrics, limits=lim)
         await mgr.start()
         state["manager"] = mgr
         app.state.manager = mgr
@@ -93,6 +111,8 @@ def create_app(db: str | None = None, data_dir: str | Path | None = None) -> Sta
         return FileResponse(STATIC_DIR / "table.html")
 
     async def join_code(request: Request) -> Response:
+        if (refusal := throttled(request, "code")) is not None:
+            return refusal
         table_id = await manager().by_code(request.path_params["code"])
         if table_id is None:
             return RedirectResponse("/?missing=1", status_code=303)
@@ -110,11 +130,18 @@ def create_app(db: str | None = None, data_dir: str | Path | None = None) -> Sta
     async def api_tables(request: Request) -> Response:
         if request.method == "GET":
             return JSONResponse({"tables": manager().public_tables()})
+        if (refusal := throttled(request, "create")) is not None:
+            return refusal
         try:
-            req = parse_create_request(await _json_body(request))
+            req = parse_create_request(await json_body(request))
             actor, token = await manager().create(req)
+        except BadRequest as exc:
+            return _refused(str(exc), exc.status)
         except RequestError as exc:
             return _error(str(exc))
+        except LookupError as exc:
+            metrics.refused("bot_tables")
+            return _refused(str(exc.args[0]), 429, 60)
         return JSONResponse(
             {
                 "id": actor.id,
@@ -135,11 +162,13 @@ def create_app(db: str | None = None, data_dir: str | Path | None = None) -> Sta
         return JSONResponse(await fut)
 
     async def api_join(request: Request) -> Response:
+        if (refusal := throttled(request, "join")) is not None:
+            return refusal
         actor = await manager().get(request.path_params["table_id"])
         if actor is None:
             return _error("There is no such table", 404)
         try:
-            data = await _json_body(request)
+            data = await json_body(request)
             if not isinstance(data, dict):
                 raise RequestError("send a JSON object")
             seat = data.get("seat")
@@ -151,6 +180,8 @@ def create_app(db: str | None = None, data_dir: str | Path | None = None) -> Sta
                 raise RequestError("there is no such seat")
             name = clean_name(data.get("name"), "")
             seat, token = await actor.call("claim", seat, name)
+        except BadRequest as exc:
+            return _refused(str(exc), exc.status)
         except RequestError as exc:
             return _error(str(exc))
         except LookupError as exc:
@@ -158,10 +189,25 @@ def create_app(db: str | None = None, data_dir: str | Path | None = None) -> Sta
         return JSONResponse({"id": actor.id, "seat": seat, "token": token})
 
     async def api_code(request: Request) -> Response:
+        if (refusal := throttled(request, "code")) is not None:
+            return refusal
         table_id = await manager().by_code(request.path_params["code"])
         if table_id is None:
             return _error("No table has that invite code", 404)
         return JSONResponse({"id": table_id})
+
+    async def healthz(request: Request) -> Response:
+        try:
+            await asyncio.wait_for(manager().storage.ping(), 5)
+        except Exception as exc:
+            log.error("health check failed", extra={"event": "health", "error": str(exc)})
+            return JSONResponse({"ok": False, "error": "the database does not answer"}, status_code=503)
+        return JSONResponse({"ok": True, "tables": len(manager().tables), "db": manager().storage.backend})
+
+    async def metrics_page(request: Request) -> Response:
+        from prometheus_client import CONTENT_TYPE_LATEST
+
+        return Response(metrics.render(), media_type=CONTENT_TYPE_LATEST)
 
     async def ws_table(websocket: WebSocket) -> None:
         await websocket.accept()
@@ -186,6 +232,8 @@ def create_app(db: str | None = None, data_dir: str | Path | None = None) -> Sta
                 await websocket.close(1008)
             return
         conn = Conn()
+        role = "spectator" if hello.token is None else "player"
+        metrics.connection(role, 1)
         actor.post("join", conn, hello.token, hello.since)
         writer = asyncio.get_running_loop().create_task(_writer(websocket, conn))
         limiter = RateLimiter()
@@ -221,6 +269,7 @@ def create_app(db: str | None = None, data_dir: str | Path | None = None) -> Sta
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
+            metrics.connection(role, -1)
             actor.post("leave", conn)
             if conn.close_code is None:
                 writer.cancel()
@@ -236,6 +285,8 @@ def create_app(db: str | None = None, data_dir: str | Path | None = None) -> Sta
         Route("/api/tables/{table_id}", api_table),
         Route("/api/tables/{table_id}/join", api_join, methods=["POST"]),
         Route("/api/code/{code}", api_code),
+        Route("/healthz", healthz),
+        Route("/metrics", metrics_page),
         WebSocketRoute("/ws/{table_id}", ws_table),
         Mount("/static", StaticFiles(directory=STATIC_DIR), name="static"),
     ]

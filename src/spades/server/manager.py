@@ -18,6 +18,8 @@ from typing import Any, Final
 from .. import bots
 from ..errors import RulesError
 from ..rules import Rules
+from .limits import Limits
+from .metrics import NullMetrics
 from .storage import SeatRow, Storage, TableRow, hash_token
 from .table import TableActor, build_game, finished_result, new_decks
 
@@ -86,7 +88,7 @@ def parse_create_request(data: Any) -> CreateRequest:
         raise RequestError(f"unknown rule option(s): {', '.join(sorted(map(str, unknown)))}")
     try:
         rules = Rules.preset(preset, **options)
-    except (RulesError, TypeError) as exc:
+    except (RulesError, TypeError, ValueError) as exc:
         raise RequestError(str(exc)) from None
     n = rules.num_seats
     seats_in = data.get("seats")
@@ -129,6 +131,7 @@ def parse_create_request(data: Any) -> CreateRequest:
         "grace": _number(data, "grace", 1, 3600, 60),
         "bot_delay": _number(data, "bot_delay", 0, 5, 0.8),
         "hints": bool(data.get("hints", True)),
+        "hand_pause": _number(data, "hand_pause", 0, 30, 8),
         "stand_in": stand_in,
     }
     if config["turn_timer"] and config["turn_timer"] < 5:
@@ -141,8 +144,12 @@ def parse_create_request(data: Any) -> CreateRequest:
 class TableManager:
     """All live tables; one per server."""
 
-    def __init__(self, storage: Storage) -> None:
+    def __init__(
+        self, storage: Storage, metrics: NullMetrics | None = None, limits: Limits | None = None
+    ) -> None:
         self.storage = storage
+        self.metrics = metrics or NullMetrics()
+        self.limits = limits or Limits()
         self.tables: dict[str, TableActor] = {}
         self._loading: dict[str, asyncio.Future[TableActor | None]] = {}
 
@@ -160,7 +167,18 @@ class TableManager:
         self.tables.clear()
 
     async def create(self, req: CreateRequest) -> tuple[TableActor, str | None]:
-        """A new table; returns it and the creator's seat token (None when not seated)."""
+        """A new table; returns it and the creator's seat token (None when not seated).
+
+        Raises LookupError when the table would have no person at it and the server
+        already runs its limit of such tables.
+        """
+        if all(seat.kind == "bot" for seat in req.seats) and (
+            self.bot_tables() >= self.limits.max_bot_tables
+        ):
+            raise LookupError(
+                "This server already runs as many computer-only tables as it allows; "
+                "take a seat yourself or try again later"
+            )
         table_id = secrets.token_urlsafe(9)
         code = await self._new_code()
         token = None
@@ -183,6 +201,7 @@ class TableManager:
         )
         await self.storage.create_table(row)
         actor = TableActor(row, self.storage)
+        actor.metrics = self.metrics
         self.tables[table_id] = actor
         actor.start()
         self._trim()
@@ -212,12 +231,14 @@ class TableManager:
             if row is None:
                 actor = None
             else:
-                game = build_game(row)
+                events: list[Any] = []
+                game = build_game(row, events)
                 if game.is_over and not row.finished:
                     # the server stopped between logging the last action and marking the table
                     await self.storage.finish(table_id, finished_result(game))
                     row.finished = True
-                actor = TableActor(row, self.storage, game)
+                actor = TableActor(row, self.storage, game, events)
+                actor.metrics = self.metrics
                 self.tables[table_id] = actor
                 actor.start()
             fut.set_result(actor)
@@ -234,6 +255,20 @@ class TableManager:
         if not 4 <= len(code) <= 16 or not code.isalnum():
             return None
         return await self.storage.id_for_code(code)
+
+    def bot_tables(self) -> int:
+        """Unfinished tables in memory with no person at them."""
+        return sum(
+            1
+            for actor in self.tables.values()
+            if not actor.game.is_over and all(seat.kind == "bot" for seat in actor.row.seats)
+        )
+
+    def count_by_status(self) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for actor in self.tables.values():
+            out[actor.status] = out.get(actor.status, 0) + 1
+        return out
 
     def public_tables(self) -> list[dict[str, Any]]:
         out = []

@@ -22,7 +22,13 @@ Client to server (:func:`parse_client_message` validates every field):
 ``hello`` ``{token?, since?}`` (first message; no token: spectator),
 ``act`` ``{action, v}`` (``v`` must equal the current version: a duplicate or stale
 action is refused), ``hint``, ``back`` (take the seat back from the computer),
-``fill`` (seated players only: computers take the seats nobody claimed), ``ping``.
+``fill`` (seated players only: computers take the seats nobody claimed), ``ping``,
+``ready`` (done reading the hand's summary: the pause between hands ends once every
+connected person is ready).
+
+``presence``
+    ``{"type": "presence", "seats": [{"connected", "auto"}...], "spectators": n}``: sent
+    instead of the whole state when only who is connected changed.
 
 Security rule of this module: a card reaches a payload only through the
 recipient's own :class:`~spades.view.View` (or through public facts: cards played).
@@ -56,7 +62,7 @@ __all__ = [
 #: Largest client message accepted (bytes); bigger ones close the connection.
 MAX_MESSAGE_BYTES: Final = 2048
 #: How many past actions a state message may list for a reconnecting client.
-EVENT_WINDOW: Final = 64
+EVENT_WINDOW: Final = 128
 
 
 class ProtocolError(ValueError):
@@ -217,7 +223,7 @@ class ClientMessage:
     v: int | None = None
 
 
-_TYPES: Final = ("hello", "act", "hint", "back", "fill", "ping")
+_TYPES: Final = ("hello", "act", "hint", "back", "fill", "ping", "ready")
 
 
 def _int_field(data: dict[str, Any], key: str, required: bool) -> int | None:

@@ -248,6 +248,11 @@ class Storage:
             row = (await conn.execute(select(meta_table.c.value).where(meta_table.c.key == "schema"))).first()
         return int(row[0]) if row else 0
 
+    async def ping(self) -> None:
+        """One round trip to the database (the health check)."""
+        async with self.engine.connect() as conn:
+            await conn.execute(select(1))
+
     async def close(self) -> None:
         if self._writer is not None:
             self._writer.cancel()

@@ -36,6 +36,7 @@ from ..errors import IllegalActionError
 from ..game import Game
 from ..rules import Rules
 from ..view import TrickRecord
+from .metrics import NullMetrics
 from .protocol import EVENT_WINDOW, ClientMessage, event_text, public_view, seat_view
 from .storage import SeatRow, Storage, StorageError, TableRow, hash_token
 
@@ -47,6 +48,8 @@ log = logging.getLogger("spades.server")
 
 _DECKS_AHEAD: Final = 8
 _OUTBOX: Final = 512
+#: spectator-count changes are sent at most this often (seats' presence at once)
+_PRESENCE_EVERY: Final = 2.0
 
 
 def new_decks(rules: Rules, count: int) -> list[list[str]]:
@@ -63,11 +66,27 @@ def new_decks(rules: Rules, count: int) -> list[list[str]]:
     return out
 
 
-def build_game(row: TableRow) -> Game:
-    """The game of a stored table: its rules, secret seed and decks, then its log replayed."""
+def build_game(row: TableRow, events: list[_Event] | None = None) -> Game:
+    """The game of a stored table: its rules, secret seed and decks, then its log replayed.
+
+    With ``events``, the last :data:`EVENT_WINDOW` actions are appended to it as the
+    table's recent events (so that a client arriving after a restart gets its play log).
+    """
     game = Game(Rules.from_dict(row.rules), seed=row.seed, dealer=row.dealer, decks=row.decks)
-    for seat, text in row.actions:
+    start = len(row.actions) - EVENT_WINDOW
+    now = time.time()
+    for i, (seat, text) in enumerate(row.actions):
+        if events is None or i < start:
+            game.apply(text, seat=seat)
+            continue
+        hand = game.hands_played
+        receiver = None
+        if game.phase.value == "exchange":
+            exchange = game.view(seat).exchange
+            receiver = exchange[1] if exchange else None
         game.apply(text, seat=seat)
+        done = game.actions[-1][1]
+        events.append(_Event(i + 1, hand, seat, done, receiver if isinstance(done, Pass) else None, now))
     return game
 
 
@@ -158,16 +177,25 @@ class _Event:
 class TableActor:
     """The owner of one table; start with :meth:`start`, talk to it through :meth:`call`/:meth:`post`."""
 
-    def __init__(self, row: TableRow, storage: Storage, game: Game | None = None) -> None:
+    def __init__(
+        self, row: TableRow, storage: Storage, game: Game | None = None, events: list[_Event] | None = None
+    ) -> None:
         self.row = row
         self.id = row.id
         self.storage = storage
-        self.game = game if game is not None else build_game(row)
+        if game is None:
+            events = []
+            game = build_game(row, events)
+        self.game = game
         cfg = row.config
         self.bot_delay: float = float(cfg.get("bot_delay", 0.8))
         self.turn_timer: float = float(cfg.get("turn_timer", 0))
         self.grace: float = float(cfg.get("grace", 60))
         self.hints: bool = bool(cfg.get("hints", True))
+        self.hand_pause: float = float(cfg.get("hand_pause", 0))
+        #: the pause between hands ends at this monotonic time (None: no pause now)
+        self.pause_until: float | None = None
+        self._ready: set[int] = set()
         self._rules_dict = self.game.rules.to_dict()
         self._info_text = ""
         self.inbox: asyncio.Queue[tuple[Any, ...]] = asyncio.Queue()
@@ -180,11 +208,15 @@ class TableActor:
             if seat.kind == "human":  # nobody is connected yet (a fresh start or a restart)
                 self.away_since[s] = now
         self.turn_started = now
-        self.events: deque[_Event] = deque(maxlen=EVENT_WINDOW)
+        self.events: deque[_Event] = deque(events or (), maxlen=EVENT_WINDOW)
         self.prev_trick: TrickRecord | None = None
         self._bots: dict[int, Bot] = {}
         self._task: asyncio.Task[None] | None = None
         self.last_activity = time.time()
+        self.metrics: NullMetrics = NullMetrics()
+        self._hands_seen = self.game.hands_played
+        #: when a pending presence event (spectator count) is due, monotonic time
+        self._presence_due: float | None = None
 
     # -- life cycle ------------------------------------------------------------------
 
@@ -263,8 +295,15 @@ class TableActor:
             return None
         if self.auto[s]:
             return None
-        left = self.turn_started + self.turn_timer - time.monotonic()
-        return {"seat": s, "left": round(max(0.0, left), 1), "total": self.turn_timer}
+        now = time.monotonic()
+        left = self.turn_started + self.turn_timer - now
+        pause = max(0.0, self.turn_started - now)
+        return {
+            "seat": s,
+            "left": round(min(self.turn_timer, max(0.0, left)), 1),
+            "total": self.turn_timer,
+            "pause": round(pause, 1),
+        }
 
     def message_for(
         self,
@@ -317,12 +356,7 @@ class TableActor:
     def broadcast(self) -> None:
         # the table's public facts change rarely (seats, presence): sent only when they did
         info = self._info_text = _dumps(self.info())
-        shared = {
-            "timer": self._timer(),
-            "prev_trick": self._prev_trick(),
-            "sent": time.time(),
-            "acted": self.events[-1].at if self.events else None,
-        }
+        shared = self._shared()
         views: dict[int | None, str] = {}
         v = self.version
         for conn in list(self.conns):
@@ -332,6 +366,41 @@ class TableActor:
             conn.send(self.message_for(conn.seat, conn.since, shared, views, fresh))
             conn.table_sent = info
             conn.since = v
+
+    def _shared(self) -> dict[str, Any]:
+        """The parts of a state message that are the same for every recipient."""
+        pause = None
+        if self.pause_until is not None:
+            left = self.pause_until - time.monotonic()
+            pause = round(left, 1) if left > 0 else None
+        return {
+            "timer": self._timer(),
+            "pause": pause,
+            "prev_trick": self._prev_trick(),
+            "sent": time.time(),
+            "acted": self.events[-1].at if self.events else None,
+        }
+
+    def _presence(self) -> None:
+        """Tell every connection whose table facts are out of date the seats' presence and the
+        number of spectators, as one small ``presence`` event (not the whole state)."""
+        self._presence_due = None
+        info = self._info_text = _dumps(self.info())
+        seats = [{"connected": s["connected"], "auto": s["auto"]} for s in self.info()["seats"]]
+        text = _dumps(
+            {
+                "type": "presence",
+                "seats": seats,
+                "spectators": sum(1 for c in self.conns if c.joined and c.seat is None),
+            }
+        )
+        for conn in list(self.conns):
+            if conn.joined and not conn.dead and conn.table_sent != info:
+                conn.send(text)
+                conn.table_sent = info
+
+    def _seat_presence(self) -> tuple[bool, ...]:
+        return tuple(self.connected(s) for s in range(len(self.row.seats)))
 
     def _prev_trick(self) -> dict[str, Any] | None:
         t = self.prev_trick
@@ -382,12 +451,16 @@ class TableActor:
                 times.append(self.turn_started + self.bot_delay)
             elif self.turn_timer:
                 times.append(self.turn_started + self.turn_timer)
+        if self._presence_due is not None:
+            times.append(self._presence_due)
         if not times:
             return None
         return max(min(times), now_m - 1)
 
     async def _due(self) -> None:
         now = time.monotonic()
+        if self._presence_due is not None and now >= self._presence_due:
+            self._presence()
         changed = False
         for i, since in enumerate(self.away_since):
             if since is not None and not self.auto[i] and now >= since + self.grace:
@@ -452,12 +525,36 @@ class TableActor:
             self.prev_trick = TrickRecord(leader, cards, winner)  # type: ignore[arg-type]
             await self._more_decks()
         self.turn_started = time.monotonic()
+        self._maybe_pause()
         if game.is_over:
             try:
                 await self.storage.finish(self.id, finished_result(game))
             except Exception as exc:  # the log is safe; a restart marks the table finished
                 log.error("table %s: could not mark the game finished: %s", self.id, exc)
         self.broadcast()
+        self.metrics.action(time.time() - started)
+
+    def _maybe_pause(self) -> None:
+        """After a hand ends, nobody (computer or turn timer) moves for ``hand_pause`` seconds,
+        or until every connected person has said ``ready``: time to read the hand's summary."""
+        game = self.game
+        if game.hands_played == self._hands_seen:
+            return
+        self._hands_seen = game.hands_played
+        if game.is_over or not self.hand_pause or not any(s.kind == "human" for s in self.row.seats):
+            return
+        self.pause_until = self.turn_started = time.monotonic() + self.hand_pause
+        self._ready = set()
+
+    def _on_ready(self, seat: int) -> None:
+        if self.pause_until is None or time.monotonic() >= self.pause_until:
+            return
+        self._ready.add(seat)
+        present = {s for s, spec in enumerate(self.row.seats) if spec.kind == "human" and self.connected(s)}
+        if present <= self._ready:
+            self.pause_until = None
+            self.turn_started = time.monotonic()
+            self.broadcast()
 
     async def _more_decks(self) -> None:
         """Keep secret decks ahead of the game (a long game may need more than were made)."""
@@ -516,6 +613,8 @@ class TableActor:
                 )
                 conn.close(4401)
                 return
+        before = self._seat_presence()
+        was_auto = seat is not None and self.auto[seat]
         conn.seat = seat
         conn.joined = True
         conn.since = since if since is not None and since <= self.version else -1
@@ -523,15 +622,40 @@ class TableActor:
         if seat is not None:
             self.away_since[seat] = None
             self.auto[seat] = False
-        self.broadcast()
+        if was_auto:
+            self.turn_started = time.monotonic()
+        self._send_state(conn)
+        self._after_presence_change(before)
+
+    def _send_state(self, conn: Conn) -> None:
+        """The full state to one connection (a new one): with the events of the current hand
+        when it has none of its own yet, so that its play log is whole."""
+        info = self._info_text = _dumps(self.info())
+        shared = self._shared()
+        since = conn.since
+        if since < 0:
+            hand = self.game.hands_played - (1 if self.game.is_over else 0)
+            first = next((e.v for e in self.events if e.hand >= hand), self.version + 1)
+            since = first - 1
+        conn.send(self.message_for(conn.seat, since, shared, {}, True))
+        conn.table_sent = info
+        conn.since = self.version
+
+    def _after_presence_change(self, before: tuple[bool, ...]) -> None:
+        """A seat's presence changed: a small event to all now; only the spectator count: soon."""
+        if self._seat_presence() != before:
+            self._presence()
+        elif self._presence_due is None:
+            self._presence_due = time.monotonic() + _PRESENCE_EVERY
 
     def _on_leave(self, conn: Conn) -> None:
+        before = self._seat_presence()
         self.conns.discard(conn)
         conn.dead = True
         seat = conn.seat
         if seat is not None and not self.connected(seat):
             self.away_since[seat] = time.monotonic()
-        self.broadcast()
+        self._after_presence_change(before)
 
     async def _on_message(self, conn: Conn, msg: ClientMessage) -> None:
         if not conn.joined or conn.dead:
@@ -539,6 +663,10 @@ class TableActor:
         seat = conn.seat
         if msg.type == "ping":
             conn.send({"type": "pong", "v": self.version})
+            return
+        if msg.type == "ready":
+            if seat is not None:
+                self._on_ready(seat)
             return
         if seat is None and msg.type in ("act", "hint", "back", "fill"):
             conn.send(

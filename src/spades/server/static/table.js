@@ -63,6 +63,11 @@ function onMessage(m) {
     else { timerEnd = null; timerSeat = null; }
     render();
     afterHands();
+  } else if (m.type === "presence") {
+    if (!st) return;
+    m.seats.forEach((x, s) => { st.table.seats[s].connected = x.connected; st.table.seats[s].auto = x.auto; });
+    st.table.spectators = m.spectators;
+    render();
   } else if (m.type === "error") {
     if (m.code === "bad_token") { localStorage.removeItem(TOKEN_KEY); token = null; }
     if (m.code !== "stale") toast(m.message, true); // stale: a double click; the state is on its way
