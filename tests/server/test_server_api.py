@@ -29,6 +29,8 @@ def client(tmp_path: Path) -> Any:
 
 def create(client: Any, **body: Any) -> dict[str, Any]:
     body.setdefault("bot_delay", 0)
+    if body.get("preset", "partnership") == "partnership":
+        body.setdefault("seats", ["you", "bot:basic", "bot:basic", "bot:basic"])
     r = client.post("/api/tables", json=body)
     assert r.status_code == 201, r.text
     return r.json()  # type: ignore[no-any-return]
@@ -61,7 +63,7 @@ def test_bad_create_requests_get_plain_errors(client: Any) -> None:
 def test_pages_config_and_codes(client: Any) -> None:
     assert "New table" in client.get("/").text
     assert "content-security-policy" in client.get("/").headers
-    t = create(client, public=True, seats=["you", "open", "bot", "bot"])
+    t = create(client, public=True, seats=["you", "open", "bot:basic", "bot:basic"])
     assert client.get("/t/" + t["id"]).status_code == 200
     assert client.get("/static/table.js").status_code == 200
     config = client.get("/api/config").json()
@@ -80,7 +82,7 @@ def test_pages_config_and_codes(client: Any) -> None:
 
 
 def test_seat_sees_only_its_own_cards_and_spectator_none(client: Any) -> None:
-    t = create(client, seats=["you", "bot", "bot", "bot"], options={"blind_nil": False})
+    t = create(client, seats=["you", "bot:basic", "bot:basic", "bot:basic"], options={"blind_nil": False})
     game = manager(client).tables[t["id"]].game
     with client.websocket_connect(f"/ws/{t['id']}") as ws:
         ws.send_json({"type": "hello", "token": t["token"]})
@@ -117,7 +119,9 @@ def test_wrong_token_is_refused_and_missing_token_watches(client: Any) -> None:
 
 
 def _two_humans(client: Any) -> tuple[dict[str, Any], str]:
-    t = create(client, seats=["you", "open", "bot", "bot"], options={"blind_nil": False, "hands": 1})
+    t = create(
+        client, seats=["you", "open", "bot:basic", "bot:basic"], options={"blind_nil": False, "hands": 1}
+    )
     r = client.post(f"/api/tables/{t['id']}/join", json={"name": "Bea"})
     assert r.status_code == 200 and r.json()["seat"] == 1
     again = client.post(f"/api/tables/{t['id']}/join", json={"seat": 1})
@@ -199,7 +203,12 @@ def test_oversized_message_closes_and_flood_is_rate_limited(client: Any) -> None
 
 
 def test_reconnect_resyncs_exactly_and_computer_covers_the_gap(client: Any) -> None:
-    t = create(client, seats=["you", "bot", "bot", "bot"], grace=1, options={"blind_nil": False, "hands": 1})
+    t = create(
+        client,
+        seats=["you", "bot:basic", "bot:basic", "bot:basic"],
+        grace=1,
+        options={"blind_nil": False, "hands": 1},
+    )
     actor = manager(client).tables[t["id"]]
     with client.websocket_connect(f"/ws/{t['id']}") as ws:
         ws.send_json({"type": "hello", "token": t["token"]})
@@ -231,7 +240,7 @@ def test_reconnect_resyncs_exactly_and_computer_covers_the_gap(client: Any) -> N
 
 
 def test_hint_fill_and_back(client: Any) -> None:
-    t = create(client, seats=["you", "open", "open", "bot"], hints=True, options={"blind_nil": False})
+    t = create(client, seats=["you", "open", "open", "bot:basic"], hints=True, options={"blind_nil": False})
     with client.websocket_connect(f"/ws/{t['id']}") as ws:
         ws.send_json({"type": "hello", "token": t["token"]})
         m = recv_state(ws)
@@ -248,7 +257,7 @@ def test_hint_fill_and_back(client: Any) -> None:
 def test_tables_and_seats_survive_a_restart(tmp_path: Path, db_url: str) -> None:
     app = create_app(db_url)
     with TestClient(app) as c:
-        t = create(c, seats=["you", "bot", "bot", "bot"], options={"blind_nil": False})
+        t = create(c, seats=["you", "bot:basic", "bot:basic", "bot:basic"], options={"blind_nil": False})
         with c.websocket_connect(f"/ws/{t['id']}") as ws:
             ws.send_json({"type": "hello", "token": t["token"]})
             m = recv_state(ws, lambda m: m["view"]["legal"] is not None)
@@ -266,3 +275,39 @@ def test_tables_and_seats_survive_a_restart(tmp_path: Path, db_url: str) -> None
             assert m["view"] == before["view"]
             ws.send_json({"type": "act", "action": some_action(m["view"]), "v": m["v"]})
             assert recv_state(ws, lambda x: x["v"] > m["v"])["v"] > m["v"]
+
+
+def test_reload_and_a_spectator_arriving_mid_hand_get_the_hands_play_log(client: Any) -> None:
+    t = create(client, options={"blind_nil": False, "hands": 1})
+    with client.websocket_connect(f"/ws/{t['id']}") as ws:
+        ws.send_json({"type": "hello", "token": t["token"]})
+        m = recv_state(ws, lambda m: m["view"]["legal"] is not None)
+        for _ in range(2):  # two of our own actions (and the computers' in between)
+            ws.send_json({"type": "act", "action": some_action(m["view"]), "v": m["v"]})
+            m = recv_state(ws, lambda x, v=m["v"]: x["v"] > v and x["view"]["legal"] is not None)
+        played = m["v"]
+    rows = _log(client, t["id"])
+    for hello in ({"type": "hello", "token": t["token"]}, {"type": "hello"}):  # a reload; a spectator
+        with client.websocket_connect(f"/ws/{t['id']}") as ws:
+            ws.send_json(hello)
+            m = recv_state(ws)
+            assert m["v"] >= played
+            assert [e["v"] for e in m["events"]] == list(range(1, m["v"] + 1)), "the whole hand so far"
+            assert [(e["seat"], e["text"]) for e in m["events"]] == [(r[1], r[2]) for r in rows[: m["v"]]]
+
+
+def test_unknown_table_page_is_a_404_with_a_way_back(client: Any) -> None:
+    r = client.get("/t/nosuchtable")
+    assert r.status_code == 404
+    assert 'href="/"' in r.text and "Back to the lobby" in r.text
+    t = create(client)
+    assert client.get("/t/" + t["id"]).status_code == 200
+
+
+def test_the_computer_level_defaults_to_the_strongest_player(client: Any) -> None:
+    assert client.get("/api/config").json()["levels"][0] == "expert"
+    r = client.post("/api/tables", json={"seats": ["you", "bot", "open", "open"]})
+    t = r.json()
+    actor = manager(client).tables[t["id"]]
+    assert actor.row.seats[1].level == "expert"
+    assert actor.row.config["stand_in"] == "expert"

@@ -108,6 +108,8 @@ def create_app(
         return FileResponse(STATIC_DIR / "lobby.html")
 
     async def table_page(request: Request) -> Response:
+        if not await manager().exists(request.path_params["table_id"]):
+            return FileResponse(STATIC_DIR / "missing.html", status_code=404)
         return FileResponse(STATIC_DIR / "table.html")
 
     async def join_code(request: Request) -> Response:

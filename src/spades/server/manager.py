@@ -30,7 +30,9 @@ log = logging.getLogger("spades.server")
 _CODE_ALPHABET: Final = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no I, O, 0, 1
 _FIRST_DECKS: Final = 12
 _MAX_TABLES_IN_MEMORY: Final = 5000
-BOT_LEVELS: Final = ("basic", "expert", "random")
+#: computer levels, strongest first: the first is every default (seats, stand-ins, hints)
+BOT_LEVELS: Final = ("expert", "basic", "random")
+DEFAULT_LEVEL: Final = BOT_LEVELS[0]
 
 
 class RequestError(ValueError):
@@ -101,9 +103,9 @@ def parse_create_request(data: Any) -> CreateRequest:
     you = None
     for s, spec in enumerate(seats_in):
         if isinstance(spec, dict):
-            kind, level = spec.get("kind"), spec.get("level", "basic")
+            kind, level = spec.get("kind"), spec.get("level", DEFAULT_LEVEL)
         else:
-            kind, level = spec, "basic"
+            kind, level = spec, DEFAULT_LEVEL
         if isinstance(kind, str) and kind.startswith("bot:"):
             kind, level = "bot", kind[4:]
         if kind in levels:
@@ -121,7 +123,7 @@ def parse_create_request(data: Any) -> CreateRequest:
             seats.append(SeatRow("bot", level=level))
         else:
             raise RequestError("each seat is 'you', 'open' or a computer player")
-    stand_in = data.get("stand_in", "basic")
+    stand_in = data.get("stand_in", DEFAULT_LEVEL)
     if stand_in not in levels:
         raise RequestError(f"computer level must be one of {', '.join(levels)}")
     config = {
@@ -269,6 +271,14 @@ class TableManager:
         for actor in self.tables.values():
             out[actor.status] = out.get(actor.status, 0) + 1
         return out
+
+    async def exists(self, table_id: str) -> bool:
+        """Whether a table with this id is in memory or in the database."""
+        if table_id in self.tables:
+            return True
+        if not 4 <= len(table_id) <= 32:
+            return False
+        return await self.storage.exists(table_id)
 
     def public_tables(self) -> list[dict[str, Any]]:
         out = []

@@ -314,6 +314,11 @@ class Storage:
         async with self.engine.connect() as conn:
             return [r[0] for r in await conn.execute(query)]
 
+    async def exists(self, table_id: str) -> bool:
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(select(tables_table.c.id).where(tables_table.c.id == table_id))).first()
+        return row is not None
+
     async def id_for_code(self, code: str) -> str | None:
         async with self.engine.connect() as conn:
             row = (await conn.execute(select(tables_table.c.id).where(tables_table.c.code == code))).first()

@@ -486,7 +486,7 @@ class TableActor:
 
     def _level(self, seat: int) -> str:
         spec = self.row.seats[seat]
-        return str(spec.level if spec.kind == "bot" else self.row.config.get("stand_in", "basic"))
+        return str(spec.level if spec.kind == "bot" else self.row.config.get("stand_in", "expert"))
 
     def _bot(self, seat: int) -> Bot:
         bot = self._bots.get(seat)
@@ -693,7 +693,7 @@ class TableActor:
                     {"type": "error", "code": "not_your_turn", "message": "A hint is given on your turn"}
                 )
             else:
-                level = str(self.row.config.get("stand_in", "basic"))
+                level = str(self.row.config.get("stand_in", "expert"))
                 helper = pick_bot(level, seed=secrets.randbits(32))
                 hint = await decide(level, helper, self.game, seat)
                 conn.send({"type": "hint", "v": self.version, "action": str(hint)})
@@ -733,7 +733,7 @@ class TableActor:
             self.auto[seat] = False
 
     async def _fill(self) -> None:
-        level = self.row.config.get("stand_in", "basic")
+        level = self.row.config.get("stand_in", "expert")
         changed = False
         for spec in self.row.seats:
             if spec.kind == "open":
