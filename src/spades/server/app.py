@@ -43,7 +43,9 @@ from ..rules import PRESETS
 from .limits import BadRequest, ClientLimiter, Limits, client_key, parse_json, read_body
 from .manager import RequestError, TableManager, bot_levels, clean_name, parse_create_request
 from .metrics import Metrics
+from .players import KEY_HEADER, new_player, player_for_key
 from .protocol import ProtocolError, RateLimiter, parse_client_message
+from .replay import replay_payload
 from .storage import Storage
 from .table import Conn
 
@@ -136,6 +138,10 @@ def create_app(
             return refusal
         try:
             req = parse_create_request(await json_body(request))
+            me = await player_for_key(manager().storage, request.headers.get(KEY_HEADER))
+            if me is not None and req.you is not None:
+                req.seats[req.you].player = me["id"]
+                req.seats[req.you].name = req.seats[req.you].name or me["name"]
             actor, token = await manager().create(req)
         except BadRequest as exc:
             return _refused(str(exc), exc.status)
@@ -181,7 +187,10 @@ def create_app(
             ):
                 raise RequestError("there is no such seat")
             name = clean_name(data.get("name"), "")
-            seat, token = await actor.call("claim", seat, name)
+            me = await player_for_key(manager().storage, request.headers.get(KEY_HEADER))
+            if me is not None:
+                name = name or me["name"]
+            seat, token = await actor.call("claim", seat, name, me["id"] if me else None)
         except BadRequest as exc:
             return _refused(str(exc), exc.status)
         except RequestError as exc:
@@ -197,6 +206,102 @@ def create_app(
         if table_id is None:
             return _error("No table has that invite code", 404)
         return JSONResponse({"id": table_id})
+
+    async def api_players(request: Request) -> Response:
+        """POST: a new player identity ``{name}`` -> ``{id, name, key}`` (the key is shown once)."""
+        if (refusal := throttled(request, "player")) is not None:
+            return refusal
+        try:
+            data = await json_body(request)
+            if not isinstance(data, dict):
+                raise RequestError("send a JSON object")
+            name = clean_name(data.get("name"), "")
+        except BadRequest as exc:
+            return _refused(str(exc), exc.status)
+        except RequestError as exc:
+            return _error(str(exc))
+        player, key = await new_player(manager().storage, name)
+        return JSONResponse({"id": player["id"], "name": player["name"], "key": key}, status_code=201)
+
+    async def api_me(request: Request) -> Response:
+        """GET: who the key in the ``x-player-key`` header is; POST ``{name}``: rename."""
+        me = await player_for_key(manager().storage, request.headers.get(KEY_HEADER))
+        if me is None:
+            return _error("That player key is not known here", 404)
+        if request.method == "POST":
+            try:
+                data = await json_body(request)
+                if not isinstance(data, dict):
+                    raise RequestError("send a JSON object")
+                name = clean_name(data.get("name"), "")
+                if not name:
+                    raise RequestError("a name may not be empty")
+            except BadRequest as exc:
+                return _refused(str(exc), exc.status)
+            except RequestError as exc:
+                return _error(str(exc))
+            await manager().storage.rename_player(me["id"], name)
+            me["name"] = name
+        return JSONResponse(me)
+
+    async def api_player(request: Request) -> Response:
+        """A player's public page: facts, rating history, games (never the key)."""
+        storage = manager().storage
+        player_id = request.path_params["player_id"]
+        if not 4 <= len(player_id) <= 16:
+            return _error("There is no such player", 404)
+        player = await storage.player(player_id)
+        if player is None:
+            return _error("There is no such player", 404)
+        return JSONResponse(
+            {
+                "player": player,
+                "history": await storage.rating_history(player_id),
+                "games": await storage.players_games(player_id),
+            }
+        )
+
+    async def api_leaders(request: Request) -> Response:
+        return JSONResponse({"players": await manager().storage.leaderboard()})
+
+    async def api_replay(request: Request) -> Response:
+        table_id = request.path_params["table_id"]
+        if not 4 <= len(table_id) <= 32:
+            return _error("There is no such table", 404)
+        row = await manager().storage.load(table_id)
+        if row is None:
+            return _error("There is no such table", 404)
+        if not row.finished:
+            return _error("The game is not finished: its replay opens when it ends", 409)
+        try:
+            return JSONResponse(replay_payload(row))
+        except ValueError as exc:
+            return _error(str(exc), 409)
+
+    async def api_play_now(request: Request) -> Response:
+        if (refusal := throttled(request, "join")) is not None:
+            return refusal
+        try:
+            data = await json_body(request)
+            if not isinstance(data, dict):
+                raise RequestError("send a JSON object")
+            preset = data.get("preset", "partnership")
+            if not isinstance(preset, str) or preset not in PRESETS:
+                raise RequestError("unknown preset")
+            me = await player_for_key(manager().storage, request.headers.get(KEY_HEADER))
+            name = clean_name(data.get("name"), "") or (me["name"] if me else "")
+            actor, seat, token = await manager().play_now(preset, name, me["id"] if me else None)
+        except BadRequest as exc:
+            return _refused(str(exc), exc.status)
+        except RequestError as exc:
+            return _error(str(exc))
+        return JSONResponse({"id": actor.id, "seat": seat, "token": token, "url": f"/t/{actor.id}"})
+
+    def page(name: str) -> Callable[[Request], Awaitable[Response]]:
+        async def serve(request: Request) -> Response:
+            return FileResponse(STATIC_DIR / name)
+
+        return serve
 
     async def healthz(request: Request) -> Response:
         try:
@@ -234,9 +339,10 @@ def create_app(
                 await websocket.close(1008)
             return
         conn = Conn()
-        role = "spectator" if hello.token is None else "player"
+        player = await player_for_key(manager().storage, hello.player) if hello.player else None
+        role = "spectator" if hello.token is None and player is None else "player"
         metrics.connection(role, 1)
-        actor.post("join", conn, hello.token, hello.since)
+        actor.post("join", conn, hello.token, hello.since, player["id"] if player else None)
         writer = asyncio.get_running_loop().create_task(_writer(websocket, conn))
         limiter = RateLimiter()
         strikes = 0
@@ -287,6 +393,16 @@ def create_app(
         Route("/api/tables/{table_id}", api_table),
         Route("/api/tables/{table_id}/join", api_join, methods=["POST"]),
         Route("/api/code/{code}", api_code),
+        Route("/api/players", api_players, methods=["POST"]),
+        Route("/api/players/{player_id}", api_player),
+        Route("/api/me", api_me, methods=["GET", "POST"]),
+        Route("/api/leaders", api_leaders),
+        Route("/api/play-now", api_play_now, methods=["POST"]),
+        Route("/api/tables/{table_id}/replay", api_replay),
+        Route("/me", page("me.html")),
+        Route("/p/{player_id}", page("player.html")),
+        Route("/leaders", page("leaders.html")),
+        Route("/r/{table_id}", page("replay.html")),
         Route("/healthz", healthz),
         Route("/metrics", metrics_page),
         WebSocketRoute("/ws/{table_id}", ws_table),

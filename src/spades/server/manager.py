@@ -20,6 +20,7 @@ from ..errors import RulesError
 from ..rules import Rules
 from .limits import Limits
 from .metrics import NullMetrics
+from .players import rate_finished_game
 from .storage import SeatRow, Storage, TableRow, hash_token
 from .table import TableActor, build_game, finished_result, new_decks
 
@@ -168,14 +169,70 @@ class TableManager:
             await actor.stop()
         self.tables.clear()
 
-    async def create(self, req: CreateRequest) -> tuple[TableActor, str | None]:
+    def _wire(self, actor: TableActor) -> TableActor:
+        actor.metrics = self.metrics
+        actor.on_finish = self._finished
+        actor.on_rematch = self._rematch
+        return actor
+
+    async def _finished(self, actor: TableActor) -> None:
+        try:
+            await rate_finished_game(self.storage, actor.row, list(actor.game.scores))
+        except Exception:
+            log.exception("table %s: could not rate the game", actor.id)
+
+    async def _rematch(self, actor: TableActor) -> str:
+        """A new table with the same rules, settings and seats (people keep their seat links)."""
+        old = actor.row
+        config = {k: v for k, v in old.config.items() if k != "rematch"}
+        seats = [SeatRow(s.kind, s.level, s.name, s.token_hash, s.player) for s in old.seats]
+        req = CreateRequest(actor.game.rules, str(config.get("preset", "")), seats, None, old.public, config)
+        new, _ = await self.create(req, force=True)
+        old.config["rematch"] = new.id
+        await self.storage.save_config(old.id, old.config)
+        return new.id
+
+    async def play_now(self, preset: str, name: str, player: str | None) -> tuple[TableActor, int, str]:
+        """Seat a person at a public table of this preset that has room (an open seat, or a
+        computer's seat at a "play now" table), or start a new "play now" table whose
+        computer players give their seats to people as they join."""
+        for actor in list(self.tables.values()):
+            row = actor.row
+            if not row.public or actor.game.is_over or row.config.get("preset") != preset:
+                continue
+            room = any(s.kind == "open" for s in row.seats) or (
+                row.config.get("yield") and any(s.kind == "bot" for s in row.seats)
+            )
+            if room and not any(s.player == player for s in row.seats if player):
+                try:
+                    seat, token = await actor.call("claim", None, name, player)
+                except LookupError:
+                    continue
+                return actor, seat, token
+        data = {
+            "preset": preset,
+            "seats": ["you"] + ["bot"] * (Rules.preset(preset).num_seats - 1),
+            "name": name,
+            "public": True,
+            "turn_timer": 30,
+        }
+        req = parse_create_request(data)
+        req.config["yield"] = True
+        req.seats[0].player = player
+        actor, token = await self.create(req)
+        assert token is not None and req.you is not None
+        return actor, req.you, token
+
+    async def create(self, req: CreateRequest, force: bool = False) -> tuple[TableActor, str | None]:
         """A new table; returns it and the creator's seat token (None when not seated).
 
         Raises LookupError when the table would have no person at it and the server
         already runs its limit of such tables.
         """
-        if all(seat.kind == "bot" for seat in req.seats) and (
-            self.bot_tables() >= self.limits.max_bot_tables
+        if (
+            not force
+            and all(seat.kind == "bot" for seat in req.seats)
+            and (self.bot_tables() >= self.limits.max_bot_tables)
         ):
             raise LookupError(
                 "This server already runs as many computer-only tables as it allows; "
@@ -202,8 +259,7 @@ class TableManager:
             decks=new_decks(rules, _FIRST_DECKS),
         )
         await self.storage.create_table(row)
-        actor = TableActor(row, self.storage)
-        actor.metrics = self.metrics
+        actor = self._wire(TableActor(row, self.storage))
         self.tables[table_id] = actor
         actor.start()
         self._trim()
@@ -239,8 +295,7 @@ class TableManager:
                     # the server stopped between logging the last action and marking the table
                     await self.storage.finish(table_id, finished_result(game))
                     row.finished = True
-                actor = TableActor(row, self.storage, game, events)
-                actor.metrics = self.metrics
+                actor = self._wire(TableActor(row, self.storage, game, events))
                 self.tables[table_id] = actor
                 actor.start()
             fut.set_result(actor)

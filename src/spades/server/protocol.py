@@ -26,9 +26,14 @@ action is refused), ``hint``, ``back`` (take the seat back from the computer),
 ``ready`` (done reading the hand's summary: the pause between hands ends once every
 connected person is ready).
 
-``presence``
-    ``{"type": "presence", "seats": [{"connected", "auto"}...], "spectators": n}``: sent
-    instead of the whole state when only who is connected changed.
+``chat`` ``{text}`` (players talk to players, spectators to spectators; text only,
+at most :data:`CHAT_MAX` characters, rate limited), ``rematch`` (after the game: a
+new table with the same seats; everybody is sent there).
+
+More server messages: ``presence`` ``{"seats": [{"connected", "auto"}...],
+"spectators": n}`` (sent instead of the whole state when only who is connected
+changed); ``chat`` ``{"channel", "from", "seat", "text", "at"}`` and
+``chat_history`` ``{"messages": [...]}``; ``rematch`` ``{"id"}``.
 
 Security rule of this module: a card reaches a payload only through the
 recipient's own :class:`~spades.view.View` (or through public facts: cards played).
@@ -221,9 +226,28 @@ class ClientMessage:
     since: int | None = None
     action: str | None = None
     v: int | None = None
+    #: hello: the player's secret key (finds the player's seat on any device)
+    player: str | None = None
+    #: chat: the text, already checked (plain text, no control characters)
+    text: str | None = None
 
 
-_TYPES: Final = ("hello", "act", "hint", "back", "fill", "ping", "ready")
+_TYPES: Final = ("hello", "act", "hint", "back", "fill", "ping", "ready", "chat", "rematch")
+#: chat messages: longest text, and the quick messages offered as buttons
+CHAT_MAX: Final = 200
+QUICK_CHAT: Final = ("Hello!", "Good game", "Well played", "Sorry, partner", "Thanks", "Oops", "Good luck")
+
+
+def clean_chat(value: Any) -> str:
+    """Chat text as plain text: control characters dropped, spaces squeezed, at most CHAT_MAX."""
+    if not isinstance(value, str):
+        raise ProtocolError("a chat message is text")
+    text = " ".join("".join(ch for ch in value if ch.isprintable() or ch == " ").split())
+    if not text:
+        raise ProtocolError("a chat message cannot be empty")
+    if len(text) > CHAT_MAX:
+        raise ProtocolError(f"a chat message may have at most {CHAT_MAX} characters", "chat_long")
+    return text
 
 
 def _int_field(data: dict[str, Any], key: str, required: bool) -> int | None:
@@ -256,7 +280,12 @@ def parse_client_message(text: str | bytes) -> ClientMessage:
         token = data.get("token")
         if token is not None and (not isinstance(token, str) or not 8 <= len(token) <= 100):
             raise ProtocolError("that seat token is not valid", "bad_token")
-        return ClientMessage("hello", token=token, since=_int_field(data, "since", False))
+        player = data.get("player")
+        if player is not None and (not isinstance(player, str) or not 16 <= len(player) <= 100):
+            raise ProtocolError("that player key is not valid", "bad_player")
+        return ClientMessage("hello", token=token, since=_int_field(data, "since", False), player=player)
+    if kind == "chat":
+        return ClientMessage("chat", text=clean_chat(data.get("text")))
     if kind == "act":
         action = data.get("action")
         if not isinstance(action, str) or not 0 < len(action) <= 80:

@@ -25,6 +25,7 @@ import secrets
 import threading
 import time
 from collections import deque
+from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Final
@@ -37,7 +38,7 @@ from ..game import Game
 from ..rules import Rules
 from ..view import TrickRecord
 from .metrics import NullMetrics
-from .protocol import EVENT_WINDOW, ClientMessage, event_text, public_view, seat_view
+from .protocol import EVENT_WINDOW, ClientMessage, RateLimiter, event_text, public_view, seat_view
 from .storage import SeatRow, Storage, StorageError, TableRow, hash_token
 
 __all__ = ["Conn", "TableActor", "build_game", "decide", "finished_result", "new_decks", "pick_bot"]
@@ -120,6 +121,10 @@ def finished_result(game: Game) -> dict[str, Any]:
     return {"scores": list(game.scores), "winner": game.winner, "hands": game.hands_played}
 
 
+def _error(code: str, message: str) -> dict[str, Any]:
+    return {"type": "error", "code": code, "message": message}
+
+
 def pick_bot(level: str, seed: int | None = None) -> Bot:
     """A computer player of ``level``; the random player when that level is not built."""
     try:
@@ -141,6 +146,11 @@ class Conn:
     table_sent: str = ""
     #: websocket close code to use once the queued messages are sent (None: still open)
     close_code: int | None = None
+    #: the player id behind this connection, when its hello carried a valid player key
+    player: str | None = None
+    #: how a spectator is named in the spectators' chat
+    label: str = ""
+    chat_limit: RateLimiter = field(default_factory=lambda: RateLimiter(rate=0.5, burst=4))
 
     def close(self, code: int = 1000) -> None:
         """Send what is queued, then close the connection with ``code``."""
@@ -214,6 +224,15 @@ class TableActor:
         self._task: asyncio.Task[None] | None = None
         self.last_activity = time.time()
         self.metrics: NullMetrics = NullMetrics()
+        #: called once when the game ends (ratings); set by the manager
+        self.on_finish: Callable[[TableActor], Coroutine[Any, Any, None]] | None = None
+        #: makes the rematch table and returns its id; set by the manager
+        self.on_rematch: Callable[[TableActor], Coroutine[Any, Any, str]] | None = None
+        self.chat: dict[str, deque[dict[str, Any]]] = {
+            "players": deque(maxlen=30),
+            "spectators": deque(maxlen=30),
+        }
+        self._spectators_seen = 0
         self._hands_seen = self.game.hands_played
         #: when a pending presence event (spectator count) is due, monotonic time
         self._presence_due: float | None = None
@@ -283,9 +302,11 @@ class TableActor:
                     "level": seat.level if seat.kind == "bot" else None,
                     "connected": seat.kind == "bot" or self.connected(s),
                     "auto": self.auto[s],
+                    "player": seat.player if seat.kind == "human" else None,
                 }
                 for s, seat in enumerate(self.row.seats)
             ],
+            "rematch": self.row.config.get("rematch"),
         }
 
     def _timer(self) -> dict[str, Any] | None:
@@ -541,6 +562,8 @@ class TableActor:
         if game.hands_played == self._hands_seen:
             return
         self._hands_seen = game.hands_played
+        if game.is_over and self.on_finish is not None:
+            asyncio.get_running_loop().create_task(self.on_finish(self))
         if game.is_over or not self.hand_pause or not any(s.kind == "human" for s in self.row.seats):
             return
         self.pause_until = self.turn_started = time.monotonic() + self.hand_pause
@@ -575,13 +598,13 @@ class TableActor:
         if kind == "msg":
             await self._on_message(item[1], item[2])
         elif kind == "join":
-            self._on_join(item[1], item[2], item[3])
+            self._on_join(item[1], item[2], item[3], item[4] if len(item) > 4 else None)
         elif kind == "leave":
             self._on_leave(item[1])
         elif kind == "claim":
-            fut = item[3]
+            fut = item[-1]
             try:
-                result = await self._claim(item[1], item[2])
+                result = await self._claim(item[1], item[2], item[3] if len(item) > 4 else None)
             except Exception as exc:
                 if not fut.done():
                     fut.set_exception(exc)
@@ -591,8 +614,18 @@ class TableActor:
         elif kind == "info":
             item[1].set_result(self.info())
 
-    def _on_join(self, conn: Conn, token: str | None, since: int | None) -> None:
+    def _on_join(self, conn: Conn, token: str | None, since: int | None, player: str | None = None) -> None:
         seat: int | None = None
+        conn.player = player
+        if token is None and player is not None:  # the player's key finds their seat on any device
+            seat = next(
+                (
+                    s
+                    for s, spec in enumerate(self.row.seats)
+                    if spec.kind == "human" and spec.player == player
+                ),
+                None,
+            )
         if token is not None:
             digest = hash_token(token)
             for s, spec in enumerate(self.row.seats):
@@ -624,7 +657,13 @@ class TableActor:
             self.auto[seat] = False
         if was_auto:
             self.turn_started = time.monotonic()
+        if seat is None:
+            self._spectators_seen += 1
+            conn.label = f"Spectator {self._spectators_seen}"
         self._send_state(conn)
+        channel = self.chat["players" if seat is not None else "spectators"]
+        if channel:
+            conn.send({"type": "chat_history", "messages": list(channel)})
         self._after_presence_change(before)
 
     def _send_state(self, conn: Conn) -> None:
@@ -667,6 +706,12 @@ class TableActor:
         if msg.type == "ready":
             if seat is not None:
                 self._on_ready(seat)
+            return
+        if msg.type == "chat":
+            self._on_chat(conn, msg.text or "")
+            return
+        if msg.type == "rematch":
+            await self._on_rematch(conn)
             return
         if seat is None and msg.type in ("act", "hint", "back", "fill"):
             conn.send(
@@ -732,6 +777,56 @@ class TableActor:
         if self.auto[seat]:
             self.auto[seat] = False
 
+    def _on_chat(self, conn: Conn, text: str) -> None:
+        """Players talk to the players, spectators to the spectators; text only, rate limited."""
+        if not conn.chat_limit.allow():
+            conn.send(
+                {"type": "error", "code": "chat_rate", "message": "You are chatting too fast: wait a moment"}
+            )
+            return
+        seat = conn.seat
+        channel = "players" if seat is not None else "spectators"
+        name = (
+            (self.row.seats[seat].name or self.game.rules.seat_name(seat)) if seat is not None else conn.label
+        )
+        message = {
+            "type": "chat",
+            "channel": channel,
+            "from": name,
+            "seat": seat,
+            "text": text,
+            "at": round(time.time(), 3),
+        }
+        self.chat[channel].append(message)
+        for other in list(self.conns):
+            if other.joined and not other.dead and (other.seat is not None) == (seat is not None):
+                other.send(message)
+
+    async def _on_rematch(self, conn: Conn) -> None:
+        """After the game, a seated player asks for a new table with the same seats."""
+        if conn.seat is None:
+            conn.send(
+                {"type": "error", "code": "spectator", "message": "Only the players can ask for a rematch"}
+            )
+            return
+        if not self.game.is_over:
+            conn.send(
+                {"type": "error", "code": "not_over", "message": "A rematch is offered when the game ends"}
+            )
+            return
+        new_id = self.row.config.get("rematch")
+        if new_id is None:
+            if self.on_rematch is None:
+                conn.send(
+                    {"type": "error", "code": "no_rematch", "message": "Rematches are not offered here"}
+                )
+                return
+            new_id = await self.on_rematch(self)
+            self.row.config["rematch"] = new_id
+        for other in list(self.conns):
+            if other.joined and not other.dead:
+                other.send({"type": "rematch", "id": new_id})
+
     async def _fill(self) -> None:
         level = self.row.config.get("stand_in", "expert")
         changed = False
@@ -745,8 +840,15 @@ class TableActor:
             self.turn_started = time.monotonic()
             self.broadcast()
 
-    async def _claim(self, seat: int | None, name: str) -> tuple[int, str]:
+    async def _claim(self, seat: int | None, name: str, player: str | None = None) -> tuple[int, str]:
+        """A person takes an open seat (or, at a "play now" table, a computer's seat)."""
+        if player is not None:
+            for spec in self.row.seats:
+                if spec.kind == "human" and spec.player == player:
+                    raise LookupError("You already sit at this table: reload the page to take your seat")
         open_seats = [s for s, spec in enumerate(self.row.seats) if spec.kind == "open"]
+        if not open_seats and self.row.config.get("yield") and not self.game.is_over:
+            open_seats = [s for s, spec in enumerate(self.row.seats) if spec.kind == "bot"]
         if not open_seats:
             raise LookupError("Every seat at this table is taken; you can watch as a spectator")
         if seat is None:
@@ -755,13 +857,15 @@ class TableActor:
             raise LookupError("That seat is taken; choose another one")
         token = secrets.token_urlsafe(24)
         spec = self.row.seats[seat]
-        old = SeatRow(spec.kind, spec.level, spec.name, spec.token_hash)
-        spec.kind, spec.name, spec.token_hash = "human", name, hash_token(token)
+        old = SeatRow(spec.kind, spec.level, spec.name, spec.token_hash, spec.player)
+        spec.kind, spec.name, spec.token_hash, spec.player = "human", name, hash_token(token), player
         try:
             await self.storage.save_seats(self.id, self.row.seats)
         except Exception:
             self.row.seats[seat] = old
             raise
+        self._bots.pop(seat, None)
+        self.auto[seat] = False
         self.away_since[seat] = time.monotonic()
         self.turn_started = time.monotonic()
         self.broadcast()

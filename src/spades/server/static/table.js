@@ -35,6 +35,7 @@ function connect() {
     retry = 500;
     const hello = { type: "hello" };
     if (token) hello.token = token;
+    else if (playerKey()) hello.player = playerKey();
     if (v >= 0) hello.since = v;
     ws.send(JSON.stringify(hello));
   };
@@ -98,6 +99,12 @@ function onMessage(m) {
     else { timerEnd = null; timerSeat = null; }
     render();
     afterHands();
+  } else if (m.type === "chat") {
+    addChat(m);
+  } else if (m.type === "chat_history") {
+    $("chat-log").replaceChildren(); for (const c of m.messages) addChat(c);
+  } else if (m.type === "rematch") {
+    followRematch(m.id);
   } else if (m.type === "presence") {
     if (!st) return;
     m.seats.forEach((x, s) => { st.table.seats[s].connected = x.connected; st.table.seats[s].auto = x.auto; });
@@ -149,6 +156,12 @@ function render() {
   renderMe();
   renderSide();
   renderWaiting();
+  $("chat-title").textContent = me() === null ? "Spectators' chat" : "Players' chat";
+  if (st.view.is_over && st.table.rematch && !$("rematch-note")) {
+    const b = el("a", "button primary", "Go to the rematch"); b.id = "rematch-note"; b.href = "/t/" + encodeURIComponent(st.table.rematch);
+    b.onclick = (e) => { e.preventDefault(); followRematch(st.table.rematch); };
+    $("actions").appendChild(b);
+  }
 }
 
 function renderScores() {
@@ -498,7 +511,11 @@ function showSummary(hs, over) {
   if (nils.length) m.appendChild(el("p", "", nils.join(" · ")));
   if (hs.boston.some(Boolean)) m.appendChild(el("p", "", "Boston! All the tricks."));
   const bs = el("div", "buttons");
-  if (over) { const a = el("a", "", "Back to the lobby"); a.href = "/"; bs.appendChild(a); }
+  if (over) {
+    const a = el("a", "", "Back to the lobby"); a.href = "/"; bs.appendChild(a);
+    const r = el("a", "", "Replay the game"); r.href = "/r/" + encodeURIComponent(tableId); r.id = "replay-link"; bs.appendChild(r);
+    if (me() !== null) { const b = button("Rematch", null, "primary"); b.id = "rematch"; b.onclick = () => send({ type: "rematch" }); bs.appendChild(b); }
+  }
   const ok = button(over ? "Close" : "Continue", null, "primary"); ok.id = "modal-ok";
   ok.onclick = () => { closeModal(); if (!over && me() !== null && ws && ws.readyState === 1) ws.send(JSON.stringify({ type: "ready" })); };
   bs.appendChild(ok);
@@ -515,12 +532,44 @@ function gameResultText() {
 }
 function closeModal() { $("modal-bg").classList.add("hidden"); }
 
+// ---------- chat: players and spectators apart, text only ----------
+const QUICK = ["Hello!", "Good game", "Well played", "Sorry, partner", "Thanks", "Oops", "Good luck"];
+const MUTE_KEY = "spades-muted";
+let muted = new Set(JSON.parse(localStorage.getItem(MUTE_KEY) || "[]"));
+function chatWho(c) { return c.seat === null ? "s:" + c.from : "p:" + c.seat; }
+function addChat(c) {
+  if ($("mute-all").checked || muted.has(chatWho(c))) return;
+  const li = el("li");
+  li.append(el("b", "", c.from + ": "), el("span", "", c.text)); // textContent: never HTML
+  const mute = button("mute", null, "ghost mute"); mute.title = "hide messages from " + c.from;
+  mute.onclick = () => { muted.add(chatWho(c)); localStorage.setItem(MUTE_KEY, JSON.stringify([...muted])); for (const x of [...$("chat-log").children]) if (x.dataset.who === chatWho(c)) x.remove(); };
+  li.dataset.who = chatWho(c);
+  if (!(me() !== null && c.seat === me())) li.appendChild(mute);
+  $("chat-log").appendChild(li);
+  while ($("chat-log").children.length > 60) $("chat-log").firstChild.remove();
+  $("chat-log").scrollTop = $("chat-log").scrollHeight;
+}
+for (const q of QUICK) { const b = button(q, null, "ghost"); b.onclick = () => send({ type: "chat", text: q }); $("quick").appendChild(b); }
+$("chat-form").addEventListener("submit", (e) => {
+  e.preventDefault();
+  const text = $("chat-text").value.trim();
+  if (text && send({ type: "chat", text })) $("chat-text").value = "";
+});
+$("mute-all").checked = localStorage.getItem("spades-mute-all") === "1";
+$("mute-all").addEventListener("change", () => localStorage.setItem("spades-mute-all", $("mute-all").checked ? "1" : "0"));
+function followRematch(id) {
+  if (token) localStorage.setItem("spades-seat-" + id, token); // the same seats: the same seat link
+  toast("Rematch! Taking you to the new table…");
+  setTimeout(() => { location.href = "/t/" + encodeURIComponent(id); }, 600);
+}
+
 // ---------- seats and keyboard ----------
 async function sit(seat) {
   const name = (prompt("Your name at the table?", localStorage.getItem("spades-name") || "") || "").trim();
   localStorage.setItem("spades-name", name);
+  await ensurePlayer(name);
   const r = await fetch("/api/tables/" + encodeURIComponent(tableId) + "/join", {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ seat, name }) });
+    method: "POST", headers: keyHeaders(), body: JSON.stringify({ seat, name }) });
   const data = await r.json();
   if (!r.ok) { toast(data.error || "could not take the seat", true); return; }
   token = data.token; localStorage.setItem(TOKEN_KEY, token);
@@ -529,6 +578,7 @@ async function sit(seat) {
 
 document.addEventListener("keydown", (e) => {
   if (!st || e.ctrlKey || e.metaKey || e.altKey) return;
+  if (e.target && (e.target.tagName === "INPUT" || e.target.tagName === "TEXTAREA")) return;
   if (!$("modal-bg").classList.contains("hidden")) { if (e.key === "Escape" || e.key === "Enter") { closeModal(); e.preventDefault(); } return; }
   const legal = st.view.legal, key = e.key.toLowerCase();
   if (key === "h" && st.table.hints) { send({ type: "hint" }); return; }
