@@ -29,6 +29,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="DIR",
         help="data folder for the default SQLite database (default ./spades-data)",
     )
+    parser.add_argument(
+        "--broker",
+        default=None,
+        metavar="URL",
+        help="redis://HOST:PORT: run as one of several processes sharing the tables "
+        "(needs a PostgreSQL --db; see deploy/README.md)",
+    )
     parser.add_argument("--log-level", default="warning", choices=["debug", "info", "warning", "error"])
     parser.add_argument(
         "--log-format",
@@ -77,6 +84,15 @@ def run(args: argparse.Namespace) -> int:
     if not 0 < args.port < 65536:
         print("spades serve: --port must be between 1 and 65535", file=sys.stderr)
         return 2
+    if args.broker and not (args.db or "").startswith(("postgresql://", "postgres://")):
+        print(
+            "spades serve: --broker needs a shared PostgreSQL database (--db postgresql://...)",
+            file=sys.stderr,
+        )
+        return 2
+    if args.broker and not args.broker.startswith(("redis://", "rediss://", "unix://")):
+        print("spades serve: --broker must be a Redis URL such as redis://127.0.0.1:6379", file=sys.stderr)
+        return 2
     try:
         normalize_url(args.db, args.data)
         asyncio.run(_check_database(args.db, args.data))
@@ -86,7 +102,7 @@ def run(args: argparse.Namespace) -> int:
     from ..server.limits import Limits
 
     _setup_logging(args.log_level, args.log_format)
-    app = create_app(args.db, args.data, Limits.off() if args.no_rate_limits else None)
+    app = create_app(args.db, args.data, Limits.off() if args.no_rate_limits else None, args.broker)
     prepare_bots()
     print(
         f"spades: open http://{args.host}:{args.port}/ in your browser (Ctrl+C stops the server)", flush=True

@@ -69,7 +69,10 @@ def _refused(message: str, status: int, retry_after: float = 0) -> JSONResponse:
 
 
 def create_app(
-    db: str | None = None, data_dir: str | Path | None = None, limits: Limits | None = None
+    db: str | None = None,
+    data_dir: str | Path | None = None,
+    limits: Limits | None = None,
+    broker: str | None = None,
 ) -> Starlette:
     """The whole server as an ASGI app; the database opens when the app starts."""
     state: dict[str, Any] = {}
@@ -96,7 +99,12 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         storage = await Storage.open(db, data_dir)
-        mgr = TableManager(storage, metrics=metrics, limits=lim)
+        cluster = None
+        if broker:
+            from .broker import Cluster
+
+            cluster = Cluster(broker)
+        mgr = TableManager(storage, metrics=metrics, limits=lim, cluster=cluster)
         await mgr.start()
         state["manager"] = mgr
         app.state.manager = mgr
@@ -133,7 +141,7 @@ def create_app(
 
     async def api_tables(request: Request) -> Response:
         if request.method == "GET":
-            return JSONResponse({"tables": manager().public_tables()})
+            return JSONResponse({"tables": await manager().lobby()})
         if (refusal := throttled(request, "create")) is not None:
             return refusal
         try:
@@ -181,9 +189,7 @@ def create_app(
                 raise RequestError("send a JSON object")
             seat = data.get("seat")
             if seat is not None and (
-                not isinstance(seat, int)
-                or isinstance(seat, bool)
-                or not 0 <= seat < actor.game.rules.num_seats
+                not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < actor.num_seats
             ):
                 raise RequestError("there is no such seat")
             name = clean_name(data.get("name"), "")
@@ -309,7 +315,15 @@ def create_app(
         except Exception as exc:
             log.error("health check failed", extra={"event": "health", "error": str(exc)})
             return JSONResponse({"ok": False, "error": "the database does not answer"}, status_code=503)
-        return JSONResponse({"ok": True, "tables": len(manager().tables), "db": manager().storage.backend})
+        mgr = manager()
+        facts: dict[str, Any] = {"ok": True, "tables": len(mgr.tables), "db": mgr.storage.backend}
+        if mgr.cluster is not None:
+            try:
+                await asyncio.wait_for(mgr.cluster.redis.ping(), 5)
+            except Exception:
+                return JSONResponse({"ok": False, "error": "the broker does not answer"}, status_code=503)
+            facts["process"] = mgr.cluster.pid
+        return JSONResponse(facts)
 
     async def metrics_page(request: Request) -> Response:
         from prometheus_client import CONTENT_TYPE_LATEST

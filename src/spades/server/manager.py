@@ -148,16 +148,28 @@ class TableManager:
     """All live tables; one per server."""
 
     def __init__(
-        self, storage: Storage, metrics: NullMetrics | None = None, limits: Limits | None = None
+        self,
+        storage: Storage,
+        metrics: NullMetrics | None = None,
+        limits: Limits | None = None,
+        cluster: Any = None,
     ) -> None:
         self.storage = storage
+        #: a :class:`~.broker.Cluster` when several processes share the tables (``--broker``)
+        self.cluster = cluster
         self.metrics = metrics or NullMetrics()
         self.limits = limits or Limits()
         self.tables: dict[str, TableActor] = {}
         self._loading: dict[str, asyncio.Future[TableActor | None]] = {}
 
     async def start(self) -> None:
-        """Rebuild every unfinished table from its log and start its actor."""
+        """Rebuild every unfinished table from its log and start its actor.
+
+        In a cluster, a process runs only the tables it holds a lease on: it takes
+        the orphans (no live lease) in its sweeps, a few seconds apart."""
+        if self.cluster is not None:
+            await self.cluster.start(self)
+            return
         for table_id in await self.storage.table_ids(unfinished_only=True):
             try:
                 await self.get(table_id)
@@ -168,6 +180,8 @@ class TableManager:
         for actor in list(self.tables.values()):
             await actor.stop()
         self.tables.clear()
+        if self.cluster is not None:
+            await self.cluster.stop()
 
     def _wire(self, actor: TableActor) -> TableActor:
         actor.metrics = self.metrics
@@ -259,7 +273,9 @@ class TableManager:
             decks=new_decks(rules, _FIRST_DECKS),
         )
         await self.storage.create_table(row)
-        actor = self._wire(TableActor(row, self.storage))
+        if self.cluster is not None:
+            await self.cluster.acquire(table_id)
+        actor = self._wire(TableActor(row, self._storage_for(table_id)))
         self.tables[table_id] = actor
         actor.start()
         self._trim()
@@ -272,13 +288,52 @@ class TableManager:
                 return code
         raise RequestError("could not find a free invite code; try again")
 
-    async def get(self, table_id: str) -> TableActor | None:
-        """The live table, rebuilding it from the database when needed."""
+    def _storage_for(self, table_id: str) -> Any:
+        if self.cluster is None:
+            return self.storage
+        from .broker import FencedStorage
+
+        cluster = self.cluster
+        return FencedStorage(self.storage, lambda: cluster.fresh(table_id))
+
+    async def get(self, table_id: str) -> Any:
+        """The live table (rebuilt from the database when needed); in a cluster, a
+        :class:`~.broker.RemoteTable` when another process runs it."""
         actor = self.tables.get(table_id)
         if actor is not None:
             return actor
         if not isinstance(table_id, str) or not 4 <= len(table_id) <= 32:
             return None
+        if self.cluster is not None:
+            return await self._cluster_get(table_id)
+        return await self.run_here(table_id)
+
+    async def _cluster_get(self, table_id: str) -> Any:
+        from .broker import RemoteTable
+
+        cluster = self.cluster
+        remote = cluster.remote_tables.get(table_id)
+        if remote is not None:
+            return remote.local or remote
+        owner = await cluster.owner(table_id)
+        if owner is None or owner == cluster.pid:
+            if owner == cluster.pid or await cluster.acquire(table_id):
+                return await self.run_here(table_id)
+            owner = await cluster.owner(table_id)
+            if owner is None:
+                return None
+        rules = await self.storage.rules_of(table_id)
+        if rules is None:
+            return None
+        remote = RemoteTable(cluster, table_id, owner, Rules.from_dict(rules).num_seats)
+        cluster.remote_tables[table_id] = remote
+        return remote
+
+    async def run_here(self, table_id: str) -> TableActor | None:
+        """Rebuild a table from its row and log and run it in this process."""
+        actor = self.tables.get(table_id)
+        if actor is not None:
+            return actor
         pending = self._loading.get(table_id)
         if pending is not None:
             return await pending
@@ -295,7 +350,7 @@ class TableManager:
                     # the server stopped between logging the last action and marking the table
                     await self.storage.finish(table_id, finished_result(game))
                     row.finished = True
-                actor = self._wire(TableActor(row, self.storage, game, events))
+                actor = self._wire(TableActor(row, self._storage_for(table_id), game, events))
                 self.tables[table_id] = actor
                 actor.start()
             fut.set_result(actor)
@@ -334,6 +389,15 @@ class TableManager:
         if not 4 <= len(table_id) <= 32:
             return False
         return await self.storage.exists(table_id)
+
+    async def lobby(self) -> list[dict[str, Any]]:
+        """The lobby's list: this process's tables, and in a cluster every process's (from the database)."""
+        if self.cluster is None:
+            return self.public_tables()
+        out = {t["id"]: t for t in await self.storage.public_unfinished()}
+        out.update({t["id"]: t for t in self.public_tables()})
+        listed = sorted(out.values(), key=lambda t: (t["status"] != "waiting", t["id"]))
+        return listed[:100]
 
     def public_tables(self) -> list[dict[str, Any]]:
         out = []

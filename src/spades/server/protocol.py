@@ -230,6 +230,8 @@ class ClientMessage:
     player: str | None = None
     #: chat: the text, already checked (plain text, no control characters)
     text: str | None = None
+    #: the message as it came (relayed as is to the process that runs the table)
+    raw: str = ""
 
 
 _TYPES: Final = ("hello", "act", "hint", "back", "fill", "ping", "ready", "chat", "rematch")
@@ -285,13 +287,13 @@ def parse_client_message(text: str | bytes) -> ClientMessage:
             raise ProtocolError("that player key is not valid", "bad_player")
         return ClientMessage("hello", token=token, since=_int_field(data, "since", False), player=player)
     if kind == "chat":
-        return ClientMessage("chat", text=clean_chat(data.get("text")))
+        return ClientMessage("chat", text=clean_chat(data.get("text")), raw=text)
     if kind == "act":
         action = data.get("action")
         if not isinstance(action, str) or not 0 < len(action) <= 80:
             raise ProtocolError("'action' must be text like 'bid 4' or 'QH'")
-        return ClientMessage("act", action=action, v=_int_field(data, "v", True))
-    return ClientMessage(kind)
+        return ClientMessage("act", action=action, v=_int_field(data, "v", True), raw=text)
+    return ClientMessage(kind, raw=text)
 
 
 class RateLimiter:

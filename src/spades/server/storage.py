@@ -377,6 +377,42 @@ class Storage:
             row = (await conn.execute(select(tables_table.c.id).where(tables_table.c.id == table_id))).first()
         return row is not None
 
+    async def rules_of(self, table_id: str) -> dict[str, Any] | None:
+        async with self.engine.connect() as conn:
+            query = select(tables_table.c.rules).where(tables_table.c.id == table_id)
+            row = (await conn.execute(query)).first()
+        return None if row is None else dict(json.loads(row[0]))
+
+    async def public_unfinished(self, limit: int = 200) -> list[dict[str, Any]]:
+        """Public unfinished tables as the lobby lists them (no presence: that lives in memory)."""
+        query = (
+            select(tables_table.c.id, tables_table.c.code, tables_table.c.config, tables_table.c.seats)
+            .where(tables_table.c.public.is_(True), tables_table.c.finished.is_(False))
+            .order_by(tables_table.c.created.desc())
+            .limit(limit)
+        )
+        async with self.engine.connect() as conn:
+            rows = list(await conn.execute(query))
+        out = []
+        for r in rows:
+            config = json.loads(r.config)
+            seats = json.loads(r.seats)
+            out.append(
+                {
+                    "id": r.id,
+                    "code": r.code,
+                    "name": config.get("name", ""),
+                    "public": True,
+                    "preset": config.get("preset", ""),
+                    "status": "waiting" if any(s["kind"] == "open" for s in seats) else "playing",
+                    "seats": [
+                        {"seat": i, "name": s.get("name", ""), "kind": s["kind"], "connected": None}
+                        for i, s in enumerate(seats)
+                    ],
+                }
+            )
+        return out
+
     async def id_for_code(self, code: str) -> str | None:
         async with self.engine.connect() as conn:
             row = (await conn.execute(select(tables_table.c.id).where(tables_table.c.code == code))).first()

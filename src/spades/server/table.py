@@ -150,6 +150,8 @@ class Conn:
     player: str | None = None
     #: how a spectator is named in the spectators' chat
     label: str = ""
+    #: at a relaying process (several server processes): this connection's id at the owner
+    remote_id: str | None = None
     chat_limit: RateLimiter = field(default_factory=lambda: RateLimiter(rate=0.5, burst=4))
 
     def close(self, code: int = 1000) -> None:
@@ -260,6 +262,10 @@ class TableActor:
         return await fut
 
     # -- state ------------------------------------------------------------------------
+
+    @property
+    def num_seats(self) -> int:
+        return self.game.rules.num_seats
 
     @property
     def version(self) -> int:
