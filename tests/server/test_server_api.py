@@ -16,6 +16,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from spades.server import create_app
 from spades.server.protocol import seat_view
+from spades.server.storage import SCHEMA_VERSION, Storage
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -57,7 +58,7 @@ def test_bad_create_requests_get_plain_errors(client: Any) -> None:
         assert words in r.json()["error"], (body, r.json())
     r = client.post("/api/tables", content=b"not json", headers={"content-type": "application/json"})
     assert r.status_code == 400 and "JSON" in r.json()["error"]
-    assert client.post("/api/tables", content=b"x" * 10000).status_code == 400
+    assert client.post("/api/tables", content=b"x" * 10000).status_code == 413  # too large: refused unread
 
 
 def test_pages_config_and_codes(client: Any) -> None:
@@ -264,7 +265,7 @@ def test_tables_and_seats_survive_a_restart(tmp_path: Path, db_url: str) -> None
             ws.send_json({"type": "act", "action": some_action(m["view"]), "v": m["v"]})
             m = recv_state(ws, lambda x: x["v"] > m["v"] and x["view"]["legal"] is not None)
             before = m
-        assert c.portal.call(manager(c).storage.schema_version) == 1
+        assert c.portal.call(manager(c).storage.schema_version) == SCHEMA_VERSION == 2
     app2 = create_app(db_url)
     with TestClient(app2) as c2:
         assert t["id"] in manager(c2).tables  # rebuilt at start-up from its log
@@ -311,3 +312,26 @@ def test_the_computer_level_defaults_to_the_strongest_player(client: Any) -> Non
     actor = manager(client).tables[t["id"]]
     assert actor.row.seats[1].level == "expert"
     assert actor.row.config["stand_in"] == "expert"
+
+
+def test_a_version_1_database_is_upgraded_and_keeps_its_tables(tmp_path: Path) -> None:
+    import asyncio
+
+    url = f"sqlite:///{tmp_path / 'old.sqlite'}"
+    app = create_app(url)
+    with TestClient(app) as c:
+        t = create(c)
+
+    async def downgrade() -> None:  # what a version-1 server left behind: no player tables
+        store = await Storage.open(url)
+        async with store.engine.begin() as conn:
+            await conn.exec_driver_sql("DROP TABLE spades_players")
+            await conn.exec_driver_sql("DROP TABLE spades_ratings")
+            await conn.exec_driver_sql("UPDATE spades_meta SET value = '1' WHERE key = 'schema'")
+        await store.close()
+
+    asyncio.run(downgrade())
+    with TestClient(create_app(url)) as c:
+        assert c.portal.call(manager(c).storage.schema_version) == 2
+        assert c.get(f"/api/tables/{t['id']}").status_code == 200
+        assert c.post("/api/players", json={"name": "New"}).status_code == 201
