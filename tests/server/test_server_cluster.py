@@ -142,6 +142,9 @@ def test_three_processes_share_a_table_and_survive_the_owner_being_killed(
             assert row is not None and build_game(row).is_over
 
         asyncio.run(check())
+        # an unknown table is a 404 everywhere, and nobody takes a lease on it
+        assert httpx2.get(b.url + "/api/tables/nosuchtable1", timeout=5).status_code == 404
+        assert redis.Redis.from_url(redis_url).get("spades:lease:nosuchtable1") is None
         health = httpx2.get(b.url + "/healthz", timeout=5).json()
         assert health["ok"] and health["db"] == "postgresql"
     finally:

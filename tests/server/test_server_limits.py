@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from server_helpers import LiveServer, recv_state
+from server_helpers import LiveServer, recv_state, some_action
 
 pytest.importorskip("httpx2")
 pytest.importorskip("prometheus_client")
@@ -234,7 +234,10 @@ def test_metrics_and_health(client: Any) -> None:
     t = client.post("/api/tables", json={"seats": BOTS, "bot_delay": 0}).json()
     with client.websocket_connect(f"/ws/{t['id']}") as ws:
         ws.send_json({"type": "hello", "token": t["token"]})
-        recv_state(ws, lambda m: m["v"] >= 1)
+        m = recv_state(ws, lambda m: m["v"] >= 1 or m["view"]["legal"] is not None)
+        if m["v"] == 0:  # our turn first: act, so that there is an action to count
+            ws.send_json({"type": "act", "action": some_action(m["view"]), "v": 0})
+            recv_state(ws, lambda m: m["v"] >= 1)
         text = client.get("/metrics").text
     assert 'spades_tables{status="playing"} 1.0' in text
     assert 'spades_connections{role="player"} 1.0' in text

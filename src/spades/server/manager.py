@@ -315,6 +315,9 @@ class TableManager:
         remote = cluster.remote_tables.get(table_id)
         if remote is not None:
             return remote.local or remote
+        rules = await self.storage.rules_of(table_id)
+        if rules is None:  # never take a lease on a table that does not exist
+            return None
         owner = await cluster.owner(table_id)
         if owner is None or owner == cluster.pid:
             if owner == cluster.pid or await cluster.acquire(table_id):
@@ -322,9 +325,6 @@ class TableManager:
             owner = await cluster.owner(table_id)
             if owner is None:
                 return None
-        rules = await self.storage.rules_of(table_id)
-        if rules is None:
-            return None
         remote = RemoteTable(cluster, table_id, owner, Rules.from_dict(rules).num_seats)
         cluster.remote_tables[table_id] = remote
         return remote

@@ -235,6 +235,7 @@ class TableActor:
             "spectators": deque(maxlen=30),
         }
         self._spectators_seen = 0
+        self._background: set[asyncio.Task[None]] = set()
         self._hands_seen = self.game.hands_played
         #: when a pending presence event (spectator count) is due, monotonic time
         self._presence_due: float | None = None
@@ -569,7 +570,9 @@ class TableActor:
             return
         self._hands_seen = game.hands_played
         if game.is_over and self.on_finish is not None:
-            asyncio.get_running_loop().create_task(self.on_finish(self))
+            task = asyncio.get_running_loop().create_task(self.on_finish(self))
+            self._background.add(task)  # (a task nobody refers to may be collected mid-way)
+            task.add_done_callback(self._background.discard)
         if game.is_over or not self.hand_pause or not any(s.kind == "human" for s in self.row.seats):
             return
         self.pause_until = self.turn_started = time.monotonic() + self.hand_pause
