@@ -362,11 +362,16 @@ class Cluster:
         assert self.manager is not None
         while True:
             await asyncio.sleep(0.5)
-            for table_id, remote in list(self.remote_tables.items()):
-                if remote.local is not None:
-                    continue
+            watched = [(t, r) for t, r in self.remote_tables.items() if r.local is None]
+            if not watched:
+                continue
+            try:
+                owners = await self.redis.mget([_lease(t) for t, _ in watched])
+            except Exception as exc:
+                log.error("watching owners failed", extra={"event": "watch_error", "error": str(exc)})
+                continue
+            for (table_id, remote), who in zip(watched, owners, strict=True):
                 try:
-                    who = await self.owner(table_id)
                     if who is None and await self.acquire(table_id):
                         actor = await self.manager.run_here(table_id)
                         if actor is None:
@@ -381,7 +386,7 @@ class Cluster:
                                 remote.switch(None, actor)
                                 del self.remote_tables[table_id]
                         else:
-                            remote.switch(who, None)
+                            remote.switch(str(who), None)
                 except asyncio.CancelledError:
                     raise
                 except Exception:
