@@ -142,6 +142,8 @@ def test_a_rated_game_then_its_replay_and_a_rematch(browser: Any, live_server: L
     assert "trick 3 of 13" in b2.inner_text(".controls")
     assert b2.locator(".replay-hand .card.played").count() == 6
     assert b2.locator("#shown-trick .card").count() == 2
+    b2.wait_for_selector("#shown-trick .dd", timeout=30000)  # double-dummy values beside the cards
+    assert b2.locator("#shown-trick .dd").count() == 2
     b2.click("#prev-trick")
     assert b2.locator(".replay-hand .card.played").count() == 4
     _shot(b2, "replay-phone.png")

@@ -230,6 +230,7 @@ def test_chat_replays_and_player_pages_never_leak_a_card_or_a_secret(tmp_path: A
         assert len(hands) == 52  # nothing played yet: every card is hidden from someone
         fetched = {
             "replay": client.get(f"/api/tables/{t['id']}/replay").json(),
+            "analysis": client.get(f"/api/tables/{t['id']}/analysis/0").json(),
             "table": client.get(f"/api/tables/{t['id']}").json(),
             "ann_page": client.get(f"/api/players/{ann['id']}").json(),
             "bob_page": client.get(f"/api/players/{bob['id']}").json(),
@@ -245,3 +246,4 @@ def test_chat_replays_and_player_pages_never_leak_a_card_or_a_secret(tmp_path: A
             for secret in (ann["key"], bob["key"], t["token"], j["token"]):
                 assert secret not in text, f"{name} carries a secret"
         assert fetched["replay"]["error"].startswith("The game is not finished")
+        assert fetched["analysis"]["error"].startswith("The game is not finished")

@@ -168,6 +168,13 @@ def test_a_game_between_people_is_rated_replayable_and_offers_a_rematch(client: 
     played = [c for x in hand["tricks"] for c in x["cards"]]
     assert sorted(played) == sorted(hand["hands"][0] + hand["hands"][1])
     _no_secret(rp, t["token"], ann["key"])
+    # double-dummy values beside each card of the replay (the solver is part of the package)
+    dd = client.get(f"/api/tables/{t['id']}/analysis/0").json()["tricks"]
+    assert len(dd) == 13 and all(len(x) == 2 for x in dd)
+    values = [a for x in dd for a in x if a is not None]
+    assert len(values) >= 20
+    assert all(0 <= a["value"] <= a["best"] <= 13 for a in values)
+    assert client.get(f"/api/tables/{t['id']}/analysis/5").status_code == 404
     # rematch: same seats, same seat links
     with client.websocket_connect(f"/ws/{t['id']}") as ws:
         ws.send_json({"type": "hello", "token": t["token"]})

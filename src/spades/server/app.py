@@ -45,7 +45,7 @@ from .manager import RequestError, TableManager, bot_levels, clean_name, parse_c
 from .metrics import Metrics
 from .players import KEY_HEADER, new_player, player_for_key
 from .protocol import ProtocolError, RateLimiter, parse_client_message
-from .replay import replay_payload
+from .replay import analyse_hand, replay_payload
 from .storage import Storage
 from .table import Conn
 
@@ -284,6 +284,37 @@ def create_app(
         except ValueError as exc:
             return _error(str(exc), 409)
 
+    analyses: dict[tuple[str, int], Any] = {}
+
+    async def api_analysis(request: Request) -> Response:
+        """Double-dummy values of every card played in one hand of a finished game (computed once,
+        off the event loop)."""
+        table_id = request.path_params["table_id"]
+        try:
+            number = int(request.path_params["hand"])
+        except ValueError:
+            return _error("the hand is a number", 400)
+        if not 4 <= len(table_id) <= 32 or not 0 <= number < 1000:
+            return _error("There is no such hand", 404)
+        key = (table_id, number)
+        if key not in analyses:
+            row = await manager().storage.load(table_id)
+            if row is None:
+                return _error("There is no such table", 404)
+            if not row.finished:
+                return _error("The game is not finished: its analysis opens when it ends", 409)
+            try:
+                loop = asyncio.get_running_loop()
+                tricks = await loop.run_in_executor(None, analyse_hand, row, number)
+            except ValueError as exc:
+                return _error(str(exc), 404)
+            except ImportError:
+                return _error("the double-dummy solver is not installed here", 501)
+            if len(analyses) > 500:
+                analyses.pop(next(iter(analyses)))
+            analyses[key] = {"hand": number, "tricks": tricks}
+        return JSONResponse(analyses[key])
+
     async def api_play_now(request: Request) -> Response:
         if (refusal := throttled(request, "join")) is not None:
             return refusal
@@ -413,6 +444,7 @@ def create_app(
         Route("/api/leaders", api_leaders),
         Route("/api/play-now", api_play_now, methods=["POST"]),
         Route("/api/tables/{table_id}/replay", api_replay),
+        Route("/api/tables/{table_id}/analysis/{hand}", api_analysis),
         Route("/me", page("me.html")),
         Route("/p/{player_id}", page("player.html")),
         Route("/leaders", page("leaders.html")),

@@ -82,3 +82,44 @@ def replay_payload(row: TableRow) -> dict[str, Any]:
 
 def _trick(t: Any) -> dict[str, Any]:
     return {"leader": t.leader, "cards": [str(c) for c in t.cards], "winner": t.winner}
+
+
+def analyse_hand(row: TableRow, number: int) -> list[list[dict[str, int] | None]]:
+    """Double-dummy values of the cards played in hand ``number`` of a finished game.
+
+    For each trick, for each card in play order: ``{"value": v, "best": b}``, the
+    tricks the player's side (partners together) takes from that trick on, with
+    every hand seen, after that card (``value``) and after the best card it had
+    (``best``); ``None`` where the solver cannot say.  Raises ValueError when the
+    game is not finished or has no such hand; ImportError without the solver.
+    """
+    from ..solver import Position, card_values
+
+    game = Game(Rules.from_dict(row.rules), seed=row.seed, dealer=row.dealer, decks=row.decks)
+    n = game.rules.num_seats
+    partners = game.rules.variant == "partnership" and n == 4
+    out: list[list[dict[str, int] | None]] = []
+    for seat, text in row.actions:
+        here = game.hands_played == number and game.phase.value == "play"
+        if here:
+            trick = [c for _, c in game.trick]
+            if not trick:
+                out.append([])
+            entry: dict[str, int] | None = None
+            try:
+                broken = any(c.suit == 3 for t in game.tricks for c in t.cards)
+                leader = game.trick[0][0] if game.trick else seat
+                pos = Position.build([game.hand(s) for s in range(n)], leader, trick, broken)
+                side = [seat, (seat + 2) % 4] if partners else [seat]
+                values = card_values(pos, side)
+                played = Card.parse(text) if isinstance(text, str) else Card(int(text))
+                entry = {"value": values[played], "best": max(values.values())}
+            except Exception:
+                entry = None
+            out[-1].append(entry)
+        game.apply(text, seat=seat)
+        if game.hands_played > number:
+            break
+    if game.hands_played <= number:
+        raise ValueError("there is no such hand in a finished game")
+    return out

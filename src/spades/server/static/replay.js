@@ -4,9 +4,19 @@ function el(tag, cls, text) { const e = document.createElement(tag); if (cls) e.
 const main = document.getElementById("main");
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
 let game = null, hand = 0, trick = 0; // trick: how many tricks of the hand are shown as played
+const analysis = {}; // hand -> double-dummy values per trick (when the server has the solver)
+async function loadAnalysis(h) {
+  if (h in analysis) return;
+  analysis[h] = null;
+  try {
+    const r = await fetch("/api/tables/" + encodeURIComponent(tableId) + "/analysis/" + h);
+    if (r.ok) { analysis[h] = (await r.json()).tricks; if (h === hand) render(); }
+  } catch { /* no analysis: the replay works without it */ }
+}
 function btn(text, id, fn) { const b = el("button", "", text); b.type = "button"; b.id = id; b.onclick = fn; return b; }
 function render() {
   const h = game.hands[hand], n = game.seats.length;
+  loadAnalysis(hand);
   main.replaceChildren(el("h2", "", "Replay · hand " + (hand + 1) + " of " + game.hands.length));
   const c = el("div", "controls");
   c.append(btn("◀ hand", "prev-hand", () => { if (hand > 0) { hand--; trick = 0; render(); } }),
@@ -30,7 +40,17 @@ function render() {
   main.appendChild(box);
   if (shown) {
     const t = el("div", "replay-trick"); t.id = "shown-trick";
-    shown.cards.forEach((code, k) => { const f = el("figure"); f.append(cardEl(code), el("figcaption", "", game.seats[(shown.leader + k) % n].name)); t.appendChild(f); });
+    const dd = analysis[hand] && analysis[hand][trick - 1];
+    shown.cards.forEach((code, k) => {
+      const f = el("figure"); f.append(cardEl(code), el("figcaption", "", game.seats[(shown.leader + k) % n].name));
+      const a = dd && dd[k];
+      if (a) {
+        const cap = el("figcaption", "dd" + (a.value < a.best ? " dd-loss" : ""), "DD " + a.value + (a.value < a.best ? " (best " + a.best + ")" : ""));
+        cap.title = "double dummy: tricks this side takes from here on with every hand seen, after this card";
+        f.appendChild(cap);
+      }
+      t.appendChild(f);
+    });
     main.append(el("h3", "", "Trick " + trick + ": won by " + game.seats[shown.winner].name), t);
   }
   if (trick === h.tricks.length) main.appendChild(el("p", "note", "Hand score: " + h.summary.points.join(" / ") + " · totals " + h.summary.scores.join(" / ")));
