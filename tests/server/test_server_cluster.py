@@ -150,3 +150,29 @@ def test_three_processes_share_a_table_and_survive_the_owner_being_killed(
     finally:
         for s in servers:
             s.stop()
+
+
+def test_one_message_to_many_relayed_connections_is_published_once() -> None:
+    from spades.server.broker import merge_relayed
+
+    batch = [
+        ("p:a", 'oa:1\n{"x":1}'),
+        ("p:a", '{"k":"join"}'),
+        ("p:a", 'oa:2\n{"x":1}'),
+        ("p:b", 'ob:1\n{"x":1}'),
+        ("p:a", 'oa:3\n{"x":2}'),
+        ("p:a", 'oa:4\n{"x":1}'),
+    ]
+    assert merge_relayed(batch) == [
+        ("p:a", 'oa:1,a:2,a:4\n{"x":1}'),
+        ("p:a", '{"k":"join"}'),
+        ("p:b", 'ob:1\n{"x":1}'),
+        ("p:a", 'oa:3\n{"x":2}'),
+    ]
+
+
+def test_merging_never_reorders_one_connections_messages() -> None:
+    from spades.server.broker import merge_relayed
+
+    batch = [("p:a", "oa:2\nT2"), ("p:a", "oa:1\nT1"), ("p:a", "oa:1\nT2")]
+    assert merge_relayed(batch) == batch  # a:1 must get T1 before T2

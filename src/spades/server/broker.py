@@ -222,6 +222,31 @@ class RemoteTable:
             self.conns.clear()
 
 
+def merge_relayed(batch: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """Merge the relayed messages of a batch that carry the same text to the same process into
+    one ``o<id>,<id>...\n<text>`` message.  A message joins an earlier one only when its
+    connection has nothing between the two: each connection gets its messages in order."""
+    out: list[tuple[str, str]] = []
+    merged: dict[tuple[str, str], int] = {}
+    last: dict[str, int] = {}  # connection id -> position of its latest message in out
+    for channel, data in batch:
+        if data.startswith("o"):
+            cut = data.index("\n")
+            conn_id = data[1:cut]
+            key = (channel, data[cut + 1 :])
+            at = merged.get(key)
+            if at is not None and last.get(conn_id, -1) < at:
+                prev = out[at][1]
+                head = prev.index("\n")
+                out[at] = (channel, prev[:head] + "," + conn_id + prev[head:])
+                last[conn_id] = at
+                continue
+            merged[key] = len(out)
+            last[conn_id] = len(out)
+        out.append((channel, data))
+    return out
+
+
 def _settle(fut: asyncio.Future[Any], task: asyncio.Task[Any]) -> None:
     if fut.done():
         return
@@ -401,11 +426,13 @@ class Cluster:
         self._out.put_nowait((_channel(process), text))
 
     async def _publisher(self) -> None:
-        """Publish queued envelopes, many per round trip."""
+        """Publish queued envelopes, many per round trip (one message sent to many relayed
+        connections of one process, such as a table's spectators, is published once)."""
         while True:
             batch = [await self._out.get()]
-            while not self._out.empty() and len(batch) < 500:
+            while not self._out.empty() and len(batch) < 2000:
                 batch.append(self._out.get_nowait())
+            batch = merge_relayed(batch)
             try:
                 async with self.redis.pipeline(transaction=False) as pipe:
                     for channel, text in batch:
@@ -432,12 +459,13 @@ class Cluster:
                 continue
             data = message["data"]
             try:
-                if data.startswith("o"):  # a message for one relayed connection
+                if data.startswith("o"):  # a message for relayed connections: "o<id>,<id>...\n<text>"
                     cut = data.index("\n")
-                    conn_id = data[1:cut]
-                    remote = self.routes.get(conn_id)
-                    if remote is not None:
-                        remote.delivered(conn_id, data[cut + 1 :])
+                    text = data[cut + 1 :]
+                    for conn_id in data[1:cut].split(","):
+                        remote = self.routes.get(conn_id)
+                        if remote is not None:
+                            remote.delivered(conn_id, text)
                     continue
                 await self._on_envelope(json.loads(data))
             except Exception:
