@@ -176,3 +176,36 @@ def test_merging_never_reorders_one_connections_messages() -> None:
 
     batch = [("p:a", "oa:2\nT2"), ("p:a", "oa:1\nT1"), ("p:a", "oa:1\nT2")]
     assert merge_relayed(batch) == batch  # a:1 must get T1 before T2
+
+
+def test_a_finished_quiet_table_gives_its_lease_back(redis_url: str) -> None:
+    from types import SimpleNamespace
+
+    from spades.server.broker import _RELEASE, IDLE_S, Cluster
+
+    async def main() -> None:
+        cluster = Cluster(redis_url)
+        cluster._release_script = cluster.redis.register_script(_RELEASE)
+        stopped: list[str] = []
+
+        async def stop() -> None:
+            stopped.append("x")
+
+        def actor(over: bool, idle: float) -> Any:
+            return SimpleNamespace(
+                game=SimpleNamespace(is_over=over), conns=set(), last_activity=time.time() - idle, stop=stop
+            )
+
+        ids = ["quiet-" + cluster.pid, "busy-" + cluster.pid]
+        cluster.manager = SimpleNamespace(  # type: ignore[assignment]
+            tables={ids[0]: actor(True, IDLE_S + 5), ids[1]: actor(False, IDLE_S + 5)}
+        )
+        for t in ids:
+            assert await cluster.acquire(t)
+        await cluster._let_go_of_idle()
+        assert list(cluster.manager.tables) == [ids[1]] and stopped == ["x"]
+        assert await cluster.owner(ids[0]) is None and await cluster.owner(ids[1]) == cluster.pid
+        await cluster.release(ids[1])
+        await cluster.redis.aclose()
+
+    asyncio.run(main())

@@ -52,6 +52,8 @@ RENEW_S: Final = 1.0
 SWEEP_S: Final = 2.0
 #: a lease not renewed for this long is not trusted for writing (it may have expired elsewhere)
 FRESH_S: Final = 3.0
+#: a finished table with no connection for this long is let go (lease and memory)
+IDLE_S: Final = 120.0
 
 #: renew every lease in KEYS that this process (ARGV[1]) still holds; one 0/1 per key
 _RENEW = """
@@ -331,6 +333,7 @@ class Cluster:
     async def _renew_loop(self) -> None:
         while True:
             await asyncio.sleep(RENEW_S)
+            await self._let_go_of_idle()
             ids = list(self.renewed)
             if not ids:
                 continue
@@ -350,6 +353,17 @@ class Cluster:
                     self.renewed[table_id] = now
                 else:
                     await self._give_up(table_id)
+
+    async def _let_go_of_idle(self) -> None:
+        """Finished tables nobody has watched for a while: release their lease and memory
+        (any process loads them again on demand)."""
+        assert self.manager is not None
+        now = time.time()
+        for table_id, actor in list(self.manager.tables.items()):
+            if actor.game.is_over and not actor.conns and now - actor.last_activity > IDLE_S:
+                self.manager.tables.pop(table_id, None)
+                await actor.stop()
+                await self.release(table_id)
 
     async def _give_up(self, table_id: str) -> None:
         """The lease is gone: stop running the table here (never write for it again)."""
