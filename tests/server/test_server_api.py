@@ -274,6 +274,10 @@ def test_tables_and_seats_survive_a_restart(tmp_path: Path, db_url: str) -> None
             m = recv_state(ws)
             assert m["you"] == 0 and m["v"] == before["v"] and m["events"] == []
             assert m["view"] == before["view"]
+        with c2.websocket_connect(f"/ws/{t['id']}") as ws:  # the recent events are rebuilt from the log
+            ws.send_json({"type": "hello", "token": t["token"], "since": before["v"] - 2})
+            m = recv_state(ws)
+            assert m["complete"] and [e["v"] for e in m["events"]] == [before["v"] - 1, before["v"]]
             ws.send_json({"type": "act", "action": some_action(m["view"]), "v": m["v"]})
             assert recv_state(ws, lambda x: x["v"] > m["v"])["v"] > m["v"]
 
