@@ -113,13 +113,13 @@ def test_three_processes_share_a_table_and_survive_the_owner_being_killed(
                     _player(f"ws://127.0.0.1:{owner.port}/ws/{t['id']}", {"type": "hello"}, seen[2], stop)
                 ),
             ]
-            deadline = time.time() + 30
+            deadline = time.time() + 60
             while len(seen[0]) < 20 and time.time() < deadline:
                 await asyncio.sleep(0.05)
             assert len(seen[0]) >= 20, "play goes on with the clients on other processes"
             owner.kill()  # SIGKILL mid-hand
             killed_at = max(seen[0])
-            await asyncio.wait_for(asyncio.gather(*tasks[:2]), 90)
+            await asyncio.wait_for(asyncio.gather(*tasks[:2]), 150)
             for task in tasks[2:]:
                 task.cancel()
             assert max(seen[0]) > killed_at + 10

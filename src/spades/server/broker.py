@@ -504,6 +504,9 @@ class Cluster:
                     fut.set_exception(LookupError(env.get("error", "refused")))
             return
         actor = self.manager.tables.get(env["t"])
+        if actor is None and env["t"] in self.renewed:
+            # ours, still being loaded (a takeover): wait for it rather than drop the message
+            actor = await self.manager.run_here(env["t"])
         if kind == "join":
             if actor is None:  # not ours (any more): the relaying process will follow the lease
                 return
