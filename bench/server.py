@@ -12,6 +12,15 @@ small reference run (5 tables) and then for the full run, with their ratio.
 Everything stops by itself: the clients after --seconds, the server right after.
 
     PYTHONPATH=src python bench/server.py --tables 200 --seconds 20
+
+Several processes (issue 19): ``--processes N --pg postgresql://postgres@127.0.0.1/postgres
+--broker redis://127.0.0.1:6379`` runs, in the same run, one process with --tables tables
+and N processes with --multi-tables tables (each run on a fresh PostgreSQL database).
+Table i is created on process i mod N (which then owns it); its player connects there
+and its spectator to the next process, so that every table also fans out through Redis.
+
+    PYTHONPATH=src python bench/server.py --processes 2 --tables 100 --multi-tables 150 \
+        --pg postgresql://postgres@127.0.0.1:5432/postgres --broker redis://127.0.0.1:6379
 """
 
 from __future__ import annotations
@@ -104,18 +113,22 @@ async def client(port: int, table: dict[str, Any], token: str | None, stats: Sta
                 await ws.send(json.dumps({"type": "act", "action": action, "v": m["v"]}))
 
 
-async def run(port: int, tables: int, seconds: float, bot_delay: float, level: str) -> dict[str, float]:
+async def run(
+    ports: list[int], tables: int, seconds: float, bot_delay: float, level: str, spread: bool = True
+) -> dict[str, float]:
     stats = Stats()
     created = []
-    async with httpx2.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=30) as http:
-        for _ in range(tables):
+    n = len(ports)
+    async with httpx2.AsyncClient(timeout=30) as http:
+        for i in range(tables):
             r = await http.post(
-                "/api/tables",
+                f"http://127.0.0.1:{ports[i % n]}/api/tables",
                 json={
                     "seats": ["you", f"bot:{level}", f"bot:{level}", f"bot:{level}"],
                     "bot_delay": bot_delay,
                     "public": False,
                     "grace": 600,
+                    "hand_pause": 0,
                 },
             )
             r.raise_for_status()
@@ -125,9 +138,9 @@ async def run(port: int, tables: int, seconds: float, bot_delay: float, level: s
     start = time.time()
     stop = start + seconds
     tasks = []
-    for t in created:
-        tasks.append(asyncio.create_task(client(port, t, t["token"], stats, stop)))
-        tasks.append(asyncio.create_task(client(port, t, None, stats, stop)))
+    for i, t in enumerate(created):
+        tasks.append(asyncio.create_task(client(ports[i % n], t, t["token"], stats, stop)))
+        tasks.append(asyncio.create_task(client(ports[(i + int(spread)) % n], t, None, stats, stop)))
     await asyncio.gather(*tasks, return_exceptions=True)
     elapsed = time.time() - start
     warm = [
@@ -146,6 +159,18 @@ async def run(port: int, tables: int, seconds: float, bot_delay: float, level: s
     }
 
 
+def fresh_pg(admin: str) -> str:
+    """A new, empty PostgreSQL database (named spades_bench_...) next to the admin URL's."""
+    import secrets
+
+    import psycopg
+
+    name = "spades_bench_" + secrets.token_hex(4)
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f"CREATE DATABASE {name}")
+    return admin.rsplit("/", 1)[0] + "/" + name
+
+
 def _cpu(pid: int) -> float:
     """CPU seconds used so far by a process (Linux /proc; 0 elsewhere)."""
     try:
@@ -155,10 +180,24 @@ def _cpu(pid: int) -> float:
         return 0.0
 
 
-def start_server(port: int, db: str | None, folder: str) -> subprocess.Popen[bytes]:
-    args = [sys.executable, "-m", "spades.cli", "serve", "--port", str(port), "--data", folder]
+def start_server(
+    port: int, db: str | None, folder: str, broker: str | None = None
+) -> subprocess.Popen[bytes]:
+    args = [
+        sys.executable,
+        "-m",
+        "spades.cli",
+        "serve",
+        "--port",
+        str(port),
+        "--data",
+        folder,
+        "--no-rate-limits",
+    ]
     if db:
         args += ["--db", db]
+    if broker:
+        args += ["--broker", broker]
     env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
     proc = subprocess.Popen(args, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     for _ in range(300):
@@ -180,34 +219,63 @@ def main() -> int:
     )
     ap.add_argument("--level", default="basic", help="computer level of the computer seats")
     ap.add_argument("--db", default=None, help="database URL (default: SQLite in a temporary folder)")
+    ap.add_argument(
+        "--processes", type=int, default=1, help="also run this many processes (needs --pg, --broker)"
+    )
+    ap.add_argument("--multi-tables", type=int, default=0, help="tables for the several-process run")
+    ap.add_argument("--pg", default=None, help="PostgreSQL admin URL: a fresh database is made for each run")
+    ap.add_argument("--broker", default=None, help="Redis URL for the several-process run")
+    ap.add_argument(
+        "--no-spread", action="store_true", help="spectators connect to the owner too (no relayed clients)"
+    )
     args = ap.parse_args()
+    runs: list[tuple[int, float, int]] = [(5, min(6.0, args.seconds), 1), (args.tables, args.seconds, 1)]
+    if args.processes > 1:
+        if not (args.pg and args.broker):
+            raise SystemExit("--processes needs --pg and --broker")
+        runs.append((args.multi_tables or int(args.tables * 1.5), args.seconds, args.processes))
     results = []
-    for tables, seconds in ((5, min(6.0, args.seconds)), (args.tables, args.seconds)):
+    for tables, seconds, nproc in runs:
         with tempfile.TemporaryDirectory() as folder:
-            port = free_port()
-            proc = start_server(port, args.db, folder)
+            db = fresh_pg(args.pg) if args.pg else args.db
+            ports = [free_port() for _ in range(nproc)]
+            broker = args.broker if args.pg else None
+            procs = [start_server(port, db, folder, broker) for port in ports]
             try:
-                cpu0, me0 = _cpu(proc.pid), _cpu(os.getpid())
+                cpu0, me0 = sum(_cpu(p.pid) for p in procs), _cpu(os.getpid())
                 t0 = time.time()
-                res = asyncio.run(run(port, tables, seconds, args.bot_delay, args.level))
-                res["server_cpu"] = (_cpu(proc.pid) - cpu0) / (time.time() - t0)
+                res = asyncio.run(run(ports, tables, seconds, args.bot_delay, args.level, not args.no_spread))
+                res["server_cpu"] = (sum(_cpu(p.pid) for p in procs) - cpu0) / (time.time() - t0)
                 res["client_cpu"] = (_cpu(os.getpid()) - me0) / (time.time() - t0)
+                res["processes"] = nproc
             finally:
-                proc.terminate()
-                try:
-                    proc.wait(15)
-                except subprocess.TimeoutExpired:
-                    proc.kill()
-                    proc.wait()
+                for proc in procs:
+                    proc.terminate()
+                for proc in procs:
+                    try:
+                        proc.wait(15)
+                    except subprocess.TimeoutExpired:
+                        proc.kill()
+                        proc.wait()
         results.append(res)
         print(
-            f"{res['tables']:4d} tables: {res['actions_per_s']:8.1f} actions/s  "
+            f"{res['tables']:4d} tables on {nproc} process{'es' if nproc > 1 else ''}: "
+            f"{res['actions_per_s']:8.1f} actions/s  "
             f"p50 {res['p50_ms']:6.1f} ms  p95 {res['p95_ms']:6.1f} ms  p99 {res['p99_ms']:6.1f} ms  "
             f"({res['actions']} actions, {res['errors']} errors, server used "
-            f"{100 * res['server_cpu']:.0f}% of a core, clients {100 * res['client_cpu']:.0f}%)",
+            f"{100 * res['server_cpu']:.0f}% of a core in all, clients {100 * res['client_cpu']:.0f}%)",
             flush=True,
         )
-    ref, full = results
+    ref, full = results[0], results[1]
+    if len(results) > 2:
+        multi = results[2]
+        print(
+            f"several processes / one: tables x{multi['tables'] / full['tables']:.2f}, "
+            f"actions/s x{multi['actions_per_s'] / full['actions_per_s']:.2f}, "
+            f"p95 {multi['p95_ms']:.1f} ms vs {full['p95_ms']:.1f} ms; "
+            f"goal (x1.5 tables, p95 < 100 ms): "
+            f"{'met' if multi['tables'] >= 1.5 * full['tables'] and multi['p95_ms'] < 100 else 'NOT met'}"
+        )
     print(
         f"ratio full/reference: actions/s x{full['actions_per_s'] / ref['actions_per_s']:.1f}, "
         f"p95 x{full['p95_ms'] / ref['p95_ms']:.1f}; goal p95 < 100 ms: "

@@ -95,8 +95,9 @@ def free_port() -> int:
 class LiveServer:
     """``spades serve`` in a child process, on 127.0.0.1 and a free port."""
 
-    def __init__(self, db: str, log_path: Path) -> None:
+    def __init__(self, db: str, log_path: Path, extra: list[str] | None = None) -> None:
         self.db = db
+        self.extra = extra or []
         self.port = free_port()
         self.log_path = log_path
         self.proc: subprocess.Popen[bytes] | None = None
@@ -109,7 +110,17 @@ class LiveServer:
         env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
         log = open(self.log_path, "ab")  # noqa: SIM115 - handed to the child
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "spades.cli", "serve", "--port", str(self.port), "--db", self.db],
+            [
+                sys.executable,
+                "-m",
+                "spades.cli",
+                "serve",
+                "--port",
+                str(self.port),
+                "--db",
+                self.db,
+                *self.extra,
+            ],
             env=env,
             stdout=log,
             stderr=subprocess.STDOUT,

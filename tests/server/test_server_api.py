@@ -16,6 +16,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from spades.server import create_app
 from spades.server.protocol import seat_view
+from spades.server.storage import SCHEMA_VERSION, Storage
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -29,6 +30,8 @@ def client(tmp_path: Path) -> Any:
 
 def create(client: Any, **body: Any) -> dict[str, Any]:
     body.setdefault("bot_delay", 0)
+    if body.get("preset", "partnership") == "partnership":
+        body.setdefault("seats", ["you", "bot:basic", "bot:basic", "bot:basic"])
     r = client.post("/api/tables", json=body)
     assert r.status_code == 201, r.text
     return r.json()  # type: ignore[no-any-return]
@@ -55,13 +58,13 @@ def test_bad_create_requests_get_plain_errors(client: Any) -> None:
         assert words in r.json()["error"], (body, r.json())
     r = client.post("/api/tables", content=b"not json", headers={"content-type": "application/json"})
     assert r.status_code == 400 and "JSON" in r.json()["error"]
-    assert client.post("/api/tables", content=b"x" * 10000).status_code == 400
+    assert client.post("/api/tables", content=b"x" * 10000).status_code == 413  # too large: refused unread
 
 
 def test_pages_config_and_codes(client: Any) -> None:
     assert "New table" in client.get("/").text
     assert "content-security-policy" in client.get("/").headers
-    t = create(client, public=True, seats=["you", "open", "bot", "bot"])
+    t = create(client, public=True, seats=["you", "open", "bot:basic", "bot:basic"])
     assert client.get("/t/" + t["id"]).status_code == 200
     assert client.get("/static/table.js").status_code == 200
     config = client.get("/api/config").json()
@@ -82,7 +85,7 @@ def test_pages_config_and_codes(client: Any) -> None:
 
 
 def test_seat_sees_only_its_own_cards_and_spectator_none(client: Any) -> None:
-    t = create(client, seats=["you", "bot", "bot", "bot"], options={"blind_nil": False})
+    t = create(client, seats=["you", "bot:basic", "bot:basic", "bot:basic"], options={"blind_nil": False})
     game = manager(client).tables[t["id"]].game
     with client.websocket_connect(f"/ws/{t['id']}") as ws:
         ws.send_json({"type": "hello", "token": t["token"]})
@@ -119,7 +122,9 @@ def test_wrong_token_is_refused_and_missing_token_watches(client: Any) -> None:
 
 
 def _two_humans(client: Any) -> tuple[dict[str, Any], str]:
-    t = create(client, seats=["you", "open", "bot", "bot"], options={"blind_nil": False, "hands": 1})
+    t = create(
+        client, seats=["you", "open", "bot:basic", "bot:basic"], options={"blind_nil": False, "hands": 1}
+    )
     r = client.post(f"/api/tables/{t['id']}/join", json={"name": "Bea"})
     assert r.status_code == 200 and r.json()["seat"] == 1
     again = client.post(f"/api/tables/{t['id']}/join", json={"seat": 1})
@@ -136,7 +141,7 @@ def test_out_of_turn_duplicate_illegal_and_forged_actions_change_nothing(client:
         ma = recv_state(a, lambda m: m["table"]["status"] == "playing" and m["view"]["to_act"] in (0, 1))
         to_act = ma["view"]["to_act"]
         actor_ws, other_ws = (a, b) if to_act == 0 else (b, a)
-        mine = recv_state(actor_ws, lambda m: m["v"] == ma["v"] and m["view"]["legal"] is not None)
+        mine = ma if actor_ws is a else recv_state(b, lambda m: m["v"] == ma["v"] and m["view"]["legal"])
         v = mine["v"]
         before = [(s, str(x)) for s, x in actor.game.actions]
         # out of turn
@@ -201,7 +206,12 @@ def test_oversized_message_closes_and_flood_is_rate_limited(client: Any) -> None
 
 
 def test_reconnect_resyncs_exactly_and_computer_covers_the_gap(client: Any) -> None:
-    t = create(client, seats=["you", "bot", "bot", "bot"], grace=1, options={"blind_nil": False, "hands": 1})
+    t = create(
+        client,
+        seats=["you", "bot:basic", "bot:basic", "bot:basic"],
+        grace=1,
+        options={"blind_nil": False, "hands": 1},
+    )
     actor = manager(client).tables[t["id"]]
     with client.websocket_connect(f"/ws/{t['id']}") as ws:
         ws.send_json({"type": "hello", "token": t["token"]})
@@ -233,7 +243,7 @@ def test_reconnect_resyncs_exactly_and_computer_covers_the_gap(client: Any) -> N
 
 
 def test_hint_fill_and_back(client: Any) -> None:
-    t = create(client, seats=["you", "open", "open", "bot"], hints=True, options={"blind_nil": False})
+    t = create(client, seats=["you", "open", "open", "bot:basic"], hints=True, options={"blind_nil": False})
     with client.websocket_connect(f"/ws/{t['id']}") as ws:
         ws.send_json({"type": "hello", "token": t["token"]})
         m = recv_state(ws)
@@ -250,14 +260,14 @@ def test_hint_fill_and_back(client: Any) -> None:
 def test_tables_and_seats_survive_a_restart(tmp_path: Path, db_url: str) -> None:
     app = create_app(db_url)
     with TestClient(app) as c:
-        t = create(c, seats=["you", "bot", "bot", "bot"], options={"blind_nil": False})
+        t = create(c, seats=["you", "bot:basic", "bot:basic", "bot:basic"], options={"blind_nil": False})
         with c.websocket_connect(f"/ws/{t['id']}") as ws:
             ws.send_json({"type": "hello", "token": t["token"]})
             m = recv_state(ws, lambda m: m["view"]["legal"] is not None)
             ws.send_json({"type": "act", "action": some_action(m["view"]), "v": m["v"]})
             m = recv_state(ws, lambda x: x["v"] > m["v"] and x["view"]["legal"] is not None)
             before = m
-        assert c.portal.call(manager(c).storage.schema_version) == 1
+        assert c.portal.call(manager(c).storage.schema_version) == SCHEMA_VERSION == 2
     app2 = create_app(db_url)
     with TestClient(app2) as c2:
         assert t["id"] in manager(c2).tables  # rebuilt at start-up from its log
@@ -266,5 +276,68 @@ def test_tables_and_seats_survive_a_restart(tmp_path: Path, db_url: str) -> None
             m = recv_state(ws)
             assert m["you"] == 0 and m["v"] == before["v"] and m["events"] == []
             assert m["view"] == before["view"]
+        with c2.websocket_connect(f"/ws/{t['id']}") as ws:  # the recent events are rebuilt from the log
+            ws.send_json({"type": "hello", "token": t["token"], "since": before["v"] - 2})
+            m = recv_state(ws)
+            assert m["complete"] and [e["v"] for e in m["events"]] == [before["v"] - 1, before["v"]]
             ws.send_json({"type": "act", "action": some_action(m["view"]), "v": m["v"]})
             assert recv_state(ws, lambda x: x["v"] > m["v"])["v"] > m["v"]
+
+
+def test_reload_and_a_spectator_arriving_mid_hand_get_the_hands_play_log(client: Any) -> None:
+    t = create(client, options={"blind_nil": False, "hands": 1})
+    with client.websocket_connect(f"/ws/{t['id']}") as ws:
+        ws.send_json({"type": "hello", "token": t["token"]})
+        m = recv_state(ws, lambda m: m["view"]["legal"] is not None)
+        for _ in range(2):  # two of our own actions (and the computers' in between)
+            ws.send_json({"type": "act", "action": some_action(m["view"]), "v": m["v"]})
+            m = recv_state(ws, lambda x, v=m["v"]: x["v"] > v and x["view"]["legal"] is not None)
+        played = m["v"]
+    rows = _log(client, t["id"])
+    for hello in ({"type": "hello", "token": t["token"]}, {"type": "hello"}):  # a reload; a spectator
+        with client.websocket_connect(f"/ws/{t['id']}") as ws:
+            ws.send_json(hello)
+            m = recv_state(ws)
+            assert m["v"] >= played
+            assert [e["v"] for e in m["events"]] == list(range(1, m["v"] + 1)), "the whole hand so far"
+            assert [(e["seat"], e["text"]) for e in m["events"]] == [(r[1], r[2]) for r in rows[: m["v"]]]
+
+
+def test_unknown_table_page_is_a_404_with_a_way_back(client: Any) -> None:
+    r = client.get("/t/nosuchtable")
+    assert r.status_code == 404
+    assert 'href="/"' in r.text and "Back to the lobby" in r.text
+    t = create(client)
+    assert client.get("/t/" + t["id"]).status_code == 200
+
+
+def test_the_computer_level_defaults_to_the_strongest_player(client: Any) -> None:
+    assert client.get("/api/config").json()["levels"][0] == "expert"
+    r = client.post("/api/tables", json={"seats": ["you", "bot", "open", "open"]})
+    t = r.json()
+    actor = manager(client).tables[t["id"]]
+    assert actor.row.seats[1].level == "expert"
+    assert actor.row.config["stand_in"] == "expert"
+
+
+def test_a_version_1_database_is_upgraded_and_keeps_its_tables(tmp_path: Path) -> None:
+    import asyncio
+
+    url = f"sqlite:///{tmp_path / 'old.sqlite'}"
+    app = create_app(url)
+    with TestClient(app) as c:
+        t = create(c)
+
+    async def downgrade() -> None:  # what a version-1 server left behind: no player tables
+        store = await Storage.open(url)
+        async with store.engine.begin() as conn:
+            await conn.exec_driver_sql("DROP TABLE spades_players")
+            await conn.exec_driver_sql("DROP TABLE spades_ratings")
+            await conn.exec_driver_sql("UPDATE spades_meta SET value = '1' WHERE key = 'schema'")
+        await store.close()
+
+    asyncio.run(downgrade())
+    with TestClient(create_app(url)) as c:
+        assert c.portal.call(manager(c).storage.schema_version) == 2
+        assert c.get(f"/api/tables/{t['id']}").status_code == 200
+        assert c.post("/api/players", json={"name": "New"}).status_code == 201

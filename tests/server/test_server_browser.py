@@ -7,6 +7,7 @@ installs chromium.  Screenshots go to test-artifacts/ (not committed).
 from __future__ import annotations
 
 import os
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -53,7 +54,7 @@ def _create_in_lobby(
     page.fill("#name", name)
     page.select_option("#speed", "0.05")
     page.select_option("#timer", "0")
-    for i, value in enumerate(seats or []):
+    for i, value in enumerate(seats or ["you", "bot:basic", "bot:basic", "bot:basic"]):
         page.select_option(f"#seat-{i}", value)
     page.click("details summary")
     page.fill("#opt-hands", "1")
@@ -102,6 +103,24 @@ def _step(page: Any) -> str | None:
     except sync_api.Error:
         return "retry"  # the page re-rendered under the click: try again
     return None
+
+
+def _play_until(page: Any, plays: int, seconds: float = 90) -> list[str]:
+    """Click through the game until ``plays`` cards are played or a summary shows."""
+    done: list[str] = []
+    deadline = time.time() + seconds
+    while done.count("play") < plays and time.time() < deadline:
+        what = _step(page)
+        if what == "modal":
+            break
+        if what is None:
+            page.wait_for_timeout(60)
+        else:
+            done.append(what)
+    return done
+
+
+RAW_CARD = re.compile(r"\b(?:10|[2-9TJQKA])[CDHS]\b")
 
 
 def _hand(page: Any) -> list[str]:
@@ -174,6 +193,13 @@ def test_phone_size_table_and_lobby(browser: Any, live_server: LiveServer) -> No
     # nothing may stick out sideways on a phone
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"] + 1
     page.screenshot(path=str(ARTIFACTS / "table-phone.png"))
+    _play_until(page, 13)
+    page.wait_for_selector("#modal-bg:not(.hidden) #modal table")
+    fits = page.evaluate(
+        "(() => { const m = document.getElementById('modal'); return m.scrollWidth <= m.clientWidth; })()"
+    )
+    assert fits, "the hand summary scrolls sideways on a phone"
+    page.screenshot(path=str(ARTIFACTS / "summary-phone.png"))
     ctx.close()
 
 
@@ -205,3 +231,101 @@ def test_two_people_at_one_table(browser: Any, live_server: LiveServer) -> None:
     assert a.locator("table.hist tr").count() == b.locator("table.hist tr").count() == 2
     a_ctx.close()
     b_ctx.close()
+
+
+def test_reload_and_a_spectator_keep_the_play_log_in_words(browser: Any, live_server: LiveServer) -> None:
+    ctx = browser.new_context(viewport=DESKTOP)
+    page = ctx.new_page()
+    _create_in_lobby(page, live_server)
+    _play_until(page, 3)
+    page.wait_for_timeout(300)
+    lines = page.locator("#log li:not(.log-hand)").all_inner_texts()
+    assert len(lines) >= 10, lines  # 4 bids and at least 6 cards
+    assert any(" played " in x for x in lines) and any(" bid " in x for x in lines)
+    assert not any(RAW_CARD.search(x) for x in lines), lines  # words and suit symbols, not "TH"
+    page.reload()
+    page.wait_for_selector("#log li")
+    page.wait_for_timeout(300)
+    after = page.locator("#log li:not(.log-hand)").all_inner_texts()
+    assert after[: len(lines)] == lines, "a reload keeps the play log"
+    spec = browser.new_context(viewport=PHONE).new_page()
+    spec.goto(page.url)
+    spec.wait_for_selector("#log li")
+    spec.wait_for_timeout(300)
+    seen = spec.locator("#log li:not(.log-hand)").all_inner_texts()
+    assert seen[: len(lines)] == lines, "a spectator arriving mid-hand gets the log of the hand"
+    ctx.close()
+
+
+def test_table_cards_do_not_fade_in_again_on_presence_changes(browser: Any, live_server: LiveServer) -> None:
+    ctx = browser.new_context(viewport=DESKTOP)
+    page = ctx.new_page()
+    _create_in_lobby(page, live_server, seats=["you", "open", "bot:basic", "bot:basic"])
+    page.click("#fill")
+    # wait for a card on the table while it is my turn (nothing moves until I play)
+    deadline = time.time() + 60
+    while time.time() < deadline:
+        if page.locator("#trick .card").count() and _visible(page, ".hand.playing .card.legal"):
+            break
+        if _step(page) is None:
+            page.wait_for_timeout(60)
+    page.wait_for_timeout(400)
+    page.evaluate("window.__marked = [...document.querySelectorAll('#trick .card')]")
+    assert page.evaluate("window.__marked.length") >= 1
+    other = browser.new_context(viewport=PHONE).new_page()
+    other.goto(page.url)  # a spectator arrives: a presence change
+    other.wait_for_selector("#trick .card")
+    page.wait_for_timeout(2600)  # spectator counts are sent at most every 2 s
+    assert "watching" in page.inner_text("#table-info")
+    same = page.evaluate(
+        "[...document.querySelectorAll('#trick .card')].every((c, i) => c === window.__marked[i])"
+    )
+    assert same, "the cards on the table were redrawn (and faded in again)"
+    ctx.close()
+
+
+def test_server_down_is_plain_and_clicks_are_not_dropped_silently(
+    browser: Any, live_server: LiveServer
+) -> None:
+    ctx = browser.new_context(viewport=DESKTOP)
+    page = ctx.new_page()
+    _create_in_lobby(page, live_server, seats=["you", "open", "bot:basic", "bot:basic"])
+    page.wait_for_selector(".seat .dot.on")
+    live_server.kill()
+    page.wait_for_selector("#offline:not(.hidden)", timeout=10000)
+    assert "Connection to the server lost" in page.inner_text("#offline")
+    assert page.locator(".seat .dot.on").count() == 0, "nobody's presence is shown as known"
+    assert page.locator(".seat .dot.unknown").count() >= 1
+    page.click("#fill")
+    page.wait_for_selector("#banner.error:not(.hidden)")
+    assert "Not connected" in page.inner_text("#banner")
+    page.screenshot(path=str(ARTIFACTS / "offline-desktop.png"))
+    ctx.close()
+
+
+def test_unknown_table_shows_a_way_back_to_the_lobby(browser: Any, live_server: LiveServer) -> None:
+    page = browser.new_context(viewport=PHONE).new_page()
+    page.goto(live_server.url + "/t/doesnotexist")
+    assert "There is no table here" in page.inner_text("body")
+    page.screenshot(path=str(ARTIFACTS / "missing-phone.png"))
+    page.click("#back")
+    page.wait_for_selector("#create-btn")
+
+
+def test_two_player_draw_is_explained(browser: Any, live_server: LiveServer) -> None:
+    page = browser.new_context(viewport=PHONE).new_page()
+    page.goto(live_server.url + "/")
+    page.wait_for_selector("#seat-1")
+    page.select_option("#preset", "two-player")
+    page.select_option("#seat-1", "bot:basic")
+    page.select_option("#speed", "0.05")
+    page.click("#create-btn")
+    page.wait_for_url("**/t/*")
+    deadline = time.time() + 30
+    while not _visible(page, "[data-action='keep']") and time.time() < deadline:
+        if _visible(page, "[data-action='look']"):
+            page.click("[data-action='look']")
+        page.wait_for_timeout(100)
+    help_text = page.inner_text(".draw-help")
+    assert "Keep" in help_text and "Reject" in help_text and "next card" in help_text
+    page.screenshot(path=str(ARTIFACTS / "draw-phone.png"))

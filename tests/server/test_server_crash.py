@@ -61,6 +61,7 @@ def _create(server: LiveServer, i: int) -> dict[str, Any]:
         "seats": seats,
         "bot_delay": 0.03,
         "grace": 600,
+        "hand_pause": 0,
         "options": {"hands": 2 if preset == "partnership" else 1},
     }
     r = httpx2.post(server.url + "/api/tables", json=body, timeout=10)

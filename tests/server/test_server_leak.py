@@ -185,3 +185,65 @@ def test_the_leak_checker_catches_a_planted_card() -> None:
     with pytest.raises(AssertionError, match="seed"):
         know.check(0, {"you": 0, "seed": 1, "events": []}, 0)
     know.check(0, {"you": 0, "view": {"hand": ["AS"]}, "events": [{"hand": 0, "text": "bid 4"}]}, 0)
+
+
+def test_chat_replays_and_player_pages_never_leak_a_card_or_a_secret(tmp_path: Any) -> None:
+    """Mid-game, everything a player or a stranger can fetch (chat, replay, player pages,
+    leaderboard, table facts) names no card and carries no other player's secret."""
+    pytest.importorskip("httpx2")
+    from server_helpers import recv_state, recv_type
+    from starlette.testclient import TestClient
+
+    from spades.server import create_app
+
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'leak.sqlite'}")) as client:
+        ann = client.post("/api/players", json={"name": "Ann"}).json()
+        bob = client.post("/api/players", json={"name": "Bob"}).json()
+        body = {
+            "seats": ["you", "open", "bot:basic", "bot:basic"],
+            "bot_delay": 0,
+            "options": {"blind_nil": False},
+        }
+        t = client.post("/api/tables", json=body, headers={"x-player-key": ann["key"]}).json()
+        j = client.post(f"/api/tables/{t['id']}/join", json={}, headers={"x-player-key": bob["key"]}).json()
+        received: dict[str, list[Any]] = {"ann": [], "bob": [], "stranger": []}
+        with (
+            client.websocket_connect(f"/ws/{t['id']}") as a,
+            client.websocket_connect(f"/ws/{t['id']}") as b,
+            client.websocket_connect(f"/ws/{t['id']}") as s,
+        ):
+            a.send_json({"type": "hello", "token": t["token"]})
+            b.send_json({"type": "hello", "player": bob["key"]})
+            s.send_json({"type": "hello"})
+            for ws in (a, b, s):
+                recv_state(ws)
+            a.send_json({"type": "chat", "text": "good luck partner"})
+            s.send_json({"type": "chat", "text": "hi all"})
+            received["bob"].append(recv_type(b, "chat"))
+            received["stranger"].append(recv_type(s, "chat"))
+            received["ann"].append(recv_type(a, "chat"))
+        assert received["bob"][0]["text"] == "good luck partner"
+        assert received["stranger"][0]["text"] == "hi all"
+        hands = {
+            str(c) for seat in range(4) for c in client.app.state.manager.tables[t["id"]].game.hand(seat)
+        }
+        assert len(hands) == 52  # nothing played yet: every card is hidden from someone
+        fetched = {
+            "replay": client.get(f"/api/tables/{t['id']}/replay").json(),
+            "analysis": client.get(f"/api/tables/{t['id']}/analysis/0").json(),
+            "table": client.get(f"/api/tables/{t['id']}").json(),
+            "ann_page": client.get(f"/api/players/{ann['id']}").json(),
+            "bob_page": client.get(f"/api/players/{bob['id']}").json(),
+            "leaders": client.get("/api/leaders").json(),
+            "me": client.get("/api/me", headers={"x-player-key": ann["key"]}).json(),
+        }
+        for name, value in [*fetched.items(), *((k, v) for k, vs in received.items() for v in vs)]:
+            assert not cards_in(value) & hands, f"{name} names a hidden card"
+            assert not keys_in(value) & (FORBIDDEN_KEYS | {"key", "key_hash"}), (
+                f"{name} carries a secret field"
+            )
+            text = json.dumps(value)
+            for secret in (ann["key"], bob["key"], t["token"], j["token"]):
+                assert secret not in text, f"{name} carries a secret"
+        assert fetched["replay"]["error"].startswith("The game is not finished")
+        assert fetched["analysis"]["error"].startswith("The game is not finished")

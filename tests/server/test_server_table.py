@@ -206,3 +206,38 @@ def test_prepare_bots_compiles_the_expert_on_a_daemon_thread() -> None:
     assert not thread.is_alive()
     if JIT_ENABLED:
         assert kernel.card_values.signatures  # type: ignore[attr-defined]
+
+
+def test_the_table_pauses_between_hands_until_everybody_is_ready() -> None:
+    rules = Rules.preset("partnership", hands=2, blind_nil=False)
+    store = _Recorder()
+    seats = [SeatRow("human", token_hash="x")] + [SeatRow("bot", "random") for _ in range(3)]
+    row = _row(rules, seats, decks=2, hand_pause=30, turn_timer=5, grace=600, bot_delay=0.0)
+    actor = TableActor(row, store)  # type: ignore[arg-type]
+    conn = Conn(seat=0, joined=True)
+    actor.conns.add(conn)
+    actor.away_since[0] = None
+    me = bots.get("random", seed=1)
+
+    async def run() -> None:
+        # play the first hand by hand (seat 0 included)
+        while actor.game.hands_played == 0:
+            s = actor.game.to_act
+            assert s is not None
+            await actor._commit(s, (me if s == 0 else actor._bot(s)).act(actor.game.view(s)))
+        assert actor.pause_until is not None
+        v = actor.version
+        actor.start()
+        await asyncio.sleep(0.5)
+        assert actor.version == v, "nobody moves while the hand's summary is read"
+        timer = actor._timer()
+        assert timer is None or timer["left"] == 5  # the turn timer waits too
+        actor.post("msg", conn, ClientMessage("ready"))
+        deadline = time.monotonic() + 5
+        while actor.version == v and actor.game.to_act != 0 and time.monotonic() < deadline:
+            await asyncio.sleep(0.02)
+        assert actor.pause_until is None
+        assert actor.version > v or actor.game.to_act == 0
+        await actor.stop()
+
+    asyncio.run(run())

@@ -29,7 +29,26 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="DIR",
         help="data folder for the default SQLite database (default ./spades-data)",
     )
+    parser.add_argument(
+        "--broker",
+        default=None,
+        metavar="URL",
+        help="redis://HOST:PORT: run as one of several processes sharing the tables "
+        "(needs a PostgreSQL --db; see deploy/README.md)",
+    )
     parser.add_argument("--log-level", default="warning", choices=["debug", "info", "warning", "error"])
+    parser.add_argument(
+        "--log-format",
+        default="text",
+        choices=["text", "json"],
+        help="server log lines as plain text or one JSON object per line (for log collectors)",
+    )
+    parser.add_argument(
+        "--no-rate-limits",
+        action="store_true",
+        help="turn off the per-client rate limits and the cap on computer-only tables "
+        "(benchmarks and trusted networks only)",
+    )
 
 
 def missing_dependency_message(exc: ImportError) -> str:
@@ -65,13 +84,25 @@ def run(args: argparse.Namespace) -> int:
     if not 0 < args.port < 65536:
         print("spades serve: --port must be between 1 and 65535", file=sys.stderr)
         return 2
+    if args.broker and not (args.db or "").startswith(("postgresql://", "postgres://")):
+        print(
+            "spades serve: --broker needs a shared PostgreSQL database (--db postgresql://...)",
+            file=sys.stderr,
+        )
+        return 2
+    if args.broker and not args.broker.startswith(("redis://", "rediss://", "unix://")):
+        print("spades serve: --broker must be a Redis URL such as redis://127.0.0.1:6379", file=sys.stderr)
+        return 2
     try:
         normalize_url(args.db, args.data)
         asyncio.run(_check_database(args.db, args.data))
     except (StorageError, OSError) as exc:
         print(f"spades serve: {exc}", file=sys.stderr)
         return 2
-    app = create_app(args.db, args.data)
+    from ..server.limits import Limits
+
+    _setup_logging(args.log_level, args.log_format)
+    app = create_app(args.db, args.data, Limits.off() if args.no_rate_limits else None, args.broker)
     prepare_bots()
     print(
         f"spades: open http://{args.host}:{args.port}/ in your browser (Ctrl+C stops the server)", flush=True
@@ -88,11 +119,32 @@ def run(args: argparse.Namespace) -> int:
             # small JSON messages: compressing each one costs more CPU than it saves
             ws_per_message_deflate=False,
             lifespan="on",
+            log_config=None if args.log_format == "json" else uvicorn.config.LOGGING_CONFIG,
         )
     except StorageError as exc:
         print(f"spades serve: {exc}", file=sys.stderr)
         return 2
     return 0
+
+
+def _setup_logging(level: str, fmt: str) -> None:
+    """The server's own log (``spades.server``) on stderr, as text or JSON lines."""
+    import logging
+
+    from ..server.metrics import JsonFormatter
+
+    handler = logging.StreamHandler()
+    if fmt == "json":
+        handler.setFormatter(JsonFormatter())
+        root = logging.getLogger()
+        root.handlers[:] = [handler]
+        root.setLevel(level.upper())
+    else:
+        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+        logger = logging.getLogger("spades.server")
+        logger.handlers[:] = [handler]
+        logger.setLevel(level.upper())
+        logger.propagate = False
 
 
 async def _check_database(db: str | None, data: Any) -> None:

@@ -22,8 +22,10 @@ if TYPE_CHECKING:
 __all__ = ["create_app"]
 
 
-def create_app(db: str | None = None, data_dir: Any = None) -> Starlette:
+def create_app(
+    db: str | None = None, data_dir: Any = None, limits: Any = None, broker: str | None = None
+) -> Starlette:
     """The ASGI app (see :func:`spades.server.app.create_app`)."""
     from .app import create_app as _create
 
-    return _create(db, data_dir)
+    return _create(db, data_dir, limits, broker)

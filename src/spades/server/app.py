@@ -12,6 +12,13 @@ Routes
 ``POST /api/tables/{id}/join``  claim an open seat: ``{"seat": n?, "name": "..."}`` -> ``{seat, token}``
 ``GET /api/code/{code}``        ``{"id": ...}`` for an invite code
 ``WS  /ws/{id}``                the game protocol (:mod:`.protocol`)
+``GET /healthz``                200 ``{"ok": true, ...}`` when the database answers, else 503
+``GET /metrics``                Prometheus metrics (:mod:`.metrics`)
+
+Limits (:mod:`.limits`): bodies are streamed and refused past ``max_body`` bytes (413),
+any malformed JSON is a 400, invite-code lookups, table creation and seat claims are
+rate limited per client address (429 with ``Retry-After``), and only so many tables
+without a person at them may run at once.
 
 Nothing here ever reads cards: every game message is built by the table actor.
 """
@@ -20,7 +27,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
@@ -34,8 +40,12 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..rules import OPTIONS, PRESETS
+from .limits import BadRequest, ClientLimiter, Limits, client_key, parse_json, read_body
 from .manager import RequestError, TableManager, bot_levels, clean_name, parse_create_request
+from .metrics import Metrics
+from .players import KEY_HEADER, new_player, player_for_key
 from .protocol import ProtocolError, RateLimiter, parse_client_message
+from .replay import analyse_hand, replay_payload
 from .storage import Storage
 from .table import Conn
 
@@ -43,7 +53,6 @@ __all__ = ["STATIC_DIR", "create_app"]
 
 log = logging.getLogger("spades.server")
 STATIC_DIR = Path(__file__).parent / "static"
-_MAX_BODY = 8192
 _CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
     "connect-src 'self' ws: wss:; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
@@ -54,29 +63,48 @@ def _error(message: str, status: int = 400) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
 
 
-async def _json_body(request: Request) -> Any:
-    body = await request.body()
-    if len(body) > _MAX_BODY:
-        raise RequestError("that request is too large")
-    if not body:
-        return {}
-    try:
-        return json.loads(body)
-    except ValueError:
-        raise RequestError("send the request body as JSON") from None
+def _refused(message: str, status: int, retry_after: float = 0) -> JSONResponse:
+    headers = {"retry-after": str(max(1, round(retry_after)))} if status == 429 else None
+    return JSONResponse({"error": message}, status_code=status, headers=headers)
 
 
-def create_app(db: str | None = None, data_dir: str | Path | None = None) -> Starlette:
+def create_app(
+    db: str | None = None,
+    data_dir: str | Path | None = None,
+    limits: Limits | None = None,
+    broker: str | None = None,
+) -> Starlette:
     """The whole server as an ASGI app; the database opens when the app starts."""
     state: dict[str, Any] = {}
+    lim = limits or Limits()
+    limiter = ClientLimiter(lim)
+    metrics = Metrics(lambda: manager().count_by_status() if "manager" in state else {})
 
     def manager() -> TableManager:
         return state["manager"]  # type: ignore[no-any-return]
 
+    async def json_body(request: Request) -> Any:
+        return parse_json(await read_body(request, lim.max_body))
+
+    def throttled(request: Request, kind: str) -> JSONResponse | None:
+        wait = limiter.allow(client_key(request), kind)
+        if not wait:
+            return None
+        metrics.refused(kind)
+        log.warning(
+            "rate limited", extra={"event": "rate_limited", "kind": kind, "client": client_key(request)}
+        )
+        return _refused("Too many requests: wait a moment and try again", 429, wait)
+
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         storage = await Storage.open(db, data_dir)
-        mgr = TableManager(storage)
+        cluster = None
+        if broker:
+            from .broker import Cluster
+
+            cluster = Cluster(broker)
+        mgr = TableManager(storage, metrics=metrics, limits=lim, cluster=cluster)
         await mgr.start()
         state["manager"] = mgr
         app.state.manager = mgr
@@ -90,9 +118,13 @@ def create_app(db: str | None = None, data_dir: str | Path | None = None) -> Sta
         return FileResponse(STATIC_DIR / "lobby.html")
 
     async def table_page(request: Request) -> Response:
+        if not await manager().exists(request.path_params["table_id"]):
+            return FileResponse(STATIC_DIR / "missing.html", status_code=404)
         return FileResponse(STATIC_DIR / "table.html")
 
     async def join_code(request: Request) -> Response:
+        if (refusal := throttled(request, "code")) is not None:
+            return refusal
         table_id = await manager().by_code(request.path_params["code"])
         if table_id is None:
             return RedirectResponse("/?missing=1", status_code=303)
@@ -111,12 +143,23 @@ def create_app(db: str | None = None, data_dir: str | Path | None = None) -> Sta
 
     async def api_tables(request: Request) -> Response:
         if request.method == "GET":
-            return JSONResponse({"tables": manager().public_tables()})
+            return JSONResponse({"tables": await manager().lobby()})
+        if (refusal := throttled(request, "create")) is not None:
+            return refusal
         try:
-            req = parse_create_request(await _json_body(request))
+            req = parse_create_request(await json_body(request))
+            me = await player_for_key(manager().storage, request.headers.get(KEY_HEADER))
+            if me is not None and req.you is not None:
+                req.seats[req.you].player = me["id"]
+                req.seats[req.you].name = req.seats[req.you].name or me["name"]
             actor, token = await manager().create(req)
+        except BadRequest as exc:
+            return _refused(str(exc), exc.status)
         except RequestError as exc:
             return _error(str(exc))
+        except LookupError as exc:
+            metrics.refused("bot_tables")
+            return _refused(str(exc.args[0]), 429, 60)
         return JSONResponse(
             {
                 "id": actor.id,
@@ -137,22 +180,27 @@ def create_app(db: str | None = None, data_dir: str | Path | None = None) -> Sta
         return JSONResponse(await fut)
 
     async def api_join(request: Request) -> Response:
+        if (refusal := throttled(request, "join")) is not None:
+            return refusal
         actor = await manager().get(request.path_params["table_id"])
         if actor is None:
             return _error("There is no such table", 404)
         try:
-            data = await _json_body(request)
+            data = await json_body(request)
             if not isinstance(data, dict):
                 raise RequestError("send a JSON object")
             seat = data.get("seat")
             if seat is not None and (
-                not isinstance(seat, int)
-                or isinstance(seat, bool)
-                or not 0 <= seat < actor.game.rules.num_seats
+                not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < actor.num_seats
             ):
                 raise RequestError("there is no such seat")
             name = clean_name(data.get("name"), "")
-            seat, token = await actor.call("claim", seat, name)
+            me = await player_for_key(manager().storage, request.headers.get(KEY_HEADER))
+            if me is not None:
+                name = name or me["name"]
+            seat, token = await actor.call("claim", seat, name, me["id"] if me else None)
+        except BadRequest as exc:
+            return _refused(str(exc), exc.status)
         except RequestError as exc:
             return _error(str(exc))
         except LookupError as exc:
@@ -160,10 +208,160 @@ def create_app(db: str | None = None, data_dir: str | Path | None = None) -> Sta
         return JSONResponse({"id": actor.id, "seat": seat, "token": token})
 
     async def api_code(request: Request) -> Response:
+        if (refusal := throttled(request, "code")) is not None:
+            return refusal
         table_id = await manager().by_code(request.path_params["code"])
         if table_id is None:
             return _error("No table has that invite code", 404)
         return JSONResponse({"id": table_id})
+
+    async def api_players(request: Request) -> Response:
+        """POST: a new player identity ``{name}`` -> ``{id, name, key}`` (the key is shown once)."""
+        if (refusal := throttled(request, "player")) is not None:
+            return refusal
+        try:
+            data = await json_body(request)
+            if not isinstance(data, dict):
+                raise RequestError("send a JSON object")
+            name = clean_name(data.get("name"), "")
+        except BadRequest as exc:
+            return _refused(str(exc), exc.status)
+        except RequestError as exc:
+            return _error(str(exc))
+        player, key = await new_player(manager().storage, name)
+        return JSONResponse({"id": player["id"], "name": player["name"], "key": key}, status_code=201)
+
+    async def api_me(request: Request) -> Response:
+        """GET: who the key in the ``x-player-key`` header is; POST ``{name}``: rename."""
+        me = await player_for_key(manager().storage, request.headers.get(KEY_HEADER))
+        if me is None:
+            return _error("That player key is not known here", 404)
+        if request.method == "POST":
+            try:
+                data = await json_body(request)
+                if not isinstance(data, dict):
+                    raise RequestError("send a JSON object")
+                name = clean_name(data.get("name"), "")
+                if not name:
+                    raise RequestError("a name may not be empty")
+            except BadRequest as exc:
+                return _refused(str(exc), exc.status)
+            except RequestError as exc:
+                return _error(str(exc))
+            await manager().storage.rename_player(me["id"], name)
+            me["name"] = name
+        return JSONResponse(me)
+
+    async def api_player(request: Request) -> Response:
+        """A player's public page: facts, rating history, games (never the key)."""
+        storage = manager().storage
+        player_id = request.path_params["player_id"]
+        if not 4 <= len(player_id) <= 16:
+            return _error("There is no such player", 404)
+        player = await storage.player(player_id)
+        if player is None:
+            return _error("There is no such player", 404)
+        return JSONResponse(
+            {
+                "player": player,
+                "history": await storage.rating_history(player_id),
+                "games": await storage.players_games(player_id),
+            }
+        )
+
+    async def api_leaders(request: Request) -> Response:
+        return JSONResponse({"players": await manager().storage.leaderboard()})
+
+    async def api_replay(request: Request) -> Response:
+        table_id = request.path_params["table_id"]
+        if not 4 <= len(table_id) <= 32:
+            return _error("There is no such table", 404)
+        row = await manager().storage.load(table_id)
+        if row is None:
+            return _error("There is no such table", 404)
+        if not row.finished:
+            return _error("The game is not finished: its replay opens when it ends", 409)
+        try:
+            return JSONResponse(replay_payload(row))
+        except ValueError as exc:
+            return _error(str(exc), 409)
+
+    analyses: dict[tuple[str, int], Any] = {}
+
+    async def api_analysis(request: Request) -> Response:
+        """Double-dummy values of every card played in one hand of a finished game (computed once,
+        off the event loop)."""
+        table_id = request.path_params["table_id"]
+        try:
+            number = int(request.path_params["hand"])
+        except ValueError:
+            return _error("the hand is a number", 400)
+        if not 4 <= len(table_id) <= 32 or not 0 <= number < 1000:
+            return _error("There is no such hand", 404)
+        key = (table_id, number)
+        if key not in analyses:
+            row = await manager().storage.load(table_id)
+            if row is None:
+                return _error("There is no such table", 404)
+            if not row.finished:
+                return _error("The game is not finished: its analysis opens when it ends", 409)
+            try:
+                loop = asyncio.get_running_loop()
+                tricks = await loop.run_in_executor(None, analyse_hand, row, number)
+            except ValueError as exc:
+                return _error(str(exc), 404)
+            except ImportError:
+                return _error("the double-dummy solver is not installed here", 501)
+            if len(analyses) > 500:
+                analyses.pop(next(iter(analyses)))
+            analyses[key] = {"hand": number, "tricks": tricks}
+        return JSONResponse(analyses[key])
+
+    async def api_play_now(request: Request) -> Response:
+        if (refusal := throttled(request, "join")) is not None:
+            return refusal
+        try:
+            data = await json_body(request)
+            if not isinstance(data, dict):
+                raise RequestError("send a JSON object")
+            preset = data.get("preset", "partnership")
+            if not isinstance(preset, str) or preset not in PRESETS:
+                raise RequestError("unknown preset")
+            me = await player_for_key(manager().storage, request.headers.get(KEY_HEADER))
+            name = clean_name(data.get("name"), "") or (me["name"] if me else "")
+            actor, seat, token = await manager().play_now(preset, name, me["id"] if me else None)
+        except BadRequest as exc:
+            return _refused(str(exc), exc.status)
+        except RequestError as exc:
+            return _error(str(exc))
+        return JSONResponse({"id": actor.id, "seat": seat, "token": token, "url": f"/t/{actor.id}"})
+
+    def page(name: str) -> Callable[[Request], Awaitable[Response]]:
+        async def serve(request: Request) -> Response:
+            return FileResponse(STATIC_DIR / name)
+
+        return serve
+
+    async def healthz(request: Request) -> Response:
+        try:
+            await asyncio.wait_for(manager().storage.ping(), 5)
+        except Exception as exc:
+            log.error("health check failed", extra={"event": "health", "error": str(exc)})
+            return JSONResponse({"ok": False, "error": "the database does not answer"}, status_code=503)
+        mgr = manager()
+        facts: dict[str, Any] = {"ok": True, "tables": len(mgr.tables), "db": mgr.storage.backend}
+        if mgr.cluster is not None:
+            try:
+                await asyncio.wait_for(mgr.cluster.redis.ping(), 5)
+            except Exception:
+                return JSONResponse({"ok": False, "error": "the broker does not answer"}, status_code=503)
+            facts["process"] = mgr.cluster.pid
+        return JSONResponse(facts)
+
+    async def metrics_page(request: Request) -> Response:
+        from prometheus_client import CONTENT_TYPE_LATEST
+
+        return Response(metrics.render(), media_type=CONTENT_TYPE_LATEST)
 
     async def ws_table(websocket: WebSocket) -> None:
         await websocket.accept()
@@ -188,7 +386,10 @@ def create_app(db: str | None = None, data_dir: str | Path | None = None) -> Sta
                 await websocket.close(1008)
             return
         conn = Conn()
-        actor.post("join", conn, hello.token, hello.since)
+        player = await player_for_key(manager().storage, hello.player) if hello.player else None
+        role = "spectator" if hello.token is None and player is None else "player"
+        metrics.connection(role, 1)
+        actor.post("join", conn, hello.token, hello.since, player["id"] if player else None)
         writer = asyncio.get_running_loop().create_task(_writer(websocket, conn))
         limiter = RateLimiter()
         strikes = 0
@@ -223,6 +424,7 @@ def create_app(db: str | None = None, data_dir: str | Path | None = None) -> Sta
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
+            metrics.connection(role, -1)
             actor.post("leave", conn)
             if conn.close_code is None:
                 writer.cancel()
@@ -238,6 +440,19 @@ def create_app(db: str | None = None, data_dir: str | Path | None = None) -> Sta
         Route("/api/tables/{table_id}", api_table),
         Route("/api/tables/{table_id}/join", api_join, methods=["POST"]),
         Route("/api/code/{code}", api_code),
+        Route("/api/players", api_players, methods=["POST"]),
+        Route("/api/players/{player_id}", api_player),
+        Route("/api/me", api_me, methods=["GET", "POST"]),
+        Route("/api/leaders", api_leaders),
+        Route("/api/play-now", api_play_now, methods=["POST"]),
+        Route("/api/tables/{table_id}/replay", api_replay),
+        Route("/api/tables/{table_id}/analysis/{hand}", api_analysis),
+        Route("/me", page("me.html")),
+        Route("/p/{player_id}", page("player.html")),
+        Route("/leaders", page("leaders.html")),
+        Route("/r/{table_id}", page("replay.html")),
+        Route("/healthz", healthz),
+        Route("/metrics", metrics_page),
         WebSocketRoute("/ws/{table_id}", ws_table),
         Mount("/static", StaticFiles(directory=STATIC_DIR), name="static"),
     ]

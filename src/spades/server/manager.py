@@ -18,6 +18,9 @@ from typing import Any, Final
 from .. import bots
 from ..errors import RulesError
 from ..rules import Rules
+from .limits import Limits
+from .metrics import NullMetrics
+from .players import rate_finished_game
 from .storage import SeatRow, Storage, TableRow, hash_token
 from .table import TableActor, build_game, finished_result, new_decks
 
@@ -28,7 +31,9 @@ log = logging.getLogger("spades.server")
 _CODE_ALPHABET: Final = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no I, O, 0, 1
 _FIRST_DECKS: Final = 12
 _MAX_TABLES_IN_MEMORY: Final = 5000
-BOT_LEVELS: Final = ("basic", "expert", "random")
+#: computer levels, strongest first: the first is every default (seats, stand-ins, hints)
+BOT_LEVELS: Final = ("expert", "basic", "random")
+DEFAULT_LEVEL: Final = BOT_LEVELS[0]
 
 
 class RequestError(ValueError):
@@ -86,7 +91,7 @@ def parse_create_request(data: Any) -> CreateRequest:
         raise RequestError(f"unknown rule option(s): {', '.join(sorted(map(str, unknown)))}")
     try:
         rules = Rules.preset(preset, **options)
-    except (RulesError, TypeError) as exc:
+    except (RulesError, TypeError, ValueError) as exc:
         raise RequestError(str(exc)) from None
     n = rules.num_seats
     seats_in = data.get("seats")
@@ -99,9 +104,9 @@ def parse_create_request(data: Any) -> CreateRequest:
     you = None
     for s, spec in enumerate(seats_in):
         if isinstance(spec, dict):
-            kind, level = spec.get("kind"), spec.get("level", "basic")
+            kind, level = spec.get("kind"), spec.get("level", DEFAULT_LEVEL)
         else:
-            kind, level = spec, "basic"
+            kind, level = spec, DEFAULT_LEVEL
         if isinstance(kind, str) and kind.startswith("bot:"):
             kind, level = "bot", kind[4:]
         if kind in levels:
@@ -119,7 +124,7 @@ def parse_create_request(data: Any) -> CreateRequest:
             seats.append(SeatRow("bot", level=level))
         else:
             raise RequestError("each seat is 'you', 'open' or a computer player")
-    stand_in = data.get("stand_in", "basic")
+    stand_in = data.get("stand_in", DEFAULT_LEVEL)
     if stand_in not in levels:
         raise RequestError(f"computer level must be one of {', '.join(levels)}")
     config = {
@@ -129,6 +134,7 @@ def parse_create_request(data: Any) -> CreateRequest:
         "grace": _number(data, "grace", 1, 3600, 60),
         "bot_delay": _number(data, "bot_delay", 0, 5, 0.8),
         "hints": bool(data.get("hints", True)),
+        "hand_pause": _number(data, "hand_pause", 0, 30, 8),
         "stand_in": stand_in,
     }
     if config["turn_timer"] and config["turn_timer"] < 5:
@@ -141,13 +147,29 @@ def parse_create_request(data: Any) -> CreateRequest:
 class TableManager:
     """All live tables; one per server."""
 
-    def __init__(self, storage: Storage) -> None:
+    def __init__(
+        self,
+        storage: Storage,
+        metrics: NullMetrics | None = None,
+        limits: Limits | None = None,
+        cluster: Any = None,
+    ) -> None:
         self.storage = storage
+        #: a :class:`~.broker.Cluster` when several processes share the tables (``--broker``)
+        self.cluster = cluster
+        self.metrics = metrics or NullMetrics()
+        self.limits = limits or Limits()
         self.tables: dict[str, TableActor] = {}
         self._loading: dict[str, asyncio.Future[TableActor | None]] = {}
 
     async def start(self) -> None:
-        """Rebuild every unfinished table from its log and start its actor."""
+        """Rebuild every unfinished table from its log and start its actor.
+
+        In a cluster, a process runs only the tables it holds a lease on: it takes
+        the orphans (no live lease) in its sweeps, a few seconds apart."""
+        if self.cluster is not None:
+            await self.cluster.start(self)
+            return
         for table_id in await self.storage.table_ids(unfinished_only=True):
             try:
                 await self.get(table_id)
@@ -158,9 +180,78 @@ class TableManager:
         for actor in list(self.tables.values()):
             await actor.stop()
         self.tables.clear()
+        if self.cluster is not None:
+            await self.cluster.stop()
 
-    async def create(self, req: CreateRequest) -> tuple[TableActor, str | None]:
-        """A new table; returns it and the creator's seat token (None when not seated)."""
+    def _wire(self, actor: TableActor) -> TableActor:
+        actor.metrics = self.metrics
+        actor.on_finish = self._finished
+        actor.on_rematch = self._rematch
+        return actor
+
+    async def _finished(self, actor: TableActor) -> None:
+        try:
+            await rate_finished_game(self.storage, actor.row, list(actor.game.scores))
+        except Exception:
+            log.exception("table %s: could not rate the game", actor.id)
+
+    async def _rematch(self, actor: TableActor) -> str:
+        """A new table with the same rules, settings and seats (people keep their seat links)."""
+        old = actor.row
+        config = {k: v for k, v in old.config.items() if k != "rematch"}
+        seats = [SeatRow(s.kind, s.level, s.name, s.token_hash, s.player) for s in old.seats]
+        req = CreateRequest(actor.game.rules, str(config.get("preset", "")), seats, None, old.public, config)
+        new, _ = await self.create(req, force=True)
+        old.config["rematch"] = new.id
+        await self.storage.save_config(old.id, old.config)
+        return new.id
+
+    async def play_now(self, preset: str, name: str, player: str | None) -> tuple[TableActor, int, str]:
+        """Seat a person at a public table of this preset that has room (an open seat, or a
+        computer's seat at a "play now" table), or start a new "play now" table whose
+        computer players give their seats to people as they join."""
+        for actor in list(self.tables.values()):
+            row = actor.row
+            if not row.public or actor.game.is_over or row.config.get("preset") != preset:
+                continue
+            room = any(s.kind == "open" for s in row.seats) or (
+                row.config.get("yield") and any(s.kind == "bot" for s in row.seats)
+            )
+            if room and not any(s.player == player for s in row.seats if player):
+                try:
+                    seat, token = await actor.call("claim", None, name, player)
+                except LookupError:
+                    continue
+                return actor, seat, token
+        data = {
+            "preset": preset,
+            "seats": ["you"] + ["bot"] * (Rules.preset(preset).num_seats - 1),
+            "name": name,
+            "public": True,
+            "turn_timer": 30,
+        }
+        req = parse_create_request(data)
+        req.config["yield"] = True
+        req.seats[0].player = player
+        actor, token = await self.create(req)
+        assert token is not None and req.you is not None
+        return actor, req.you, token
+
+    async def create(self, req: CreateRequest, force: bool = False) -> tuple[TableActor, str | None]:
+        """A new table; returns it and the creator's seat token (None when not seated).
+
+        Raises LookupError when the table would have no person at it and the server
+        already runs its limit of such tables.
+        """
+        if (
+            not force
+            and all(seat.kind == "bot" for seat in req.seats)
+            and (self.bot_tables() >= self.limits.max_bot_tables)
+        ):
+            raise LookupError(
+                "This server already runs as many computer-only tables as it allows; "
+                "take a seat yourself or try again later"
+            )
         table_id = secrets.token_urlsafe(9)
         code = await self._new_code()
         token = None
@@ -182,7 +273,9 @@ class TableManager:
             decks=new_decks(rules, _FIRST_DECKS),
         )
         await self.storage.create_table(row)
-        actor = TableActor(row, self.storage)
+        if self.cluster is not None:
+            await self.cluster.acquire(table_id)
+        actor = self._wire(TableActor(row, self._storage_for(table_id)))
         self.tables[table_id] = actor
         actor.start()
         self._trim()
@@ -195,13 +288,52 @@ class TableManager:
                 return code
         raise RequestError("could not find a free invite code; try again")
 
-    async def get(self, table_id: str) -> TableActor | None:
-        """The live table, rebuilding it from the database when needed."""
+    def _storage_for(self, table_id: str) -> Any:
+        if self.cluster is None:
+            return self.storage
+        from .broker import FencedStorage
+
+        cluster = self.cluster
+        return FencedStorage(self.storage, lambda: cluster.fresh(table_id))
+
+    async def get(self, table_id: str) -> Any:
+        """The live table (rebuilt from the database when needed); in a cluster, a
+        :class:`~.broker.RemoteTable` when another process runs it."""
         actor = self.tables.get(table_id)
         if actor is not None:
             return actor
         if not isinstance(table_id, str) or not 4 <= len(table_id) <= 32:
             return None
+        if self.cluster is not None:
+            return await self._cluster_get(table_id)
+        return await self.run_here(table_id)
+
+    async def _cluster_get(self, table_id: str) -> Any:
+        from .broker import RemoteTable
+
+        cluster = self.cluster
+        remote = cluster.remote_tables.get(table_id)
+        if remote is not None:
+            return remote.local or remote
+        rules = await self.storage.rules_of(table_id)
+        if rules is None:  # never take a lease on a table that does not exist
+            return None
+        owner = await cluster.owner(table_id)
+        if owner is None or owner == cluster.pid:
+            if owner == cluster.pid or await cluster.acquire(table_id):
+                return await self.run_here(table_id)
+            owner = await cluster.owner(table_id)
+            if owner is None:
+                return None
+        remote = RemoteTable(cluster, table_id, owner, Rules.from_dict(rules).num_seats)
+        cluster.remote_tables[table_id] = remote
+        return remote
+
+    async def run_here(self, table_id: str) -> TableActor | None:
+        """Rebuild a table from its row and log and run it in this process."""
+        actor = self.tables.get(table_id)
+        if actor is not None:
+            return actor
         pending = self._loading.get(table_id)
         if pending is not None:
             return await pending
@@ -212,12 +344,13 @@ class TableManager:
             if row is None:
                 actor = None
             else:
-                game = build_game(row)
+                events: list[Any] = []
+                game = build_game(row, events)
                 if game.is_over and not row.finished:
                     # the server stopped between logging the last action and marking the table
                     await self.storage.finish(table_id, finished_result(game))
                     row.finished = True
-                actor = TableActor(row, self.storage, game)
+                actor = self._wire(TableActor(row, self._storage_for(table_id), game, events))
                 self.tables[table_id] = actor
                 actor.start()
             fut.set_result(actor)
@@ -234,6 +367,37 @@ class TableManager:
         if not 4 <= len(code) <= 16 or not code.isalnum():
             return None
         return await self.storage.id_for_code(code)
+
+    def bot_tables(self) -> int:
+        """Unfinished tables in memory with no person at them."""
+        return sum(
+            1
+            for actor in self.tables.values()
+            if not actor.game.is_over and all(seat.kind == "bot" for seat in actor.row.seats)
+        )
+
+    def count_by_status(self) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for actor in self.tables.values():
+            out[actor.status] = out.get(actor.status, 0) + 1
+        return out
+
+    async def exists(self, table_id: str) -> bool:
+        """Whether a table with this id is in memory or in the database."""
+        if table_id in self.tables:
+            return True
+        if not 4 <= len(table_id) <= 32:
+            return False
+        return await self.storage.exists(table_id)
+
+    async def lobby(self) -> list[dict[str, Any]]:
+        """The lobby's list: this process's tables, and in a cluster every process's (from the database)."""
+        if self.cluster is None:
+            return self.public_tables()
+        out = {t["id"]: t for t in await self.storage.public_unfinished()}
+        out.update({t["id"]: t for t in self.public_tables()})
+        listed = sorted(out.values(), key=lambda t: (t["status"] != "waiting", t["id"]))
+        return listed[:100]
 
     def public_tables(self) -> list[dict[str, Any]]:
         out = []

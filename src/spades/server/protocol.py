@@ -22,7 +22,18 @@ Client to server (:func:`parse_client_message` validates every field):
 ``hello`` ``{token?, since?}`` (first message; no token: spectator),
 ``act`` ``{action, v}`` (``v`` must equal the current version: a duplicate or stale
 action is refused), ``hint``, ``back`` (take the seat back from the computer),
-``fill`` (seated players only: computers take the seats nobody claimed), ``ping``.
+``fill`` (seated players only: computers take the seats nobody claimed), ``ping``,
+``ready`` (done reading the hand's summary: the pause between hands ends once every
+connected person is ready).
+
+``chat`` ``{text}`` (players talk to players, spectators to spectators; text only,
+at most :data:`CHAT_MAX` characters, rate limited), ``rematch`` (after the game: a
+new table with the same seats; everybody is sent there).
+
+More server messages: ``presence`` ``{"seats": [{"connected", "auto"}...],
+"spectators": n}`` (sent instead of the whole state when only who is connected
+changed); ``chat`` ``{"channel", "from", "seat", "text", "at"}`` and
+``chat_history`` ``{"messages": [...]}``; ``rematch`` ``{"id"}``.
 
 Security rule of this module: a card reaches a payload only through the
 recipient's own :class:`~spades.view.View` (or through public facts: cards played).
@@ -56,7 +67,7 @@ __all__ = [
 #: Largest client message accepted (bytes); bigger ones close the connection.
 MAX_MESSAGE_BYTES: Final = 2048
 #: How many past actions a state message may list for a reconnecting client.
-EVENT_WINDOW: Final = 64
+EVENT_WINDOW: Final = 128
 
 
 class ProtocolError(ValueError):
@@ -215,9 +226,30 @@ class ClientMessage:
     since: int | None = None
     action: str | None = None
     v: int | None = None
+    #: hello: the player's secret key (finds the player's seat on any device)
+    player: str | None = None
+    #: chat: the text, already checked (plain text, no control characters)
+    text: str | None = None
+    #: the message as it came (relayed as is to the process that runs the table)
+    raw: str = ""
 
 
-_TYPES: Final = ("hello", "act", "hint", "back", "fill", "ping")
+_TYPES: Final = ("hello", "act", "hint", "back", "fill", "ping", "ready", "chat", "rematch")
+#: chat messages: longest text, and the quick messages offered as buttons
+CHAT_MAX: Final = 200
+QUICK_CHAT: Final = ("Hello!", "Good game", "Well played", "Sorry, partner", "Thanks", "Oops", "Good luck")
+
+
+def clean_chat(value: Any) -> str:
+    """Chat text as plain text: control characters dropped, spaces squeezed, at most CHAT_MAX."""
+    if not isinstance(value, str):
+        raise ProtocolError("a chat message is text")
+    text = " ".join("".join(ch for ch in value if ch.isprintable() or ch == " ").split())
+    if not text:
+        raise ProtocolError("a chat message cannot be empty")
+    if len(text) > CHAT_MAX:
+        raise ProtocolError(f"a chat message may have at most {CHAT_MAX} characters", "chat_long")
+    return text
 
 
 def _int_field(data: dict[str, Any], key: str, required: bool) -> int | None:
@@ -250,13 +282,18 @@ def parse_client_message(text: str | bytes) -> ClientMessage:
         token = data.get("token")
         if token is not None and (not isinstance(token, str) or not 8 <= len(token) <= 100):
             raise ProtocolError("that seat token is not valid", "bad_token")
-        return ClientMessage("hello", token=token, since=_int_field(data, "since", False))
+        player = data.get("player")
+        if player is not None and (not isinstance(player, str) or not 16 <= len(player) <= 100):
+            raise ProtocolError("that player key is not valid", "bad_player")
+        return ClientMessage("hello", token=token, since=_int_field(data, "since", False), player=player)
+    if kind == "chat":
+        return ClientMessage("chat", text=clean_chat(data.get("text")), raw=text)
     if kind == "act":
         action = data.get("action")
         if not isinstance(action, str) or not 0 < len(action) <= 80:
             raise ProtocolError("'action' must be text like 'bid 4' or 'QH'")
-        return ClientMessage("act", action=action, v=_int_field(data, "v", True))
-    return ClientMessage(kind)
+        return ClientMessage("act", action=action, v=_int_field(data, "v", True), raw=text)
+    return ClientMessage(kind, raw=text)
 
 
 class RateLimiter:

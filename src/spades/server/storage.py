@@ -53,7 +53,7 @@ __all__ = ["SCHEMA_VERSION", "SeatRow", "Storage", "StorageError", "TableRow", "
 
 #: Bump when the tables below change; :meth:`Storage.open` refuses newer schemas
 #: and upgrades older ones step by step (see ``_MIGRATIONS``).
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 metadata = MetaData()
 
@@ -91,7 +91,31 @@ actions_table = Table(
     Column("at", Float, nullable=False),
 )
 
-_MIGRATIONS: dict[int, list[str]] = {}  # version -> SQL to reach version+1 (none yet)
+players_table = Table(
+    "spades_players",
+    metadata,
+    Column("id", String(16), primary_key=True),
+    Column("name", String(40), nullable=False),
+    Column("key_hash", String(64), nullable=False, unique=True),
+    Column("created", Float, nullable=False),
+    Column("mu", Float, nullable=True),
+    Column("sigma", Float, nullable=True),
+    Column("rated", Integer, nullable=False, default=0),
+)
+
+ratings_table = Table(
+    "spades_ratings",
+    metadata,
+    Column("player_id", String(16), primary_key=True),
+    Column("table_id", String(32), primary_key=True),
+    Column("at", Float, nullable=False),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("won", Boolean, nullable=True),
+)
+
+#: version -> SQL to reach version+1; version 2 only added tables, which ``create_all`` makes
+_MIGRATIONS: dict[int, list[str]] = {1: []}
 
 
 class StorageError(Exception):
@@ -139,13 +163,27 @@ class SeatRow:
     level: str = "basic"
     name: str = ""
     token_hash: str | None = None
+    #: the public id of the player (identity) sitting here, if known
+    player: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "level": self.level, "name": self.name, "token_hash": self.token_hash}
+        return {
+            "kind": self.kind,
+            "level": self.level,
+            "name": self.name,
+            "token_hash": self.token_hash,
+            "player": self.player,
+        }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> SeatRow:
-        return cls(data["kind"], data.get("level", "basic"), data.get("name", ""), data.get("token_hash"))
+        return cls(
+            data["kind"],
+            data.get("level", "basic"),
+            data.get("name", ""),
+            data.get("token_hash"),
+            data.get("player"),
+        )
 
 
 @dataclass
@@ -165,6 +203,20 @@ class TableRow:
     finished: bool = False
     result: dict[str, Any] | None = None
     actions: list[tuple[int, str]] = field(default_factory=list)
+
+
+def _player(m: Any) -> dict[str, Any]:
+    """A player's public facts (never the key's digest)."""
+    mu, sigma = m["mu"], m["sigma"]
+    return {
+        "id": m["id"],
+        "name": m["name"],
+        "created": m["created"],
+        "rated": int(m["rated"] or 0),
+        "mu": mu,
+        "sigma": sigma,
+        "rating": None if mu is None else round(mu - 3 * sigma, 2),
+    }
 
 
 def _encode_decks(decks: Sequence[Sequence[str]]) -> str:
@@ -248,6 +300,11 @@ class Storage:
             row = (await conn.execute(select(meta_table.c.value).where(meta_table.c.key == "schema"))).first()
         return int(row[0]) if row else 0
 
+    async def ping(self) -> None:
+        """One round trip to the database (the health check)."""
+        async with self.engine.connect() as conn:
+            await conn.execute(select(1))
+
     async def close(self) -> None:
         if self._writer is not None:
             self._writer.cancel()
@@ -288,6 +345,12 @@ class Storage:
                 .values(seats=json.dumps([s.to_json() for s in seats]))
             )
 
+    async def save_config(self, table_id: str, config: dict[str, Any]) -> None:
+        async with self.engine.begin() as conn:
+            await conn.execute(
+                update(tables_table).where(tables_table.c.id == table_id).values(config=json.dumps(config))
+            )
+
     async def save_decks(self, table_id: str, decks: Sequence[Sequence[str]]) -> None:
         async with self.engine.begin() as conn:
             await conn.execute(
@@ -308,6 +371,47 @@ class Storage:
             query = query.where(tables_table.c.finished.is_(False))
         async with self.engine.connect() as conn:
             return [r[0] for r in await conn.execute(query)]
+
+    async def exists(self, table_id: str) -> bool:
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(select(tables_table.c.id).where(tables_table.c.id == table_id))).first()
+        return row is not None
+
+    async def rules_of(self, table_id: str) -> dict[str, Any] | None:
+        async with self.engine.connect() as conn:
+            query = select(tables_table.c.rules).where(tables_table.c.id == table_id)
+            row = (await conn.execute(query)).first()
+        return None if row is None else dict(json.loads(row[0]))
+
+    async def public_unfinished(self, limit: int = 200) -> list[dict[str, Any]]:
+        """Public unfinished tables as the lobby lists them (no presence: that lives in memory)."""
+        query = (
+            select(tables_table.c.id, tables_table.c.code, tables_table.c.config, tables_table.c.seats)
+            .where(tables_table.c.public.is_(True), tables_table.c.finished.is_(False))
+            .order_by(tables_table.c.created.desc())
+            .limit(limit)
+        )
+        async with self.engine.connect() as conn:
+            rows = list(await conn.execute(query))
+        out = []
+        for r in rows:
+            config = json.loads(r.config)
+            seats = json.loads(r.seats)
+            out.append(
+                {
+                    "id": r.id,
+                    "code": r.code,
+                    "name": config.get("name", ""),
+                    "public": True,
+                    "preset": config.get("preset", ""),
+                    "status": "waiting" if any(s["kind"] == "open" for s in seats) else "playing",
+                    "seats": [
+                        {"seat": i, "name": s.get("name", ""), "kind": s["kind"], "connected": None}
+                        for i, s in enumerate(seats)
+                    ],
+                }
+            )
+        return out
 
     async def id_for_code(self, code: str) -> str | None:
         async with self.engine.connect() as conn:
@@ -356,6 +460,102 @@ class Storage:
                 .order_by(actions_table.c.seq)
             )
             return [(int(a), int(b), str(c)) for a, b, c in rows]
+
+    # -- players (identity without a password) and ratings -----------------------------
+
+    async def create_player(self, player_id: str, name: str, key_hash: str) -> None:
+        async with self.engine.begin() as conn:
+            await conn.execute(
+                insert(players_table).values(
+                    id=player_id, name=name, key_hash=key_hash, created=time.time(), rated=0
+                )
+            )
+
+    async def player_by_key(self, key_hash: str) -> dict[str, Any] | None:
+        async with self.engine.connect() as conn:
+            r = (
+                await conn.execute(select(players_table).where(players_table.c.key_hash == key_hash))
+            ).first()
+        return None if r is None else _player(r._mapping)
+
+    async def player(self, player_id: str) -> dict[str, Any] | None:
+        async with self.engine.connect() as conn:
+            r = (await conn.execute(select(players_table).where(players_table.c.id == player_id))).first()
+        return None if r is None else _player(r._mapping)
+
+    async def rename_player(self, player_id: str, name: str) -> None:
+        async with self.engine.begin() as conn:
+            await conn.execute(update(players_table).where(players_table.c.id == player_id).values(name=name))
+
+    async def players_games(self, player_id: str, limit: int = 50) -> list[dict[str, Any]]:
+        """The tables a player sat at, newest first (seat lists are JSON: filtered here)."""
+        needle = f'"player": "{player_id}"'
+        query = (
+            select(
+                tables_table.c.id,
+                tables_table.c.created,
+                tables_table.c.finished,
+                tables_table.c.seats,
+                tables_table.c.result,
+                tables_table.c.config,
+            )
+            .where(tables_table.c.seats.contains(needle, autoescape=True))
+            .order_by(tables_table.c.created.desc())
+            .limit(limit)
+        )
+        async with self.engine.connect() as conn:
+            rows = list(await conn.execute(query))
+        out = []
+        for r in rows:
+            seats = json.loads(r.seats)
+            out.append(
+                {
+                    "id": r.id,
+                    "created": r.created,
+                    "finished": bool(r.finished),
+                    "seat": next(i for i, s in enumerate(seats) if s.get("player") == player_id),
+                    "players": [s.get("name", "") if s["kind"] == "human" else s["kind"] for s in seats],
+                    "preset": json.loads(r.config).get("preset", ""),
+                    "result": json.loads(r.result) if r.result else None,
+                }
+            )
+        return out
+
+    async def save_ratings(self, table_id: str, updates: list[tuple[str, float, float, bool | None]]) -> None:
+        """New ratings after a rated game, with their history rows, in one transaction."""
+        now = time.time()
+        async with self.engine.begin() as conn:
+            for player_id, mu, sigma, won in updates:
+                await conn.execute(
+                    update(players_table)
+                    .where(players_table.c.id == player_id)
+                    .values(mu=mu, sigma=sigma, rated=players_table.c.rated + 1)
+                )
+                await conn.execute(
+                    insert(ratings_table).values(
+                        player_id=player_id, table_id=table_id, at=now, mu=mu, sigma=sigma, won=won
+                    )
+                )
+
+    async def rating_history(self, player_id: str) -> list[dict[str, Any]]:
+        query = (
+            select(ratings_table).where(ratings_table.c.player_id == player_id).order_by(ratings_table.c.at)
+        )
+        async with self.engine.connect() as conn:
+            return [
+                {"table": r.table_id, "at": r.at, "mu": r.mu, "sigma": r.sigma, "won": r.won}
+                for r in await conn.execute(query)
+            ]
+
+    async def leaderboard(self, limit: int = 100) -> list[dict[str, Any]]:
+        query = (
+            select(players_table)
+            .where(players_table.c.rated > 0)
+            .order_by((players_table.c.mu - 3 * players_table.c.sigma).desc())
+            .limit(limit)
+        )
+        async with self.engine.connect() as conn:
+            return [_player(r._mapping) for r in await conn.execute(query)]
 
     # -- the append-only log (group commit) ------------------------------------------
 

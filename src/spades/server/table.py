@@ -25,6 +25,7 @@ import secrets
 import threading
 import time
 from collections import deque
+from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Final
@@ -38,7 +39,8 @@ from ..events import ExchangePassed, TrickWon
 from ..game import Game
 from ..rules import Rules
 from ..view import TrickRecord
-from .protocol import EVENT_WINDOW, ClientMessage, event_text, public_view, seat_view
+from .metrics import NullMetrics
+from .protocol import EVENT_WINDOW, ClientMessage, RateLimiter, event_text, public_view, seat_view
 from .storage import SeatRow, Storage, StorageError, TableRow, hash_token
 
 __all__ = ["Conn", "TableActor", "build_game", "decide", "finished_result", "new_decks", "pick_bot"]
@@ -49,6 +51,8 @@ log = logging.getLogger("spades.server")
 
 _DECKS_AHEAD: Final = 8
 _OUTBOX: Final = 512
+#: spectator-count changes are sent at most this often (seats' presence at once)
+_PRESENCE_EVERY: Final = 2.0
 
 
 def new_decks(rules: Rules, count: int) -> list[list[str]]:
@@ -65,11 +69,27 @@ def new_decks(rules: Rules, count: int) -> list[list[str]]:
     return out
 
 
-def build_game(row: TableRow) -> Game:
-    """The game of a stored table: its rules, secret seed and decks, then its log replayed."""
+def build_game(row: TableRow, events: list[_Event] | None = None) -> Game:
+    """The game of a stored table: its rules, secret seed and decks, then its log replayed.
+
+    With ``events``, the last :data:`EVENT_WINDOW` actions are appended to it as the
+    table's recent events (so that a client arriving after a restart gets its play log).
+    """
     game = Game(Rules.from_dict(row.rules), seed=row.seed, dealer=row.dealer, decks=row.decks)
-    for seat, text in row.actions:
+    start = len(row.actions) - EVENT_WINDOW
+    now = time.time()
+    for i, (seat, text) in enumerate(row.actions):
+        if events is None or i < start:
+            game.apply(text, seat=seat)
+            continue
+        hand = game.hands_played
+        receiver = None
+        if game.phase.value == "exchange":
+            exchange = game.view(seat).exchange
+            receiver = exchange[1] if exchange else None
         game.apply(text, seat=seat)
+        done = game.actions[-1][1]
+        events.append(_Event(i + 1, hand, seat, done, receiver if isinstance(done, Pass) else None, now))
     return game
 
 
@@ -103,6 +123,10 @@ def finished_result(game: Game) -> dict[str, Any]:
     return {"scores": list(game.scores), "winner": game.winner, "hands": game.hands_played}
 
 
+def _error(code: str, message: str) -> dict[str, Any]:
+    return {"type": "error", "code": code, "message": message}
+
+
 def pick_bot(level: str, seed: int | None = None) -> Bot:
     """A computer player of ``level``; the random player when that level is not built."""
     try:
@@ -124,6 +148,13 @@ class Conn:
     table_sent: str = ""
     #: websocket close code to use once the queued messages are sent (None: still open)
     close_code: int | None = None
+    #: the player id behind this connection, when its hello carried a valid player key
+    player: str | None = None
+    #: how a spectator is named in the spectators' chat
+    label: str = ""
+    #: at a relaying process (several server processes): this connection's id at the owner
+    remote_id: str | None = None
+    chat_limit: RateLimiter = field(default_factory=lambda: RateLimiter(rate=0.5, burst=4))
 
     def close(self, code: int = 1000) -> None:
         """Send what is queued, then close the connection with ``code``."""
@@ -160,16 +191,25 @@ class _Event:
 class TableActor:
     """The owner of one table; start with :meth:`start`, talk to it through :meth:`call`/:meth:`post`."""
 
-    def __init__(self, row: TableRow, storage: Storage, game: Game | None = None) -> None:
+    def __init__(
+        self, row: TableRow, storage: Storage, game: Game | None = None, events: list[_Event] | None = None
+    ) -> None:
         self.row = row
         self.id = row.id
         self.storage = storage
-        self.game = game if game is not None else build_game(row)
+        if game is None:
+            events = []
+            game = build_game(row, events)
+        self.game = game
         cfg = row.config
         self.bot_delay: float = float(cfg.get("bot_delay", 0.8))
         self.turn_timer: float = float(cfg.get("turn_timer", 0))
         self.grace: float = float(cfg.get("grace", 60))
         self.hints: bool = bool(cfg.get("hints", True))
+        self.hand_pause: float = float(cfg.get("hand_pause", 0))
+        #: the pause between hands ends at this monotonic time (None: no pause now)
+        self.pause_until: float | None = None
+        self._ready: set[int] = set()
         self._rules_dict = self.game.rules.to_dict()
         self._info_text = ""
         self.inbox: asyncio.Queue[tuple[Any, ...]] = asyncio.Queue()
@@ -182,11 +222,25 @@ class TableActor:
             if seat.kind == "human":  # nobody is connected yet (a fresh start or a restart)
                 self.away_since[s] = now
         self.turn_started = now
-        self.events: deque[_Event] = deque(maxlen=EVENT_WINDOW)
+        self.events: deque[_Event] = deque(events or (), maxlen=EVENT_WINDOW)
         self.prev_trick: TrickRecord | None = None
         self._bots: dict[int, Bot] = {}
         self._task: asyncio.Task[None] | None = None
         self.last_activity = time.time()
+        self.metrics: NullMetrics = NullMetrics()
+        #: called once when the game ends (ratings); set by the manager
+        self.on_finish: Callable[[TableActor], Coroutine[Any, Any, None]] | None = None
+        #: makes the rematch table and returns its id; set by the manager
+        self.on_rematch: Callable[[TableActor], Coroutine[Any, Any, str]] | None = None
+        self.chat: dict[str, deque[dict[str, Any]]] = {
+            "players": deque(maxlen=30),
+            "spectators": deque(maxlen=30),
+        }
+        self._spectators_seen = 0
+        self._background: set[asyncio.Task[None]] = set()
+        self._hands_seen = self.game.hands_played
+        #: when a pending presence event (spectator count) is due, monotonic time
+        self._presence_due: float | None = None
 
     # -- life cycle ------------------------------------------------------------------
 
@@ -211,6 +265,10 @@ class TableActor:
         return await fut
 
     # -- state ------------------------------------------------------------------------
+
+    @property
+    def num_seats(self) -> int:
+        return self.game.rules.num_seats
 
     @property
     def version(self) -> int:
@@ -253,9 +311,11 @@ class TableActor:
                     "level": seat.level if seat.kind == "bot" else None,
                     "connected": seat.kind == "bot" or self.connected(s),
                     "auto": self.auto[s],
+                    "player": seat.player if seat.kind == "human" else None,
                 }
                 for s, seat in enumerate(self.row.seats)
             ],
+            "rematch": self.row.config.get("rematch"),
         }
 
     def _timer(self) -> dict[str, Any] | None:
@@ -265,8 +325,15 @@ class TableActor:
             return None
         if self.auto[s]:
             return None
-        left = self.turn_started + self.turn_timer - time.monotonic()
-        return {"seat": s, "left": round(max(0.0, left), 1), "total": self.turn_timer}
+        now = time.monotonic()
+        left = self.turn_started + self.turn_timer - now
+        pause = max(0.0, self.turn_started - now)
+        return {
+            "seat": s,
+            "left": round(min(self.turn_timer, max(0.0, left)), 1),
+            "total": self.turn_timer,
+            "pause": round(pause, 1),
+        }
 
     def message_for(
         self,
@@ -319,12 +386,7 @@ class TableActor:
     def broadcast(self) -> None:
         # the table's public facts change rarely (seats, presence): sent only when they did
         info = self._info_text = _dumps(self.info())
-        shared = {
-            "timer": self._timer(),
-            "prev_trick": self._prev_trick(),
-            "sent": time.time(),
-            "acted": self.events[-1].at if self.events else None,
-        }
+        shared = self._shared()
         views: dict[int | None, str] = {}
         v = self.version
         for conn in list(self.conns):
@@ -334,6 +396,41 @@ class TableActor:
             conn.send(self.message_for(conn.seat, conn.since, shared, views, fresh))
             conn.table_sent = info
             conn.since = v
+
+    def _shared(self) -> dict[str, Any]:
+        """The parts of a state message that are the same for every recipient."""
+        pause = None
+        if self.pause_until is not None:
+            left = self.pause_until - time.monotonic()
+            pause = round(left, 1) if left > 0 else None
+        return {
+            "timer": self._timer(),
+            "pause": pause,
+            "prev_trick": self._prev_trick(),
+            "sent": time.time(),
+            "acted": self.events[-1].at if self.events else None,
+        }
+
+    def _presence(self) -> None:
+        """Tell every connection whose table facts are out of date the seats' presence and the
+        number of spectators, as one small ``presence`` event (not the whole state)."""
+        self._presence_due = None
+        info = self._info_text = _dumps(self.info())
+        seats = [{"connected": s["connected"], "auto": s["auto"]} for s in self.info()["seats"]]
+        text = _dumps(
+            {
+                "type": "presence",
+                "seats": seats,
+                "spectators": sum(1 for c in self.conns if c.joined and c.seat is None),
+            }
+        )
+        for conn in list(self.conns):
+            if conn.joined and not conn.dead and conn.table_sent != info:
+                conn.send(text)
+                conn.table_sent = info
+
+    def _seat_presence(self) -> tuple[bool, ...]:
+        return tuple(self.connected(s) for s in range(len(self.row.seats)))
 
     def _prev_trick(self) -> dict[str, Any] | None:
         t = self.prev_trick
@@ -384,12 +481,16 @@ class TableActor:
                 times.append(self.turn_started + self.bot_delay)
             elif self.turn_timer:
                 times.append(self.turn_started + self.turn_timer)
+        if self._presence_due is not None:
+            times.append(self._presence_due)
         if not times:
             return None
         return max(min(times), now_m - 1)
 
     async def _due(self) -> None:
         now = time.monotonic()
+        if self._presence_due is not None and now >= self._presence_due:
+            self._presence()
         changed = False
         for i, since in enumerate(self.away_since):
             if since is not None and not self.auto[i] and now >= since + self.grace:
@@ -415,7 +516,7 @@ class TableActor:
 
     def _level(self, seat: int) -> str:
         spec = self.row.seats[seat]
-        return str(spec.level if spec.kind == "bot" else self.row.config.get("stand_in", "basic"))
+        return str(spec.level if spec.kind == "bot" else self.row.config.get("stand_in", "expert"))
 
     def _bot(self, seat: int) -> Bot:
         bot = self._bots.get(seat)
@@ -446,12 +547,40 @@ class TableActor:
             self.prev_trick = TrickRecord(last.leader, last.cards, last.winner)
             await self._more_decks()
         self.turn_started = time.monotonic()
+        self._maybe_pause()
         if game.is_over:
             try:
                 await self.storage.finish(self.id, finished_result(game))
             except Exception as exc:  # the log is safe; a restart marks the table finished
                 log.error("table %s: could not mark the game finished: %s", self.id, exc)
         self.broadcast()
+        self.metrics.action(time.time() - started)
+
+    def _maybe_pause(self) -> None:
+        """After a hand ends, nobody (computer or turn timer) moves for ``hand_pause`` seconds,
+        or until every connected person has said ``ready``: time to read the hand's summary."""
+        game = self.game
+        if game.hands_played == self._hands_seen:
+            return
+        self._hands_seen = game.hands_played
+        if game.is_over and self.on_finish is not None:
+            task = asyncio.get_running_loop().create_task(self.on_finish(self))
+            self._background.add(task)  # (a task nobody refers to may be collected mid-way)
+            task.add_done_callback(self._background.discard)
+        if game.is_over or not self.hand_pause or not any(s.kind == "human" for s in self.row.seats):
+            return
+        self.pause_until = self.turn_started = time.monotonic() + self.hand_pause
+        self._ready = set()
+
+    def _on_ready(self, seat: int) -> None:
+        if self.pause_until is None or time.monotonic() >= self.pause_until:
+            return
+        self._ready.add(seat)
+        present = {s for s, spec in enumerate(self.row.seats) if spec.kind == "human" and self.connected(s)}
+        if present <= self._ready:
+            self.pause_until = None
+            self.turn_started = time.monotonic()
+            self.broadcast()
 
     async def _more_decks(self) -> None:
         """Keep secret decks ahead of the game (a long game may need more than were made)."""
@@ -472,13 +601,13 @@ class TableActor:
         if kind == "msg":
             await self._on_message(item[1], item[2])
         elif kind == "join":
-            self._on_join(item[1], item[2], item[3])
+            self._on_join(item[1], item[2], item[3], item[4] if len(item) > 4 else None)
         elif kind == "leave":
             self._on_leave(item[1])
         elif kind == "claim":
-            fut = item[3]
+            fut = item[-1]
             try:
-                result = await self._claim(item[1], item[2])
+                result = await self._claim(item[1], item[2], item[3] if len(item) > 4 else None)
             except Exception as exc:
                 if not fut.done():
                     fut.set_exception(exc)
@@ -488,8 +617,18 @@ class TableActor:
         elif kind == "info":
             item[1].set_result(self.info())
 
-    def _on_join(self, conn: Conn, token: str | None, since: int | None) -> None:
+    def _on_join(self, conn: Conn, token: str | None, since: int | None, player: str | None = None) -> None:
         seat: int | None = None
+        conn.player = player
+        if token is None and player is not None:  # the player's key finds their seat on any device
+            seat = next(
+                (
+                    s
+                    for s, spec in enumerate(self.row.seats)
+                    if spec.kind == "human" and spec.player == player
+                ),
+                None,
+            )
         if token is not None:
             digest = hash_token(token)
             for s, spec in enumerate(self.row.seats):
@@ -510,6 +649,8 @@ class TableActor:
                 )
                 conn.close(4401)
                 return
+        before = self._seat_presence()
+        was_auto = seat is not None and self.auto[seat]
         conn.seat = seat
         conn.joined = True
         conn.since = since if since is not None and since <= self.version else -1
@@ -517,15 +658,46 @@ class TableActor:
         if seat is not None:
             self.away_since[seat] = None
             self.auto[seat] = False
-        self.broadcast()
+        if was_auto:
+            self.turn_started = time.monotonic()
+        if seat is None:
+            self._spectators_seen += 1
+            conn.label = f"Spectator {self._spectators_seen}"
+        self._send_state(conn)
+        channel = self.chat["players" if seat is not None else "spectators"]
+        if channel:
+            conn.send({"type": "chat_history", "messages": list(channel)})
+        self._after_presence_change(before)
+
+    def _send_state(self, conn: Conn) -> None:
+        """The full state to one connection (a new one): with the events of the current hand
+        when it has none of its own yet, so that its play log is whole."""
+        info = self._info_text = _dumps(self.info())
+        shared = self._shared()
+        since = conn.since
+        if since < 0:
+            hand = self.game.hands_played - (1 if self.game.is_over else 0)
+            first = next((e.v for e in self.events if e.hand >= hand), self.version + 1)
+            since = first - 1
+        conn.send(self.message_for(conn.seat, since, shared, {}, True))
+        conn.table_sent = info
+        conn.since = self.version
+
+    def _after_presence_change(self, before: tuple[bool, ...]) -> None:
+        """A seat's presence changed: a small event to all now; only the spectator count: soon."""
+        if self._seat_presence() != before:
+            self._presence()
+        elif self._presence_due is None:
+            self._presence_due = time.monotonic() + _PRESENCE_EVERY
 
     def _on_leave(self, conn: Conn) -> None:
+        before = self._seat_presence()
         self.conns.discard(conn)
         conn.dead = True
         seat = conn.seat
         if seat is not None and not self.connected(seat):
             self.away_since[seat] = time.monotonic()
-        self.broadcast()
+        self._after_presence_change(before)
 
     async def _on_message(self, conn: Conn, msg: ClientMessage) -> None:
         if not conn.joined or conn.dead:
@@ -533,6 +705,16 @@ class TableActor:
         seat = conn.seat
         if msg.type == "ping":
             conn.send({"type": "pong", "v": self.version})
+            return
+        if msg.type == "ready":
+            if seat is not None:
+                self._on_ready(seat)
+            return
+        if msg.type == "chat":
+            self._on_chat(conn, msg.text or "")
+            return
+        if msg.type == "rematch":
+            await self._on_rematch(conn)
             return
         if seat is None and msg.type in ("act", "hint", "back", "fill"):
             conn.send(
@@ -559,7 +741,7 @@ class TableActor:
                     {"type": "error", "code": "not_your_turn", "message": "A hint is given on your turn"}
                 )
             else:
-                level = str(self.row.config.get("stand_in", "basic"))
+                level = str(self.row.config.get("stand_in", "expert"))
                 helper = pick_bot(level, seed=secrets.randbits(32))
                 hint = await decide(level, helper, self.game, seat)
                 conn.send({"type": "hint", "v": self.version, "action": str(hint)})
@@ -598,8 +780,58 @@ class TableActor:
         if self.auto[seat]:
             self.auto[seat] = False
 
+    def _on_chat(self, conn: Conn, text: str) -> None:
+        """Players talk to the players, spectators to the spectators; text only, rate limited."""
+        if not conn.chat_limit.allow():
+            conn.send(
+                {"type": "error", "code": "chat_rate", "message": "You are chatting too fast: wait a moment"}
+            )
+            return
+        seat = conn.seat
+        channel = "players" if seat is not None else "spectators"
+        name = (
+            (self.row.seats[seat].name or self.game.rules.seat_name(seat)) if seat is not None else conn.label
+        )
+        message = {
+            "type": "chat",
+            "channel": channel,
+            "from": name,
+            "seat": seat,
+            "text": text,
+            "at": round(time.time(), 3),
+        }
+        self.chat[channel].append(message)
+        for other in list(self.conns):
+            if other.joined and not other.dead and (other.seat is not None) == (seat is not None):
+                other.send(message)
+
+    async def _on_rematch(self, conn: Conn) -> None:
+        """After the game, a seated player asks for a new table with the same seats."""
+        if conn.seat is None:
+            conn.send(
+                {"type": "error", "code": "spectator", "message": "Only the players can ask for a rematch"}
+            )
+            return
+        if not self.game.is_over:
+            conn.send(
+                {"type": "error", "code": "not_over", "message": "A rematch is offered when the game ends"}
+            )
+            return
+        new_id = self.row.config.get("rematch")
+        if new_id is None:
+            if self.on_rematch is None:
+                conn.send(
+                    {"type": "error", "code": "no_rematch", "message": "Rematches are not offered here"}
+                )
+                return
+            new_id = await self.on_rematch(self)
+            self.row.config["rematch"] = new_id
+        for other in list(self.conns):
+            if other.joined and not other.dead:
+                other.send({"type": "rematch", "id": new_id})
+
     async def _fill(self) -> None:
-        level = self.row.config.get("stand_in", "basic")
+        level = self.row.config.get("stand_in", "expert")
         changed = False
         for spec in self.row.seats:
             if spec.kind == "open":
@@ -611,8 +843,15 @@ class TableActor:
             self.turn_started = time.monotonic()
             self.broadcast()
 
-    async def _claim(self, seat: int | None, name: str) -> tuple[int, str]:
+    async def _claim(self, seat: int | None, name: str, player: str | None = None) -> tuple[int, str]:
+        """A person takes an open seat (or, at a "play now" table, a computer's seat)."""
+        if player is not None:
+            for spec in self.row.seats:
+                if spec.kind == "human" and spec.player == player:
+                    raise LookupError("You already sit at this table: reload the page to take your seat")
         open_seats = [s for s, spec in enumerate(self.row.seats) if spec.kind == "open"]
+        if not open_seats and self.row.config.get("yield") and not self.game.is_over:
+            open_seats = [s for s, spec in enumerate(self.row.seats) if spec.kind == "bot"]
         if not open_seats:
             raise LookupError("Every seat at this table is taken; you can watch as a spectator")
         if seat is None:
@@ -621,13 +860,15 @@ class TableActor:
             raise LookupError("That seat is taken; choose another one")
         token = secrets.token_urlsafe(24)
         spec = self.row.seats[seat]
-        old = SeatRow(spec.kind, spec.level, spec.name, spec.token_hash)
-        spec.kind, spec.name, spec.token_hash = "human", name, hash_token(token)
+        old = SeatRow(spec.kind, spec.level, spec.name, spec.token_hash, spec.player)
+        spec.kind, spec.name, spec.token_hash, spec.player = "human", name, hash_token(token), player
         try:
             await self.storage.save_seats(self.id, self.row.seats)
         except Exception:
             self.row.seats[seat] = old
             raise
+        self._bots.pop(seat, None)
+        self.auto[seat] = False
         self.away_since[seat] = time.monotonic()
         self.turn_started = time.monotonic()
         self.broadcast()

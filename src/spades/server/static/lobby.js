@@ -78,7 +78,8 @@ $("create").addEventListener("submit", async (e) => {
     turn_timer: Number($("timer").value), public: $("public").checked, hints: $("hints").checked,
     stand_in: $("stand-in").value, bot_delay: Number($("speed").value),
   };
-  const r = await fetch("/api/tables", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  await ensurePlayer(name);
+  const r = await fetch("/api/tables", { method: "POST", headers: keyHeaders(), body: JSON.stringify(body) });
   const data = await r.json();
   if (!r.ok) { $("create-error").textContent = data.error || "Could not create the table"; return; }
   if (data.token) localStorage.setItem("spades-seat-" + data.id, data.token);
@@ -112,4 +113,14 @@ async function refresh() {
     li.append(info, a); ul.appendChild(li);
   }
 }
+$("play-now").addEventListener("click", async () => {
+  const name = $("name").value.trim();
+  await ensurePlayer(name);
+  const r = await fetch("/api/play-now", { method: "POST", headers: keyHeaders(), body: JSON.stringify({ preset: $("preset").value, name }) });
+  const data = await r.json();
+  if (!r.ok) { $("create-error").textContent = data.error || "Could not find a table"; return; }
+  localStorage.setItem("spades-seat-" + data.id, data.token);
+  location.href = data.url;
+});
+whoAmI().then((me) => { if (me) { $("who").textContent = "Playing as " + me.name + " ·"; if (!$("name").value) $("name").value = me.name; } });
 load();

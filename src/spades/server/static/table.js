@@ -11,6 +11,7 @@ let token = localStorage.getItem(TOKEN_KEY);
 let ws = null, st = null, v = -1, retry = 500;
 let selected = new Set(), focus = 0, bidBuffer = "", hintAction = null;
 let keyboard = false, seenHands = null, shownOver = false, log = [], timerEnd = null, timerTotal = 0, timerSeat = null;
+let online = false, trickKey = "", pauseEnd = null, missing = false;
 
 function el(tag, cls, text) {
   const e = document.createElement(tag);
@@ -34,19 +35,52 @@ function connect() {
     retry = 500;
     const hello = { type: "hello" };
     if (token) hello.token = token;
+    else if (playerKey()) hello.player = playerKey();
     if (v >= 0) hello.since = v;
     ws.send(JSON.stringify(hello));
   };
   ws.onmessage = (e) => onMessage(JSON.parse(e.data));
   ws.onclose = (e) => {
-    setConn("reconnecting…", "off");
-    if (e.code === 4404) { setConn("no such table", "off"); return; }
+    if (e.code === 4404 || missing) { showMissing(); return; }
+    setOffline(true, retry);
     setTimeout(connect, retry);
     retry = Math.min(retry * 2, 8000);
   };
 }
 function setConn(text, cls) { $("conn-text").textContent = text; $("conn-dot").className = "dot " + cls; }
-function send(obj) { if (ws && ws.readyState === 1) ws.send(JSON.stringify(obj)); }
+// With the server out of reach the page says so plainly, greys every seat's dot (nobody's
+// presence is known) and refuses clicks with a message rather than dropping them.
+function setOffline(off, wait) {
+  online = !off;
+  document.body.classList.toggle("offline", off);
+  const o = $("offline");
+  if (off) {
+    setConn("offline", "off");
+    o.replaceChildren(el("b", "", "Connection to the server lost. "),
+      el("span", "", "Reconnecting" + (wait ? " in " + Math.ceil(wait / 1000) + " s" : "") + "… your moves are not sent until then. "));
+    const b = button("Reconnect now", null, "primary"); b.id = "reconnect";
+    b.onclick = () => { retry = 500; if (ws) { ws.onclose = null; ws.close(); } connect(); };
+    o.appendChild(b);
+    o.classList.remove("hidden");
+  } else o.classList.add("hidden");
+  if (st) render();
+}
+function showMissing() {
+  missing = true;
+  setConn("no such table", "off");
+  $("offline").classList.add("hidden");
+  const w = $("missing");
+  w.replaceChildren(el("h2", "", "There is no table here"),
+    el("p", "", "The link may be mistyped, or the table may never have existed."));
+  const a = el("a", "button primary", "Back to the lobby"); a.href = "/"; a.id = "back";
+  w.appendChild(a);
+  w.classList.remove("hidden");
+}
+function send(obj) {
+  if (ws && ws.readyState === 1) { ws.send(JSON.stringify(obj)); return true; }
+  toast("Not connected to the server: that was not sent. Reconnecting…", true);
+  return false;
+}
 function act(action) { hintAction = null; send({ type: "act", action, v }); }
 
 function onMessage(m) {
@@ -58,12 +92,26 @@ function onMessage(m) {
     if (st && (st.view.phase !== m.view.phase || newHand)) { selected.clear(); bidBuffer = ""; }
     if (!m.table && st) m.table = st.table; // sent only when it changed
     st = m; v = m.v;
+    if (!online) setOffline(false);
     setConn(m.you === null ? "watching" : "connected", "on");
+    pauseEnd = m.pause ? performance.now() + m.pause * 1000 : null;
     if (m.timer) { timerEnd = performance.now() + m.timer.left * 1000; timerTotal = m.timer.total; timerSeat = m.timer.seat; }
     else { timerEnd = null; timerSeat = null; }
     render();
     afterHands();
+  } else if (m.type === "chat") {
+    addChat(m);
+  } else if (m.type === "chat_history") {
+    $("chat-log").replaceChildren(); for (const c of m.messages) addChat(c);
+  } else if (m.type === "rematch") {
+    followRematch(m.id);
+  } else if (m.type === "presence") {
+    if (!st) return;
+    m.seats.forEach((x, s) => { st.table.seats[s].connected = x.connected; st.table.seats[s].auto = x.auto; });
+    st.table.spectators = m.spectators;
+    render();
   } else if (m.type === "error") {
+    if (m.code === "no_table") { missing = true; showMissing(); return; }
     if (m.code === "bad_token") { localStorage.removeItem(TOKEN_KEY); token = null; }
     if (m.code !== "stale") toast(m.message, true); // stale: a double click; the state is on its way
   } else if (m.type === "hint") {
@@ -108,6 +156,12 @@ function render() {
   renderMe();
   renderSide();
   renderWaiting();
+  $("chat-title").textContent = me() === null ? "Spectators' chat" : "Players' chat";
+  if (st.view.is_over && st.table.rematch && !$("rematch-note")) {
+    const b = el("a", "button primary", "Go to the rematch"); b.id = "rematch-note"; b.href = "/t/" + encodeURIComponent(st.table.rematch);
+    b.onclick = (e) => { e.preventDefault(); followRematch(st.table.rematch); };
+    $("actions").appendChild(b);
+  }
 }
 
 function renderScores() {
@@ -141,8 +195,8 @@ function renderSeats() {
     box.dataset.seat = s;
     box.classList.toggle("to-act", view.to_act === s && !view.is_over);
     const name = el("div", "name");
-    const dot = el("span", "dot " + (seat.connected ? "on" : "off"));
-    dot.title = seat.connected ? "connected" : "away";
+    const dot = el("span", "dot " + (!online ? "unknown" : seat.connected ? "on" : "off"));
+    dot.title = !online ? "not known while you are offline" : seat.connected ? "connected" : "away";
     name.append(dot, el("span", "", seat.name));
     if (seat.kind === "bot") { const b = el("span", "badge", "CPU "); b.appendChild(el("span", "lvl", seat.level)); name.append(b); }
     if (seat.auto) name.append(el("span", "badge auto", "computer playing"));
@@ -166,6 +220,7 @@ function timerBar() {
   return t;
 }
 setInterval(() => {
+  if (st && pauseEnd) { $("prompt").textContent = promptText(); if (pauseEnd < performance.now()) pauseEnd = null; }
   for (const t of document.querySelectorAll("[data-timer]")) {
     if (!timerEnd) continue;
     const left = Math.max(0, timerEnd - performance.now());
@@ -177,7 +232,6 @@ setInterval(() => {
 
 function renderTrick() {
   const view = st.view, box = $("trick");
-  box.replaceChildren();
   let trick = view.trick;
   let winner = null;
   if (!trick.length && view.phase === "play" && view.tricks.length) {
@@ -186,11 +240,19 @@ function renderTrick() {
     trick = last.cards.map((c, i) => [(last.leader + i) % n(), c]);
     winner = last.winner;
   }
-  for (const [seat, card] of trick) {
-    const c = cardEl(card);
-    c.classList.add("pos-" + rel(seat));
-    if (seat === winner) c.classList.add("win");
-    box.appendChild(c);
+  // redraw the cards only when they changed; only a card just played fades in
+  const key = me() + "|" + trick.map(([s, c]) => s + c).join(",") + "|" + winner;
+  if (key !== trickKey) {
+    const before = new Set([...box.children].map((c) => c.dataset.card));
+    box.replaceChildren();
+    for (const [seat, card] of trick) {
+      const c = cardEl(card);
+      c.classList.add("pos-" + rel(seat));
+      if (!before.has(card)) c.classList.add("fresh");
+      if (seat === winner) c.classList.add("win");
+      box.appendChild(c);
+    }
+    trickKey = key;
   }
   $("prompt").textContent = promptText();
 }
@@ -199,6 +261,7 @@ function promptText() {
   const view = st.view;
   if (view.is_over) return "Game over";
   if (st.table.status === "waiting") return "Waiting for players";
+  if (pauseEnd && pauseEnd > performance.now()) return "Next hand in " + Math.ceil((pauseEnd - performance.now()) / 1000) + " s";
   const s = view.to_act;
   if (s === null) return "";
   const who = s === me() ? "You" : seatName(s);
@@ -218,7 +281,7 @@ function renderMe() {
     // seat 0 sits at the bottom for spectators
     const s0 = st.table.seats[0];
     bar.classList.toggle("to-act", view.to_act === 0 && !view.is_over);
-    bar.append(el("span", "dot " + (s0.connected ? "on" : "off")), el("b", "", s0.name), el("span", "stats", seatStats(0)));
+    bar.append(el("span", "dot " + (!online ? "unknown" : s0.connected ? "on" : "off")), el("b", "", s0.name), el("span", "stats", seatStats(0)));
     if (s0.kind === "bot") bar.append(el("span", "badge", "CPU " + s0.level));
     if (s0.kind === "open") { const b = button("Sit here", null, "primary sit"); b.dataset.sit = 0; b.onclick = () => sit(0); bar.appendChild(b); }
     if (timerSeat === 0) bar.appendChild(timerBar());
@@ -256,6 +319,10 @@ function renderMe() {
       const d = el("div", "draw-card");
       d.append(el("span", "note", "You drew:"), cardEl(view.draw_card), button("Keep", "keep", "primary"), button("Reject", "reject"));
       actions.appendChild(d);
+      actions.appendChild(el("p", "note draw-help",
+        "Keep: this card goes into your hand and you throw away the next card of the stock. " +
+        "Reject: this card is thrown away and the next card goes into your hand, whatever it is. " +
+        "Thrown-away cards stay hidden from your opponent."));
       actions.appendChild(el("span", "note", view.stock_left + " cards left in the stock"));
     } else if (mode === "exchange") {
       const to = view.exchange ? view.exchange[1] : null;
@@ -364,7 +431,11 @@ function renderSide() {
   // log
   const ol = $("log");
   ol.replaceChildren();
-  for (const e of log.slice(-40)) ol.appendChild(el("li", "", seatName(e.seat) + ": " + e.text));
+  let hand = null;
+  for (const e of log.slice(-60)) {
+    if (e.hand !== hand) { hand = e.hand; ol.appendChild(el("li", "log-hand", "Hand " + (hand + 1))); }
+    ol.appendChild(el("li", "", logText(e)));
+  }
   ol.scrollTop = ol.scrollHeight;
 }
 
@@ -383,6 +454,26 @@ function renderWaiting() {
   }
   w.appendChild(box);
 }
+
+// The play log in words: "Bea played 10♥", "Sam bid nil", "Ann kept the card she drew".
+function cardsText(list) { return list.map(cardText).join(" "); }
+function logText(e) {
+  const who = seatName(e.seat), t = e.text, parts = t.split(" ");
+  if (/^(?:10|[2-9TJQKA])[CDHS]$/.test(t)) return who + " played " + cardText(t);
+  if (parts[0] === "bid") return who + " bid " + parts[1];
+  if (t === "nil") return who + " bid nil";
+  if (t === "blind nil") return who + " bid blind nil";
+  if (t === "look") return who + " looked at their cards";
+  if (t === "keep") return who + " kept the card they drew (and threw the next one away)";
+  if (t === "reject") return who + " threw the card they drew away (and kept the next one)";
+  if (parts[0] === "pass") return /^\d+$/.test(parts[1]) ? who + " passed " + parts[1] + " cards" : who + " passed " + cardsText(parts.slice(1));
+  if (parts[0] === "discard") {
+    if (parts.length === 1) return who + " kept their hand";
+    return /^\d+$/.test(parts[1]) ? who + " swapped " + parts[1] + " card" + (parts[1] === "1" ? "" : "s") : who + " swapped " + cardsText(parts.slice(1));
+  }
+  return who + ": " + t;
+}
+window.logText = logText;
 
 // ---------- hand summary and result ----------
 function afterHands() {
@@ -420,9 +511,15 @@ function showSummary(hs, over) {
   if (nils.length) m.appendChild(el("p", "", nils.join(" · ")));
   if (hs.boston.some(Boolean)) m.appendChild(el("p", "", "Boston! All the tricks."));
   const bs = el("div", "buttons");
-  if (over) { const a = el("a", "", "Back to the lobby"); a.href = "/"; bs.appendChild(a); }
+  if (over) {
+    const a = el("a", "", "Back to the lobby"); a.href = "/"; bs.appendChild(a);
+    const r = el("a", "", "Replay the game"); r.href = "/r/" + encodeURIComponent(tableId); r.id = "replay-link"; bs.appendChild(r);
+    if (me() !== null) { const b = button("Rematch", null, "primary"); b.id = "rematch"; b.onclick = () => send({ type: "rematch" }); bs.appendChild(b); }
+  }
   const ok = button(over ? "Close" : "Continue", null, "primary"); ok.id = "modal-ok";
-  ok.onclick = closeModal; bs.appendChild(ok);
+  ok.onclick = () => { closeModal(); if (!over && me() !== null && ws && ws.readyState === 1) ws.send(JSON.stringify({ type: "ready" })); };
+  bs.appendChild(ok);
+  if (!over && pauseEnd) m.insertBefore(el("p", "note", "The next hand starts when everybody has pressed Continue, or in a few seconds."), bs);
   m.appendChild(bs);
   $("modal-bg").classList.remove("hidden");
   ok.focus();
@@ -435,12 +532,44 @@ function gameResultText() {
 }
 function closeModal() { $("modal-bg").classList.add("hidden"); }
 
+// ---------- chat: players and spectators apart, text only ----------
+const QUICK = ["Hello!", "Good game", "Well played", "Sorry, partner", "Thanks", "Oops", "Good luck"];
+const MUTE_KEY = "spades-muted";
+let muted = new Set(JSON.parse(localStorage.getItem(MUTE_KEY) || "[]"));
+function chatWho(c) { return c.seat === null ? "s:" + c.from : "p:" + c.seat; }
+function addChat(c) {
+  if ($("mute-all").checked || muted.has(chatWho(c))) return;
+  const li = el("li");
+  li.append(el("b", "", c.from + ": "), el("span", "", c.text)); // textContent: never HTML
+  const mute = button("mute", null, "ghost mute"); mute.title = "hide messages from " + c.from;
+  mute.onclick = () => { muted.add(chatWho(c)); localStorage.setItem(MUTE_KEY, JSON.stringify([...muted])); for (const x of [...$("chat-log").children]) if (x.dataset.who === chatWho(c)) x.remove(); };
+  li.dataset.who = chatWho(c);
+  if (!(me() !== null && c.seat === me())) li.appendChild(mute);
+  $("chat-log").appendChild(li);
+  while ($("chat-log").children.length > 60) $("chat-log").firstChild.remove();
+  $("chat-log").scrollTop = $("chat-log").scrollHeight;
+}
+for (const q of QUICK) { const b = button(q, null, "ghost"); b.onclick = () => send({ type: "chat", text: q }); $("quick").appendChild(b); }
+$("chat-form").addEventListener("submit", (e) => {
+  e.preventDefault();
+  const text = $("chat-text").value.trim();
+  if (text && send({ type: "chat", text })) $("chat-text").value = "";
+});
+$("mute-all").checked = localStorage.getItem("spades-mute-all") === "1";
+$("mute-all").addEventListener("change", () => localStorage.setItem("spades-mute-all", $("mute-all").checked ? "1" : "0"));
+function followRematch(id) {
+  if (token) localStorage.setItem("spades-seat-" + id, token); // the same seats: the same seat link
+  toast("Rematch! Taking you to the new table…");
+  setTimeout(() => { location.href = "/t/" + encodeURIComponent(id); }, 600);
+}
+
 // ---------- seats and keyboard ----------
 async function sit(seat) {
   const name = (prompt("Your name at the table?", localStorage.getItem("spades-name") || "") || "").trim();
   localStorage.setItem("spades-name", name);
+  await ensurePlayer(name);
   const r = await fetch("/api/tables/" + encodeURIComponent(tableId) + "/join", {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ seat, name }) });
+    method: "POST", headers: keyHeaders(), body: JSON.stringify({ seat, name }) });
   const data = await r.json();
   if (!r.ok) { toast(data.error || "could not take the seat", true); return; }
   token = data.token; localStorage.setItem(TOKEN_KEY, token);
@@ -449,6 +578,7 @@ async function sit(seat) {
 
 document.addEventListener("keydown", (e) => {
   if (!st || e.ctrlKey || e.metaKey || e.altKey) return;
+  if (e.target && (e.target.tagName === "INPUT" || e.target.tagName === "TEXTAREA")) return;
   if (!$("modal-bg").classList.contains("hidden")) { if (e.key === "Escape" || e.key === "Enter") { closeModal(); e.preventDefault(); } return; }
   const legal = st.view.legal, key = e.key.toLowerCase();
   if (key === "h" && st.table.hints) { send({ type: "hint" }); return; }
