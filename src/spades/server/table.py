@@ -83,13 +83,10 @@ def build_game(row: TableRow, events: list[_Event] | None = None) -> Game:
             game.apply(text, seat=seat)
             continue
         hand = game.hands_played
-        receiver = None
-        if game.phase.value == "exchange":
-            exchange = game.view(seat).exchange
-            receiver = exchange[1] if exchange else None
-        game.apply(text, seat=seat)
+        happened = game.apply(text, seat=seat)
         done = game.actions[-1][1]
-        events.append(_Event(i + 1, hand, seat, done, receiver if isinstance(done, Pass) else None, now))
+        receiver = next((e.receiver for e in happened if isinstance(e, ExchangePassed)), None)
+        events.append(_Event(i + 1, hand, seat, done, receiver, now))
     return game
 
 
