@@ -1713,10 +1713,13 @@ def card_values(
     played: Array,
     out: Array,
     stk: Array,
+    cap: int,
 ) -> int:
     """Exact value (counted tricks from the current trick on) of every legal
-    card of the seat to play; writes ``out[card]`` (other entries -1) and
-    returns the legal card-set integer."""
+    card of the seat to play, or ``cap`` where it is at least ``cap`` (a cap
+    of 1 asks only "can the counted seats be held to no trick?", one target
+    search a card: what a nil bidder's side needs); writes ``out[card]``
+    (other entries -1) and returns the legal card-set integer."""
     for i in range(52):
         out[i] = -1
     for i in range(ntrick):
@@ -1755,6 +1758,8 @@ def card_values(
                 continue
         lo = 0
         hi = remaining
+        if hi > cap:
+            hi = cap
         if guess < 0:
             if cmask & xmask:
                 guess = _estimate(hands, nseat, cmask, remaining)
