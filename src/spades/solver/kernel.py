@@ -526,7 +526,10 @@ def _nil_score(
     nil bidder ducks as high as it can and sheds its highest cards; its
     partner wins the tricks the nil bidder has yet to play to, and overtakes
     the nil bidder's winning card; the opponents play low under the nil
-    bidder and lead low in the suits the nil bidder still holds."""
+    bidder and lead low in the suits the nil bidder still holds, first those
+    where its highest card is highest, and when the nil bidder's partner has
+    beaten it in the trick they play high (to win the lead back and keep their
+    low cards for leads under the nil bidder)."""
     suit = c // 13
     rank = c - 13 * suit
     beats = False
@@ -560,10 +563,13 @@ def _nil_score(
         return 30 - rank
     if k == 0:
         score = 30 - rank
-        if hands[nil] & (SUIT0 << (13 * suit)):
-            score += 10
+        nm = hands[nil] & (SUIT0 << (13 * suit))
+        if nm:
+            score += 10 + (_highbit_index(nm) - 13 * suit) // 2
         return score
     if nil_played and best_seat != nil:
+        if nseat == 4 and best_seat == (nil + 2) % 4:
+            return 40 + rank
         return 40 - rank
     if beats:
         return 20 - rank
