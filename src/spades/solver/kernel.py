@@ -528,7 +528,8 @@ def _nil_score(
     the nil bidder's winning card; the opponents play low under the nil
     bidder and lead low in the suits the nil bidder still holds, first those
     where its highest card is highest, and when the nil bidder's partner has
-    beaten it in the trick they play high (to win the lead back and keep their
+    beaten it in the trick, or the nil bidder is void in the suit led and can
+    discard a side card, they play high (to win the lead back and keep their
     low cards for leads under the nil bidder)."""
     suit = c // 13
     rank = c - 13 * suit
@@ -567,10 +568,14 @@ def _nil_score(
         if nm:
             score += 10 + (_highbit_index(nm) - 13 * suit) // 2
         return score
+    led_suit = tr[0] // 13
     if nil_played and best_seat != nil:
         if nseat == 4 and best_seat == (nil + 2) % 4:
             return 40 + rank
         return 40 - rank
+    if not nil_played and (hands[nil] & (SUIT0 << (13 * led_suit))) == 0 and (hands[nil] & NONSPADES) != 0:
+        # the nil bidder will discard on this trick: win the lead, keep the low cards
+        return 40 + rank
     if beats:
         return 20 - rank
     return 50 - rank
