@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from solver_helpers import random_position
 from spades.cards import CardSet
-from spades.solver import Position, nil_safe, nil_values
+from spades.solver import Position, PositionError, card_values, nil_safe, nil_values
 from spades.solver.kernel import _nil_safe
 from spades.solver.reference import minimax_value, minimax_values
 
@@ -61,3 +63,35 @@ def test_nil_safe_through_a_full_hand() -> None:
     )
     assert nil_safe(pos, 0)
     assert set(nil_values(pos, 0).values()) == {0}
+
+
+def test_capped_nil_values_are_the_exact_counts_capped() -> None:
+    """nil_values(cap=c) is min(count, c) card by card, spades in the nil hand or not."""
+    rng = random.Random(45)
+    for _ in range(40):
+        nseat = rng.choice((2, 3, 4))
+        pos = random_position(rng, nseat, rng.randint(2, {2: 5, 3: 4, 4: 3}[nseat]))
+        nil = rng.randrange(nseat)
+        friends = (1 << nil) | ((1 << ((nil + 2) % 4)) if nseat == 4 else 0)
+        opponents = ((1 << nseat) - 1) & ~friends
+        exact = minimax_values(pos, 1 << nil, opponents)
+        for cap in (0, 1, 2):
+            got = {int(c): v for c, v in nil_values(pos, nil, cap=cap).items()}
+            assert got == {c: min(v, cap) for c, v in exact.items()}, (pos.describe(), cap)
+
+
+def test_capped_card_values_for_a_partnership_match_the_minimax() -> None:
+    rng = random.Random(46)
+    for _ in range(20):
+        pos = random_position(rng, 4, rng.randint(2, 3))
+        side = 0b101 << (pos.to_play & 1)
+        exact = minimax_values(pos, side, side)
+        got = {int(c): v for c, v in card_values(pos, side, cap=1).items()}
+        assert got == {c: min(v, 1) for c, v in exact.items()}, pos.describe()
+
+
+def test_a_cap_that_is_not_a_number_of_tricks_is_refused() -> None:
+    pos = random_position(random.Random(47), 4, 3)
+    for bad in (-1, True, 1.5, "1"):
+        with pytest.raises(PositionError, match="cap"):
+            nil_values(pos, 0, cap=bad)  # type: ignore[arg-type]

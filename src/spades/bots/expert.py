@@ -384,7 +384,8 @@ class ExpertBot(Bot):
                 if bids[s].is_nil and view.tricks_won[s] == 0:
                     friends = sum(1 << x for x in range(n) if rules.side_of(x) == rules.side_of(s))
                     attackers = ((1 << n) - 1) & ~friends
-                    nil_fails[s] = solve(hands, leader, trick, broken, 1 << s, attackers)
+                    # only whether the nil is set matters here: one search a card (cap=1)
+                    nil_fails[s] = solve(hands, leader, trick, broken, 1 << s, attackers, cap=1)
         except Exception:  # a solver that cannot take this position: play-outs from now on
             self._solve = None
             return None

@@ -129,15 +129,19 @@ class Solver:
         broken: bool,
         count: int,
         maximizers: int,
+        cap: int | None = None,
     ) -> dict[int, int]:
-        """``{card id: value}`` for every legal card; no input checks (see :class:`Position`)."""
+        """``{card id: value}`` for every legal card, each value capped at ``cap``
+        (default: none); no input checks (see :class:`Position`)."""
         nseat = len(hands)
+        if cap is None:
+            cap = 64
         self._load(hands, trick)
         self._stats[0] = 0
         legal = _kernel.card_values(
             self._hands, nseat, leader, self._trick, len(trick), bool(broken), count, maximizers,
             self.tt, self.tt_mask, self._gen(nseat, count, maximizers), self._stats,
-            self._moves, self._played, self._out, self._stack,
+            self._moves, self._played, self._out, self._stack, int(cap),
         )
         self.nodes = int(self._stats[0])
         out = self._out
@@ -215,6 +219,7 @@ def card_values_masks(
     count: int | None = None,
     maximizers: int | None = None,
     solver: Solver | None = None,
+    cap: int | None = None,
 ) -> dict[int, int]:
     """Per-card values on raw integers (the fast path for computer players).
 
@@ -223,8 +228,10 @@ def card_values_masks(
     and ``maximizers``: seat bit masks (default: the partnership of the seat
     to play with four seats, the seat alone otherwise; maximizers default to
     ``count``).  Returns ``{card id: tricks of the count seats from this trick
-    on}`` for each legal card.  The position is assumed valid: check untrusted
-    input with :meth:`Position.build`.
+    on}`` for each legal card, capped at ``cap`` when given (``cap=1`` with
+    a nil bidder counted: 0 where the nil survives the card, 1 where it is
+    set; far cheaper than the full count).  The position is assumed valid:
+    check untrusted input with :meth:`Position.build`.
     """
     nseat = len(hands)
     if count is None:
@@ -232,7 +239,7 @@ def card_values_masks(
         count = (0b101 << (seat & 1)) if nseat == 4 else 1 << seat
     if maximizers is None:
         maximizers = count
-    return (solver or default_solver()).values_masks(hands, leader, trick, broken, count, maximizers)
+    return (solver or default_solver()).values_masks(hands, leader, trick, broken, count, maximizers, cap)
 
 
 def can_take_masks(
@@ -262,15 +269,19 @@ def card_values(
     seats: Iterable[int] | int,
     maximizers: Iterable[int] | int | None = None,
     solver: Solver | None = None,
+    cap: int | None = None,
 ) -> dict[Card, int]:
     """``{Card: tricks the seats take from this trick on}`` for every legal
     card of the seat to play, the ``maximizers`` (default: ``seats``) trying
-    to raise that number and everyone else to lower it."""
+    to raise that number and everyone else to lower it; with ``cap``, a value
+    of at least ``cap`` is reported as ``cap`` (cheaper: fewer searches)."""
     count = seat_mask(seats)
     maxi = count if maximizers is None else seat_mask(maximizers)
     _check_seats(position, count | maxi)
+    if cap is not None and (isinstance(cap, bool) or not isinstance(cap, int) or cap < 0):
+        raise PositionError(f"the cap must be a number of tricks (0 or more), not {cap!r}")
     raw = (solver or default_solver()).values_masks(
-        position.hands, position.leader, position.trick, position.spades_broken, count, maxi
+        position.hands, position.leader, position.trick, position.spades_broken, count, maxi, cap
     )
     return {Card(c): v for c, v in raw.items()}
 
@@ -315,12 +326,17 @@ def _nil_masks(position: Position, nil_seat: int) -> tuple[int, int]:
     return 1 << nil_seat, ((1 << n) - 1) & ~friends
 
 
-def nil_values(position: Position, nil_seat: int, solver: Solver | None = None) -> dict[Card, int]:
+def nil_values(
+    position: Position, nil_seat: int, solver: Solver | None = None, cap: int | None = None
+) -> dict[Card, int]:
     """For every legal card of the seat to play: how many tricks the opponents
     can force on the nil bidder (0 means the nil is safe after that card).
-    With four seats the nil bidder's partner helps the nil bidder."""
+    With four seats the nil bidder's partner helps the nil bidder.  With
+    ``cap`` a count of at least ``cap`` is reported as ``cap``: ``cap=1``
+    answers only "does the nil survive this card?" (0 yes, 1 no), one search
+    a card, which is what a player deciding a card needs."""
     count, maxi = _nil_masks(position, nil_seat)
-    return card_values(position, count, maxi, solver)
+    return card_values(position, count, maxi, solver, cap)
 
 
 def nil_safe(position: Position, nil_seat: int, solver: Solver | None = None) -> bool:

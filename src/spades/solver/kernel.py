@@ -394,7 +394,11 @@ def _nil_score(
     nil bidder ducks as high as it can and sheds its highest cards; its
     partner wins the tricks the nil bidder has yet to play to, and overtakes
     the nil bidder's winning card; the opponents play low under the nil
-    bidder and lead low in the suits the nil bidder still holds."""
+    bidder and lead low in the suits the nil bidder still holds, first those
+    where its highest card is highest, and when the nil bidder's partner has
+    beaten it in the trick, or the nil bidder is void in the suit led and can
+    discard a side card, they play high (to win the lead back and keep their
+    low cards for leads under the nil bidder)."""
     suit = c // 13
     rank = c - 13 * suit
     beats = False
@@ -428,11 +432,18 @@ def _nil_score(
         return 30 - rank
     if k == 0:
         score = 30 - rank
-        if hands[nil] & (SUIT0 << (13 * suit)):
-            score += 10
+        nm = hands[nil] & (SUIT0 << (13 * suit))
+        if nm:
+            score += 10 + (_highbit_index(nm) - 13 * suit) // 2
         return score
+    led_suit = tr[0] // 13
     if nil_played and best_seat != nil:
+        if nseat == 4 and best_seat == (nil + 2) % 4:
+            return 40 + rank
         return 40 - rank
+    if not nil_played and (hands[nil] & (SUIT0 << (13 * led_suit))) == 0 and (hands[nil] & NONSPADES) != 0:
+        # the nil bidder will discard on this trick: win the lead, keep the low cards
+        return 40 + rank
     if beats:
         return 20 - rank
     return 50 - rank
@@ -1581,10 +1592,13 @@ def card_values(
     played: Array,
     out: Array,
     stk: Array,
+    cap: int,
 ) -> int:
     """Exact value (counted tricks from the current trick on) of every legal
-    card of the seat to play; writes ``out[card]`` (other entries -1) and
-    returns the legal card-set integer."""
+    card of the seat to play, or ``cap`` where it is at least ``cap`` (a cap
+    of 1 asks only "can the counted seats be held to no trick?", one target
+    search a card: what a nil bidder's side needs); writes ``out[card]``
+    (other entries -1) and returns the legal card-set integer."""
     for i in range(52):
         out[i] = -1
     for i in range(ntrick):
@@ -1623,6 +1637,8 @@ def card_values(
                 continue
         lo = 0
         hi = remaining
+        if hi > cap:
+            hi = cap
         if guess < 0:
             if cmask & xmask:
                 guess = _estimate(hands, nseat, cmask, remaining)
