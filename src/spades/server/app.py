@@ -286,36 +286,43 @@ def create_app(
         except ValueError as exc:
             return _error(str(exc), 409)
 
-    analyses: dict[tuple[str, int], Any] = {}
+    # (table, hand) -> the review, or the computation under way (concurrent requests share it)
+    analyses: dict[tuple[str, int], asyncio.Future[dict[str, Any]]] = {}
 
     async def api_analysis(request: Request) -> Response:
-        """Double-dummy values of every card played in one hand of a finished game (computed once,
-        off the event loop)."""
+        """The double-dummy review (spades.analysis) of one hand of a finished game: computed
+        once per (table, hand) off the event loop, then served from memory."""
         table_id = request.path_params["table_id"]
-        try:
-            number = int(request.path_params["hand"])
-        except ValueError:
-            return _error("the hand is a number", 400)
-        if not 4 <= len(table_id) <= 32 or not 0 <= number < 1000:
-            return _error("There is no such hand", 404)
+        raw = request.path_params["hand"]
+        if not (raw.isascii() and raw.isdigit() and len(raw) <= 3):
+            return _error("There is no such hand: the hand is a number from 0", 400)
+        number = int(raw)
+        if not 4 <= len(table_id) <= 32:
+            return _error("There is no such table", 404)
         key = (table_id, number)
-        if key not in analyses:
+        future = analyses.get(key)
+        if future is None:
             row = await manager().storage.load(table_id)
             if row is None:
                 return _error("There is no such table", 404)
             if not row.finished:
                 return _error("The game is not finished: its analysis opens when it ends", 409)
-            try:
+            future = analyses.get(key)
+            if future is None:
                 loop = asyncio.get_running_loop()
-                tricks = await loop.run_in_executor(None, analyse_hand, row, number)
-            except ValueError as exc:
-                return _error(str(exc), 404)
-            except ImportError:
-                return _error("the double-dummy solver is not installed here", 501)
-            if len(analyses) > 500:
-                analyses.pop(next(iter(analyses)))
-            analyses[key] = {"hand": number, "tricks": tricks}
-        return JSONResponse(analyses[key])
+                future = loop.run_in_executor(None, analyse_hand, row, number)
+                analyses[key] = future
+                if len(analyses) > 500:
+                    analyses.pop(next(iter(analyses)))
+        try:
+            review = await asyncio.shield(future)
+        except ValueError as exc:
+            analyses.pop(key, None)
+            return _error(str(exc)[:1].upper() + str(exc)[1:], 404)
+        except ImportError:
+            analyses.pop(key, None)
+            return _error("The double-dummy solver is not installed here", 501)
+        return JSONResponse(review)
 
     async def api_play_now(request: Request) -> Response:
         if (refusal := throttled(request, "join")) is not None:

@@ -12,13 +12,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..analysis import Decision
 from ..cards import Card
 from ..game import Game
 from ..rules import Rules
 from .protocol import _summary
 from .storage import TableRow
 
-__all__ = ["replay_payload"]
+__all__ = ["analyse_hand", "replay_payload"]
 
 
 def replay_payload(row: TableRow) -> dict[str, Any]:
@@ -84,42 +85,50 @@ def _trick(t: Any) -> dict[str, Any]:
     return {"leader": t.leader, "cards": [str(c) for c in t.cards], "winner": t.winner}
 
 
-def analyse_hand(row: TableRow, number: int) -> list[list[dict[str, int] | None]]:
-    """Double-dummy values of the cards played in hand ``number`` of a finished game.
-
-    For each trick, for each card in play order: ``{"value": v, "best": b}``, the
-    tricks the player's side (partners together) takes from that trick on, with
-    every hand seen, after that card (``value``) and after the best card it had
-    (``best``); ``None`` where the solver cannot say.  Raises ValueError when the
-    game is not finished or has no such hand; ImportError without the solver.
-    """
-    from ..solver import Position, card_values
-
+def _record(row: TableRow) -> dict[str, Any]:
+    """The game record of a finished table; ValueError when the game is not finished."""
     game = Game(Rules.from_dict(row.rules), seed=row.seed, dealer=row.dealer, decks=row.decks)
-    n = game.rules.num_seats
-    partners = game.rules.variant == "partnership" and n == 4
-    out: list[list[dict[str, int] | None]] = []
     for seat, text in row.actions:
-        here = game.hands_played == number and game.phase.value == "play"
-        if here:
-            trick = [c for _, c in game.trick]
-            if not trick:
-                out.append([])
-            entry: dict[str, int] | None = None
-            try:
-                broken = any(c.suit == 3 for t in game.tricks for c in t.cards)
-                leader = game.trick[0][0] if game.trick else seat
-                pos = Position.build([game.hand(s) for s in range(n)], leader, trick, broken)
-                side = [seat, (seat + 2) % 4] if partners else [seat]
-                values = card_values(pos, side)
-                played = Card.parse(text) if isinstance(text, str) else Card(int(text))
-                entry = {"value": values[played], "best": max(values.values())}
-            except Exception:
-                entry = None
-            out[-1].append(entry)
         game.apply(text, seat=seat)
-        if game.hands_played > number:
-            break
-    if game.hands_played <= number:
-        raise ValueError("there is no such hand in a finished game")
+    if not game.is_over:
+        raise ValueError("the game is not finished: its analysis opens when it ends")
+    return game.to_record()
+
+
+def _decision(d: Decision) -> dict[str, Any]:
+    """A decision as :meth:`Decision.to_dict` gives it, with what the viewer marks:
+    ``forced`` (one legal card), ``mistake`` (it cost something), ``nil_lost``
+    (the loss is a nil given up rather than tricks)."""
+    out = d.to_dict()
+    out["forced"] = d.forced
+    out["mistake"] = d.mistake
+    out["nil_lost"] = d.loss > 0 and any(nv[d.card] != nv[d.best[0]] for nv in d.nils.values())
     return out
+
+
+def analyse_hand(row: TableRow, number: int) -> dict[str, Any]:
+    """The double-dummy review (:mod:`spades.analysis`) of hand ``number`` (0-based, as the
+    replay numbers its hands) of a finished game, for the replay viewer.
+
+    ``{"hand": number, "review": HandAnalysis.to_dict(), "tricks": [[decision, ...], ...]}``:
+    the bids against what each side could take double dummy (nils included), and for each
+    trick, for each card in play order, the :class:`~spades.analysis.Decision` as a dict
+    (value, best cards, loss, objective...) with ``forced``, ``mistake`` and ``nil_lost``.
+    Double dummy only (the informed view is too slow for a server).  Raises ValueError when
+    the game is not finished or has no such hand; ImportError without the solver.
+    """
+    if isinstance(number, bool) or not isinstance(number, int) or number < 0:
+        raise ValueError("there is no such hand in a finished game")
+    record = _record(row)
+    if number >= record["result"]["hands_played"]:
+        raise ValueError("there is no such hand in a finished game")
+    from ..analysis import analyse_record
+
+    analysis = analyse_record(record, hands=[number + 1])
+    if len(analysis.hands) != 1:
+        raise ValueError("there is no such hand in a finished game")
+    hand = analysis.hands[0]
+    tricks: list[list[dict[str, Any]]] = [[] for _ in hand.tricks]
+    for d in hand.decisions:
+        tricks[d.trick - 1].append(_decision(d))
+    return {"hand": number, "review": hand.to_dict(), "tricks": tricks}
