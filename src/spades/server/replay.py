@@ -6,6 +6,10 @@ the engine; for each hand the payload has the cards each seat held when the
 first card was led (after any exchange or draw), the bids, every trick
 (leader, cards in play order, winner), the log of that hand in order and the
 hand's summary.
+
+:func:`analyse_hand` gives the replay viewer the double-dummy review of one hand
+by :mod:`spades.analysis` (the same review as ``spades analyse``), again only
+for a finished game.
 """
 
 from __future__ import annotations

@@ -1,19 +1,83 @@
-// The replay of a finished game: hand by hand, trick by trick, every hand face up.
+// The replay of a finished game: hand by hand, trick by trick, every hand face up, with the
+// double-dummy review of spades.analysis beside each card (loss, best cards) and each hand's bids.
+// All text goes in through textContent: nothing from the server is read as HTML.
 "use strict";
 function el(tag, cls, text) { const e = document.createElement(tag); if (cls) e.className = cls; if (text != null) e.textContent = text; return e; }
 const main = document.getElementById("main");
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
 let game = null, hand = 0, trick = 0; // trick: how many tricks of the hand are shown as played
-const analysis = {}; // hand -> double-dummy values per trick (when the server has the solver)
+const analysis = {}; // hand -> {state: "loading" | "ready" | "failed", data?, error?}
 async function loadAnalysis(h) {
   if (h in analysis) return;
-  analysis[h] = null;
+  analysis[h] = { state: "loading" };
   try {
     const r = await fetch("/api/tables/" + encodeURIComponent(tableId) + "/analysis/" + h);
-    if (r.ok) { analysis[h] = (await r.json()).tricks; if (h === hand) render(); }
-  } catch { /* no analysis: the replay works without it */ }
+    const data = await r.json();
+    analysis[h] = r.ok ? { state: "ready", data } : { state: "failed", error: data.error || "no analysis" };
+  } catch { analysis[h] = { state: "failed", error: "the analysis could not be fetched" }; }
+  if (h === hand) render();
 }
 function btn(text, id, fn) { const b = el("button", "", text); b.type = "button"; b.id = id; b.onclick = fn; return b; }
+function cardText(code) { return rankText(code[0]) + SUITS[code[1]]; }
+function seatName(i) { return game.seats[i].name; }
+function plural(n, word) { return n + " " + word + (n === 1 ? "" : "s"); }
+// what one card cost: "−1 · best: A♠", "nil lost · best: 2♥", "best", "only card"
+function verdict(d, most = 3) {
+  if (d.forced) return { text: "only card", cls: "dd dd-forced" };
+  if (d.loss <= 0) return { text: "✓ best", cls: "dd dd-ok" };
+  const best = d.best.slice(0, most).map(cardText).join(" ") + (d.best.length > most ? " …" : "");
+  const what = d.nil_lost ? (d.loss === 1 ? "nil lost" : d.loss + " nils lost") : "−" + d.loss;
+  return { text: what + " · best: " + best, cls: "dd dd-loss" };
+}
+function valueTitle(d) {
+  let t = "double dummy: " + (d.objective === "nil" ? "own nil first, then " : "") + "the side takes " + d.value +
+    " trick(s) from this trick on after this card, " + d.best_value + " after the best";
+  for (const [z, nv] of Object.entries(d.nils || {})) t += "; " + seatName(+z) + "'s nil " + (nv[d.card] ? "can be set" : "safe");
+  return t;
+}
+function nilWords(nr) {
+  const kind = nr.blind ? "blind nil" : "nil";
+  let chance;
+  if (nr.can_survive == null) chance = "not searched (the hand ended early)";
+  else if (nr.checked_at == null) chance = "had taken a trick before it could be searched";
+  else chance = (nr.can_survive ? "could" : "could not") + " survive double dummy (from trick " + nr.checked_at + ")";
+  const result = nr.survived == null ? "" : nr.survived ? "; made" : "; failed";
+  return seatName(nr.seat) + "'s " + kind + " " + chance + result;
+}
+function reviewBox(h) {
+  const a = analysis[h], box = el("section", "dd-review"); box.id = "dd-review";
+  box.appendChild(el("h3", "", "Double-dummy review"));
+  if (!a || a.state === "loading") { box.appendChild(el("p", "note", "Analysing this hand (every hand seen)…")); return box; }
+  if (a.state === "failed") { box.appendChild(el("p", "note", "No analysis: " + a.error)); return box; }
+  const ul = el("ul", "dd-sides");
+  for (const s of a.data.review.sides) {
+    const li = el("li", "dd-side");
+    const who = s.seats.map(seatName).join(" & ");
+    const took = s.took == null ? "" : ", took " + s.took;
+    const diff = s.dd_tricks - s.contract;
+    li.appendChild(el("span", "", who + ": bid " + s.contract + ", double dummy " + plural(s.dd_tricks, "trick") + took));
+    if (s.contract > 0 || s.nils.length === 0)
+      li.appendChild(el("span", "dd-tag " + (diff < 0 ? "dd-over" : "dd-fine"), diff < 0 ? "overbid by " + -diff : diff > 0 ? "could take " + diff + " more" : "exact"));
+    for (const nr of s.nils) li.appendChild(el("div", "dd-nil", nilWords(nr)));
+    ul.appendChild(li);
+  }
+  box.appendChild(ul);
+  const lost = game.seats.map(() => 0), costly = [];
+  a.data.tricks.forEach((t, ti) => t.forEach((d) => { lost[d.seat] += d.loss; if (d.loss > 0) costly.push([ti, d]); }));
+  box.appendChild(el("p", "note dd-lost", "Lost this hand (double dummy): " + game.seats.map((s, i) => s.name + " " + lost[i]).join(" · ")));
+  if (costly.length) {
+    const ol = el("ul", "dd-costly"); ol.id = "dd-costly";
+    for (const [ti, d] of costly) {
+      const li = el("li");
+      const go = el("button", "linkish", "Trick " + (ti + 1)); go.type = "button"; go.onclick = () => { trick = ti + 1; render(); };
+      const v = verdict(d);
+      li.append(go, el("span", "", " " + seatName(d.seat) + " " + cardText(d.card) + " "), el("span", v.cls, v.text));
+      ol.appendChild(li);
+    }
+    box.appendChild(ol);
+  } else box.appendChild(el("p", "note", "No card cost anything this hand."));
+  return box;
+}
 function render() {
   const h = game.hands[hand], n = game.seats.length;
   loadAnalysis(hand);
@@ -40,20 +104,18 @@ function render() {
   main.appendChild(box);
   if (shown) {
     const t = el("div", "replay-trick"); t.id = "shown-trick";
-    const dd = analysis[hand] && analysis[hand][trick - 1];
+    const a = analysis[hand];
+    const decisions = a && a.state === "ready" ? a.data.tricks[trick - 1] || [] : [];
     shown.cards.forEach((code, k) => {
-      const f = el("figure"); f.append(cardEl(code), el("figcaption", "", game.seats[(shown.leader + k) % n].name));
-      const a = dd && dd[k];
-      if (a) {
-        const cap = el("figcaption", "dd" + (a.value < a.best ? " dd-loss" : ""), "DD " + a.value + (a.value < a.best ? " (best " + a.best + ")" : ""));
-        cap.title = "double dummy: tricks this side takes from here on with every hand seen, after this card";
-        f.appendChild(cap);
-      }
+      const f = el("figure"); f.append(cardEl(code), el("figcaption", "", seatName((shown.leader + k) % n)));
+      const d = decisions.find((x) => x.card === code);
+      if (d) { const v = verdict(d, 2); const cap = el("figcaption", v.cls, v.text); cap.title = valueTitle(d); f.appendChild(cap); }
       t.appendChild(f);
     });
-    main.append(el("h3", "", "Trick " + trick + ": won by " + game.seats[shown.winner].name), t);
+    main.append(el("h3", "", "Trick " + trick + ": won by " + seatName(shown.winner)), t);
   }
   if (trick === h.tricks.length) main.appendChild(el("p", "note", "Hand score: " + h.summary.points.join(" / ") + " · totals " + h.summary.scores.join(" / ")));
+  main.appendChild(reviewBox(hand));
 }
 (async () => {
   const r = await fetch("/api/tables/" + encodeURIComponent(tableId) + "/replay");
