@@ -152,3 +152,23 @@ def test_a_hand_is_analysed_once_then_served_from_memory(
     assert client.get(f"/api/tables/{table_id}/analysis/3").status_code == 404  # errors are not kept
     assert client.get(f"/api/tables/{table_id}/analysis/3").status_code == 404
     assert calls == [0, 3, 3]
+
+
+def test_requests_at_the_same_time_share_one_analysis(client: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    calls: list[int] = []
+    real = app_module.analyse_hand
+
+    def slow(row: Any, number: int) -> Any:
+        calls.append(number)
+        time.sleep(0.5)  # long enough for the other requests to arrive while it runs
+        return real(row, number)
+
+    monkeypatch.setattr(app_module, "analyse_hand", slow)
+    table_id = _finished(client, 1)
+    with ThreadPoolExecutor(3) as pool:
+        answers = list(pool.map(lambda _: client.get(f"/api/tables/{table_id}/analysis/0"), range(3)))
+    assert [r.status_code for r in answers] == [200, 200, 200]
+    assert answers[0].json() == answers[1].json() == answers[2].json()
+    assert calls == [0]
