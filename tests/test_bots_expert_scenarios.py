@@ -46,7 +46,7 @@ def test_evaluate_weighs_every_candidate_and_puts_the_choice_first() -> None:
     game = game_with(hands, ["nil", "bid 3", "bid 4", "bid 4", "5H", "2H", "3H"], dealer=0)
     bot = ExpertBot(seed=1, **FAST)
     rows = bot.evaluate(game.view(0))
-    assert [str(a) for a, _, _ in rows][0] == "4H"
+    assert str(rows[0][0]) == "4H"
     assert {"4H", "KH"} <= {str(a) for a, _, _ in rows}
     values = {str(a): v for a, v, _ in rows}
     assert values["4H"] > values["KH"] + 50  # a set nil is worth 100 to us
@@ -66,3 +66,72 @@ def test_evaluate_gives_every_bid_level_with_its_chance_of_being_made() -> None:
     assert rows[0][0] == ExpertBot(seed=1, samples=8, bid_samples=16).act(view)
     made = {a: r for a, _, r in rows}
     assert "makes its contract in" in made[Bid(1)]
+
+
+def _west_bids_last(seed: int, scores: tuple[int, int], bags: tuple[int, int]) -> Bid:
+    """West's bid (the last of East-West's) on deal ``seed`` after the club player's three
+    bids, with the game standing at ``scores`` and ``bags`` (North-South first)."""
+    import dataclasses
+
+    from spades import Game, Rules
+
+    rules = dataclasses.replace(Rules.preset("partnership"), blind_nil=False)
+    game = Game(rules, seed=seed, dealer=3)
+    game._scores = list(scores)
+    game._bags = list(bags)
+    driver = bots.get("basic", seed=1)
+    for _ in range(3):
+        game.apply(driver.act(game.view(game.to_act)))  # type: ignore[arg-type]
+    bid = bots.get("expert", seed=0).act(game.view(3))
+    assert isinstance(bid, Bid)
+    return bid
+
+
+def test_expert_bids_safer_when_a_made_contract_wins_the_game() -> None:
+    # East-West at 470 against 300: any contract made wins the game, a set may lose it
+    lower = 0
+    for seed in (0, 2, 4, 5):
+        level = _west_bids_last(seed, (0, 0), (0, 0)).tricks
+        ahead = _west_bids_last(seed, (300, 470), (0, 0)).tricks
+        assert ahead <= level
+        lower += ahead < level
+    assert lower >= 3
+
+
+def test_expert_bids_up_to_its_tricks_at_nine_bags_near_the_target() -> None:
+    # East-West at 460 with 9 bags: a bag costs 100 points and the game with them
+    higher = 0
+    for seed in (1, 3, 6):
+        level = _west_bids_last(seed, (0, 0), (0, 0)).tricks
+        bagged = _west_bids_last(seed, (0, 460), (0, 9)).tricks
+        assert bagged >= level
+        higher += bagged > level
+    assert higher >= 2
+
+
+def test_win_probability_grows_with_the_lead_and_with_the_end_near() -> None:
+    from spades import Rules
+    from spades.bots.simulate import win_probability
+
+    rules = Rules.preset("partnership")
+    assert win_probability(rules, [0, 0], 0) == 0.5 == win_probability(rules, [420, 420], 1)
+    assert win_probability(rules, [100, 0], 0) > 0.5 > win_probability(rules, [100, 0], 1)
+    assert abs(win_probability(rules, [100, 0], 0) + win_probability(rules, [100, 0], 1) - 1) < 1e-12
+    # the same 60-point lead is worth more at 450-390 than at 60-0
+    assert win_probability(rules, [450, 390], 0) > win_probability(rules, [60, 0], 0) + 0.05
+
+
+def test_win_weight_values_a_hand_by_the_change_in_the_chance_of_winning() -> None:
+    from spades import Rules
+    from spades.bots.simulate import hand_utility, win_probability
+
+    rules = Rules.preset("partnership")
+    bids = [Bid(4), Bid(3), Bid(4), Bid(3)]
+    tricks = [4, 3, 4, 2]  # North-South make 8 (+80), East-West are set (-60)
+    plain = hand_utility(rules, 0, bids, tricks, [0, 0], [100, 100], 3, bag_weight=0)
+    assert plain == 140
+    weighed = hand_utility(rules, 0, bids, tricks, [0, 0], [100, 100], 3, bag_weight=0, win_weight=300)
+    assert weighed == plain + 300 * (win_probability(rules, [180, 40], 0) - 0.5)
+    # a hand that wins the game is worth the rest of the chance: 1 minus the chance before
+    ending = hand_utility(rules, 0, bids, tricks, [0, 0], [430, 440], 3, bag_weight=0, win_weight=300)
+    assert ending == plain + 300 * (1 - win_probability(rules, [430, 440], 0))

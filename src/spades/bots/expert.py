@@ -150,8 +150,13 @@ class ExpertBot(Bot):
     ``nil_margin``: the points per deal by which nil must beat the best number;
     ``nil_danger``: the most :func:`~spades.bots.basic.nil_danger` a nil hand may have;
     ``cover_shade``: the extra shade of a bid beside the partner's nil; ``set_penalty``:
-    points a failed contract costs beyond its score (default: 40 with two sides, 0 with
-    more).
+    points a failed contract costs beyond its score in card play (default: 40 with two
+    sides, 0 with more); ``bid_set_penalty``: the same when weighing bids (default: as
+    ``set_penalty``); ``first_margin``: the points per sample by which a side's first bid
+    must gain to go above the club player's count; ``win_weight``: the points of a whole
+    game won, weighed by how much a hand moves the chance of winning it
+    (:func:`~spades.bots.simulate.win_probability`; 0: a fixed
+    :data:`~spades.bots.simulate.GAME_VALUE` when the hand ends the game).
     """
 
     name = "expert"
@@ -179,6 +184,7 @@ class ExpertBot(Bot):
         set_penalty: float | None = None,
         bid_set_penalty: float | None = None,
         first_margin: float = 8.0,
+        win_weight: float = 0.0,
     ) -> None:
         super().__init__(seed)
         if not isinstance(samples, int) or samples < 1:
@@ -219,6 +225,7 @@ class ExpertBot(Bot):
             None if bid_set_penalty is None else _number("bid_set_penalty", bid_set_penalty, 500.0)
         )
         self.first_margin = _number("first_margin", first_margin, 200.0)
+        self.win_weight = _number("win_weight", win_weight, 5000.0)
         self.nil_danger_max = _number("nil_danger", nil_danger, 10.0)
         self._solve: SolveFn | None = None if solver == "off" else _load_solver()
         if solver == "on" and self._solve is None:
@@ -331,6 +338,7 @@ class ExpertBot(Bot):
             view.hands_played,
             self.bag_weight,
             penalty,
+            self.win_weight,
         )
 
     def shade_for(self, rules: Rules) -> float:
