@@ -135,3 +135,15 @@ def test_win_weight_values_a_hand_by_the_change_in_the_chance_of_winning() -> No
     # a hand that wins the game is worth the rest of the chance: 1 minus the chance before
     ending = hand_utility(rules, 0, bids, tricks, [0, 0], [430, 440], 3, bag_weight=0, win_weight=300)
     assert ending == plain + 300 * (1 - win_probability(rules, [430, 440], 0))
+
+
+def test_expert_bids_more_when_it_must_outscore_opponents_about_to_reach_the_target() -> None:
+    # North-South at 460 will pass 500 with their contract; East-West at 440 win only by
+    # scoring more this hand, so West bids above what it bids at 0-0
+    higher = 0
+    for seed in (0, 1, 3, 4, 6):
+        level = _west_bids_last(seed, (0, 0), (0, 0)).tricks
+        race = _west_bids_last(seed, (460, 440), (0, 0)).tricks
+        assert race >= level
+        higher += race > level
+    assert higher >= 4

@@ -21,8 +21,9 @@ scores each candidate card on every deal:
 Either way a deal's outcome is converted to *points* for the side by
 :func:`~spades.bots.simulate.hand_utility`: contract made or set, nils,
 bags and the bag penalty, the target and losing scores - never raw tricks.
-A failed contract costs ``set_penalty`` points more than the score says, in
-bidding and in play.  By default that is 40 in games of two sides
+A failed contract costs ``set_penalty`` points more than the score says in
+card play (and in bidding, except in partnerships: there a bid is chosen by its
+expected score alone, ``bid_set_penalty``).  By default that is 40 in games of two sides
 (partnerships, two players) and nothing with three or more sides (cutthroat,
 three players).  Partnered, a set is what players hold most against a
 partner, and at this price the expert is set about half as often (4% of its
@@ -45,15 +46,23 @@ each play-out's trick count is read through a kernel: the side takes ``k``
 tricks more than the play-out with the weight of a normal law of mean
 ``-shade`` and deviation ``spread`` (0.85), because open-hand play-outs are
 more certain than real play and a set costs far more than a bag. The shade
-is 0.35 tricks by default, and 1.2 in the two-player game: there the
+is 0.15 tricks in partnerships (0.35 with the set penalty in bids until
+2026-12-01: the expert then bid 2.4-2.5 tricks a seat and took 3.3-3.4, set in
+1-3% of its hands; bench/strength-notes.md), 0.35 with three or more sides, and
+1.2 in the two-player game: there the
 opponent holds 13 of the 39 cards a seat cannot see (the other 26 are out of
 play), play-outs that see them all flatter the bidder most, and a shade of
 0.35 left the expert set in a quarter of its hands (1.2: 10-14%; +18.6
 points per hand against basic on four seeds, was +8.8). The bid that fixes
 the side's contract (the partner has bid, or the seat plays alone) is the
 level with the most expected points among all legal ones; a side's first bid
-stays within one trick of the club player's count (one more only when
-clearly better), which is how the partner's samples read it.
+stays within one trick of the club player's count (``first_margin`` points per
+sample more to go above it, 0 by default), which is how the partner's samples
+read it.  Near the end of a game the utility counts the game won or lost (see
+:func:`~spades.bots.simulate.hand_utility`), so a side that a made contract
+takes over the target bids safer, and one that must outscore the opponents this
+hand bids more; ``win_weight`` values every hand by the change in the chance
+of winning the game instead.
 
 Beside a partner's nil the kernel's shade is ``cover_shade`` (0.35) tricks
 more: the play-outs cover a nil with every card in view, and a covering
@@ -108,10 +117,12 @@ from .basic import BasicBot, estimate_tricks, nil_danger
 from .knowledge import Knowledge, beats, trick_winner
 from .simulate import Position, hand_utility, play_exchanges, rollout, sample_deals, winner_index
 
-__all__ = ["SET_PENALTY", "SHADE", "TWO_PLAYER_SHADE", "ExpertBot"]
+__all__ = ["PARTNERSHIP_SHADE", "SET_PENALTY", "SHADE", "TWO_PLAYER_SHADE", "ExpertBot"]
 
-#: the default shade of the bid kernel, and its default in the two-player game
+#: the default shade of the bid kernel, and its defaults in partnerships and in the
+#: two-player game
 SHADE: Final = 0.35
+PARTNERSHIP_SHADE: Final = 0.15
 TWO_PLAYER_SHADE: Final = 1.2
 
 #: the default cost of a failed contract beyond its score, in games of two sides
@@ -183,7 +194,7 @@ class ExpertBot(Bot):
         cover_shade: float = 0.35,
         set_penalty: float | None = None,
         bid_set_penalty: float | None = None,
-        first_margin: float = 8.0,
+        first_margin: float = 0.0,
         win_weight: float = 0.0,
     ) -> None:
         super().__init__(seed)
@@ -325,9 +336,8 @@ class ExpertBot(Bot):
     ) -> float:
         """What a finished hand is worth to this seat's side (:func:`hand_utility`);
         ``bidding``: with the set penalty of a bid (``bid_set_penalty``)."""
-        penalty = self.set_penalty_for(view.rules)
-        if bidding and self.bid_set_penalty is not None:
-            penalty = self.bid_set_penalty
+        rules = view.rules
+        penalty = self.bid_set_penalty_for(rules) if bidding else self.set_penalty_for(rules)
         return hand_utility(
             view.rules,
             view.side,
@@ -345,13 +355,23 @@ class ExpertBot(Bot):
         """The tricks by which this bot's bids expect to fall short of its play-outs."""
         if self.shade is not None:
             return self.shade
-        return TWO_PLAYER_SHADE if rules.num_seats == 2 else SHADE
+        if rules.num_seats == 2:
+            return TWO_PLAYER_SHADE
+        return PARTNERSHIP_SHADE if rules.partnerships else SHADE
 
     def set_penalty_for(self, rules: Rules) -> float:
         """The points a failed contract costs this bot beyond its score, under ``rules``."""
         if self.set_penalty is not None:
             return self.set_penalty
         return SET_PENALTY if rules.num_sides == 2 else 0.0
+
+    def bid_set_penalty_for(self, rules: Rules) -> float:
+        """The points a failed contract costs beyond its score when this bot weighs its bids:
+        nothing in partnerships (the bid's expected score decides), else the card-play
+        penalty (:meth:`set_penalty_for`)."""
+        if self.bid_set_penalty is not None:
+            return self.bid_set_penalty
+        return 0.0 if rules.partnerships else self.set_penalty_for(rules)
 
     # -- card play --------------------------------------------------------------------
 
