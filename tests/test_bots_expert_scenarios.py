@@ -147,3 +147,16 @@ def test_expert_bids_more_when_it_must_outscore_opponents_about_to_reach_the_tar
         assert race >= level
         higher += race > level
     assert higher >= 4
+
+
+def test_evaluate_weighs_blind_nil_against_looking_when_far_behind() -> None:
+    from spades import Game, Rules
+    from spades.actions import LOOK
+
+    game = Game(Rules.preset("partnership"), seed=8)
+    game._scores = [100, 420]  # North-South far behind: blind nil is weighed
+    seat = game.to_act
+    assert seat is not None and game.phase.value == "blind"
+    rows = ExpertBot(seed=4, samples=6).evaluate(game.view(seat))
+    assert {a for a, _, _ in rows} == {LOOK, Bid.blind_nil()}
+    assert rows[0][0] == ExpertBot(seed=4, samples=6).act(game.view(seat))

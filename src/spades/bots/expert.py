@@ -295,6 +295,8 @@ class ExpertBot(Bot):
             return [(legal[0], 0.0, "the only legal action")]
         if phase == "play":
             cands, totals, done, solver, rep = self._card_totals(view, None)
+            if len(cands) == 1:  # e.g. a live nil's one card sure to lose the trick
+                return [(ALL_CARDS[cands[0]], 0.0, "the one card worth weighing")]
             how = f"{'double-dummy values' if solver else 'play-outs'} on {done} sampled deals"
             for c in cands:
                 lead = self.prior * done if c == rep else 0.0
