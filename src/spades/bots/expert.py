@@ -46,10 +46,10 @@ each play-out's trick count is read through a kernel: the side takes ``k``
 tricks more than the play-out with the weight of a normal law of mean
 ``-shade`` and deviation ``spread`` (0.85), because open-hand play-outs are
 more certain than real play and a set costs far more than a bag. The shade
-is 0.15 tricks in partnerships (0.35 with the set penalty in bids until
-2026-12-01: the expert then bid 2.4-2.5 tricks a seat and took 3.3-3.4, set in
-1-3% of its hands; bench/strength-notes.md), 0.35 with three or more sides, and
-1.2 in the two-player game: there the
+is 0.15 tricks in partnerships (where bids weigh no set penalty: the expert
+bids about 2.7 tricks a number seat, takes about 3.4 and is set in 6-10% of its
+hands; bench/strength-notes.md), 0.35 with three or more sides, and 1.2 in the
+two-player game: there the
 opponent holds 13 of the 39 cards a seat cannot see (the other 26 are out of
 play), play-outs that see them all flatter the bidder most, and a shade of
 0.35 left the expert set in a quarter of its hands (1.2: 10-14%; +18.6
@@ -92,6 +92,9 @@ is made 85-91% of the time (bench/strength.md), and the expert bids it in
 about a fifth of its hands; ``blind_deficit=200`` keeps it for desperate
 scores (bench/strength-notes.md has both). The exchange, the two-player draw
 and the redraw use the club player's rules.
+
+:meth:`ExpertBot.evaluate` returns this weighing for every candidate action
+(expected points and a reason), for hints.
 
 Budget: ``samples`` deals per card decision (default 24; play-outs are capped
 at about ``playouts`` (120) per decision, so many candidates get fewer deals each) and an
