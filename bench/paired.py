@@ -59,7 +59,13 @@ def play(spec: str, seeds: range) -> list[dict[str, Any]]:
 
 def summary(rows: list[dict[str, Any]]) -> str:
     sets = contracts = nils = made = 0
+    bid_total = taken_total = seats = 0
     for r in rows:
+        for s in (0, 2):
+            if r["bids"][s].startswith("bid") and "nil" not in r["bids"][s]:
+                seats += 1
+                bid_total += int(r["bids"][s].split()[1])
+                taken_total += r["tricks"][s]
         numbers = [s for s in (0, 2) if r["bids"][s].startswith("bid")]
         for s in (0, 2):
             if "nil" in r["bids"][s]:
@@ -70,7 +76,8 @@ def summary(rows: list[dict[str, Any]]) -> str:
             sets += sum(r["tricks"][s] for s in numbers) < sum(int(r["bids"][s].split()[1]) for s in numbers)
     mean = statistics.mean(r["v"] for r in rows)
     nil_text = f"{made / nils:.1%}" if nils else "-"
-    return f"mean {mean:+.2f}, set {sets / max(1, contracts):.1%}, nils {nils} ({nil_text} made)"
+    per_seat = f"bid {bid_total / max(1, seats):.2f} took {taken_total / max(1, seats):.2f} a number seat"
+    return f"mean {mean:+.2f}, set {sets / max(1, contracts):.1%}, nils {nils} ({nil_text} made), {per_seat}"
 
 
 def main() -> int:

@@ -186,12 +186,13 @@ def test_set_penalty_defaults_to_40_with_two_sides_and_0_with_more() -> None:
 
 def test_bid_shade_is_larger_in_the_two_player_game() -> None:
     """Two-handed, a seat cannot see 39 cards and play-outs flatter its bids most."""
-    from spades.bots.expert import SHADE, TWO_PLAYER_SHADE
+    from spades.bots.expert import PARTNERSHIP_SHADE, SHADE, TWO_PLAYER_SHADE
 
     bot = bots.get("expert")
     assert isinstance(bot, ExpertBot)
-    assert bot.shade_for(Rules.preset("two-player")) == TWO_PLAYER_SHADE > SHADE
-    for preset in ("partnership", "cutthroat", "three-player"):
+    assert bot.shade_for(Rules.preset("two-player")) == TWO_PLAYER_SHADE > SHADE > PARTNERSHIP_SHADE
+    assert bot.shade_for(Rules.preset("partnership")) == PARTNERSHIP_SHADE
+    for preset in ("cutthroat", "three-player"):
         assert bot.shade_for(Rules.preset(preset)) == SHADE
     chosen = bots.get("expert", shade=0.5)
     assert isinstance(chosen, ExpertBot)
@@ -242,6 +243,18 @@ def test_expert_bids_nil_with_a_safe_hand() -> None:
     hands = make_hands({0: "2S 3S 2C 3C 4C 5C 2D 3D 4D 5D 2H 3H 4H"})
     game = game_with(hands, ["bid 3", "bid 4"], dealer=1)
     assert bots.get("expert", seed=1, samples=8).act(game.view(0)) == Bid.nil()
+
+
+def test_partnership_bids_weigh_no_set_penalty_but_card_play_does() -> None:
+    bot = bots.get("expert")
+    assert isinstance(bot, ExpertBot)
+    partnership = Rules.preset("partnership")
+    assert bot.bid_set_penalty_for(partnership) == 0.0 < bot.set_penalty_for(partnership)
+    two = Rules.preset("two-player")
+    assert bot.bid_set_penalty_for(two) == bot.set_penalty_for(two) == 40.0
+    chosen = bots.get("expert", bid_set_penalty=15)
+    assert isinstance(chosen, ExpertBot)
+    assert chosen.bid_set_penalty_for(partnership) == 15.0
 
 
 def test_bid_simulation_reads_play_outs_with_a_margin() -> None:

@@ -21,8 +21,9 @@ scores each candidate card on every deal:
 Either way a deal's outcome is converted to *points* for the side by
 :func:`~spades.bots.simulate.hand_utility`: contract made or set, nils,
 bags and the bag penalty, the target and losing scores - never raw tricks.
-A failed contract costs ``set_penalty`` points more than the score says, in
-bidding and in play.  By default that is 40 in games of two sides
+A failed contract costs ``set_penalty`` points more than the score says in
+card play (and in bidding, except in partnerships: there a bid is chosen by its
+expected score alone, ``bid_set_penalty``).  By default that is 40 in games of two sides
 (partnerships, two players) and nothing with three or more sides (cutthroat,
 three players).  Partnered, a set is what players hold most against a
 partner, and at this price the expert is set about half as often (4% of its
@@ -45,15 +46,23 @@ each play-out's trick count is read through a kernel: the side takes ``k``
 tricks more than the play-out with the weight of a normal law of mean
 ``-shade`` and deviation ``spread`` (0.85), because open-hand play-outs are
 more certain than real play and a set costs far more than a bag. The shade
-is 0.35 tricks by default, and 1.2 in the two-player game: there the
+is 0.15 tricks in partnerships (where bids weigh no set penalty: the expert
+bids about 2.7 tricks a number seat, takes about 3.4 and is set in 6-10% of its
+hands; bench/strength-notes.md), 0.35 with three or more sides, and 1.2 in the
+two-player game: there the
 opponent holds 13 of the 39 cards a seat cannot see (the other 26 are out of
 play), play-outs that see them all flatter the bidder most, and a shade of
 0.35 left the expert set in a quarter of its hands (1.2: 10-14%; +18.6
 points per hand against basic on four seeds, was +8.8). The bid that fixes
 the side's contract (the partner has bid, or the seat plays alone) is the
 level with the most expected points among all legal ones; a side's first bid
-stays within one trick of the club player's count (one more only when
-clearly better), which is how the partner's samples read it.
+stays within one trick of the club player's count (``first_margin`` points per
+sample more to go above it, 0 by default), which is how the partner's samples
+read it.  Near the end of a game the utility counts the game won or lost (see
+:func:`~spades.bots.simulate.hand_utility`), so a side that a made contract
+takes over the target bids safer, and one that must outscore the opponents this
+hand bids more; ``win_weight`` values every hand by the change in the chance
+of winning the game instead.
 
 Beside a partner's nil the kernel's shade is ``cover_shade`` (0.35) tricks
 more: the play-outs cover a nil with every card in view, and a covering
@@ -84,6 +93,9 @@ about a fifth of its hands; ``blind_deficit=200`` keeps it for desperate
 scores (bench/strength-notes.md has both). The exchange, the two-player draw
 and the redraw use the club player's rules.
 
+:meth:`ExpertBot.evaluate` returns this weighing for every candidate action
+(expected points and a reason), for hints.
+
 Budget: ``samples`` deals per card decision (default 24; play-outs are capped
 at about ``playouts`` (120) per decision, so many candidates get fewer deals each) and an
 optional ``seconds`` cap.  Without ``seconds`` the bot is fully reproducible
@@ -95,6 +107,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, Final
 
 from ..actions import LOOK, Action
@@ -107,10 +120,12 @@ from .basic import BasicBot, estimate_tricks, nil_danger
 from .knowledge import Knowledge, beats, trick_winner
 from .simulate import Position, hand_utility, play_exchanges, rollout, sample_deals, winner_index
 
-__all__ = ["SET_PENALTY", "SHADE", "TWO_PLAYER_SHADE", "ExpertBot"]
+__all__ = ["PARTNERSHIP_SHADE", "SET_PENALTY", "SHADE", "TWO_PLAYER_SHADE", "ExpertBot"]
 
-#: the default shade of the bid kernel, and its default in the two-player game
+#: the default shade of the bid kernel, and its defaults in partnerships and in the
+#: two-player game
 SHADE: Final = 0.35
+PARTNERSHIP_SHADE: Final = 0.15
 TWO_PLAYER_SHADE: Final = 1.2
 
 #: the default cost of a failed contract beyond its score, in games of two sides
@@ -149,8 +164,13 @@ class ExpertBot(Bot):
     ``nil_margin``: the points per deal by which nil must beat the best number;
     ``nil_danger``: the most :func:`~spades.bots.basic.nil_danger` a nil hand may have;
     ``cover_shade``: the extra shade of a bid beside the partner's nil; ``set_penalty``:
-    points a failed contract costs beyond its score (default: 40 with two sides, 0 with
-    more).
+    points a failed contract costs beyond its score in card play (default: 40 with two
+    sides, 0 with more); ``bid_set_penalty``: the same when weighing bids (default: as
+    ``set_penalty``); ``first_margin``: the points per sample by which a side's first bid
+    must gain to go above the club player's count; ``win_weight``: the points of a whole
+    game won, weighed by how much a hand moves the chance of winning it
+    (:func:`~spades.bots.simulate.win_probability`; 0: a fixed
+    :data:`~spades.bots.simulate.GAME_VALUE` when the hand ends the game).
     """
 
     name = "expert"
@@ -176,6 +196,9 @@ class ExpertBot(Bot):
         nil_danger: float = 0.9,
         cover_shade: float = 0.35,
         set_penalty: float | None = None,
+        bid_set_penalty: float | None = None,
+        first_margin: float = 0.0,
+        win_weight: float = 0.0,
     ) -> None:
         super().__init__(seed)
         if not isinstance(samples, int) or samples < 1:
@@ -212,6 +235,11 @@ class ExpertBot(Bot):
         self.playouts = playouts
         self.nil_margin = _number("nil_margin", nil_margin, 200.0)
         self.set_penalty = None if set_penalty is None else _number("set_penalty", set_penalty, 500.0)
+        self.bid_set_penalty = (
+            None if bid_set_penalty is None else _number("bid_set_penalty", bid_set_penalty, 500.0)
+        )
+        self.first_margin = _number("first_margin", first_margin, 200.0)
+        self.win_weight = _number("win_weight", win_weight, 5000.0)
         self.nil_danger_max = _number("nil_danger", nil_danger, 10.0)
         self._solve: SolveFn | None = None if solver == "off" else _load_solver()
         if solver == "on" and self._solve is None:
@@ -250,12 +278,71 @@ class ExpertBot(Bot):
             return self._basic.act(view)
         return action
 
+    def evaluate(self, view: View) -> list[tuple[Action, float, str]]:
+        """The expert's own weighing of the actions open to ``view``'s seat, best first:
+        ``(action, expected points for the side, reason)``.
+
+        Cards: the mean points of each candidate over the sampled deals (cards equivalent
+        in the hand share one entry, the lowest); bids: each level's expected points, the
+        share of play-outs in which the side makes it, and nil's; the blind-nil choice:
+        blind nil against looking.  Points are the expert's utility (:func:`hand_utility`,
+        with the bag debt and the set penalty), relative to nothing in particular: compare
+        them with each other.  The action the expert would play is first (it may differ
+        from the best mean, as the club player's card starts with a lead).  Other phases
+        (exchange, draw) give the expert's choice alone.  Costs one decision's time; the
+        bot's random stream moves on, as after :meth:`act`."""
+        legal = self.legal_of(view)
+        phase = view.phase
+        out: list[tuple[Action, float, str]] = []
+        if len(legal) == 1:
+            return [(legal[0], 0.0, "the only legal action")]
+        if phase == "play":
+            cands, totals, done, solver, rep = self._card_totals(view, None)
+            if len(cands) == 1:  # e.g. a live nil's one card sure to lose the trick
+                return [(ALL_CARDS[cands[0]], 0.0, "the one card worth weighing")]
+            how = f"{'double-dummy values' if solver else 'play-outs'} on {done} sampled deals"
+            for c in cands:
+                lead = self.prior * done if c == rep else 0.0
+                reason = how + ("; the club player's choice" if c == rep else "")
+                out.append((ALL_CARDS[c], (totals[c] - lead) / max(1, done), reason))
+            best = max(cands, key=lambda c: (totals[c], -(c % 13)))
+            out.sort(key=lambda x: (x[0] != ALL_CARDS[best], -x[1]))
+            return out
+        if phase == "bid" and self.bidding == "simulate":
+            ev = self._bid_totals(view, None)
+            if ev is not None:
+                for t, v in ev.values.items():
+                    reason = f"the side makes its contract in {ev.made[t]:.0%} of {ev.done} play-outs"
+                    out.append((Bid(t), v, reason))
+                if ev.nil_value is not None and ev.nil_kept is not None:
+                    reason = f"nil kept in {ev.nil_kept:.0%} of {ev.done} play-outs"
+                    out.append((Bid(0), ev.nil_value, reason))
+                out.sort(key=lambda x: (x[0] != ev.choice, -x[1]))
+                return out
+        if phase == "blind" and self.bidding == "simulate":
+            look, blind, done = self._blind_totals(view, None)
+            if done:
+                choice = self._blind_choice(look, blind, done)
+                out = [
+                    (LOOK, look / done, f"look and bid: play-outs on {done} deals"),
+                    (Bid.blind_nil(), blind / done, f"blind nil: play-outs on {done} deals"),
+                ]
+                out.sort(key=lambda x: x[0] != choice)
+                return out
+        action = self.act(view)
+        return [(action, 0.0, "the expert's choice (not weighed by simulation)")]
+
     @staticmethod
     def _out_of_time(deadline: float | None, done: int) -> bool:
         return deadline is not None and done >= 2 and time.perf_counter() > deadline
 
-    def _points(self, view: View, bids: Sequence[Bid], tricks: Sequence[int]) -> float:
-        """What a finished hand is worth to this seat's side (:func:`hand_utility`)."""
+    def _points(
+        self, view: View, bids: Sequence[Bid], tricks: Sequence[int], bidding: bool = False
+    ) -> float:
+        """What a finished hand is worth to this seat's side (:func:`hand_utility`);
+        ``bidding``: with the set penalty of a bid (``bid_set_penalty``)."""
+        rules = view.rules
+        penalty = self.bid_set_penalty_for(rules) if bidding else self.set_penalty_for(rules)
         return hand_utility(
             view.rules,
             view.side,
@@ -265,20 +352,31 @@ class ExpertBot(Bot):
             view.scores,
             view.hands_played,
             self.bag_weight,
-            self.set_penalty_for(view.rules),
+            penalty,
+            self.win_weight,
         )
 
     def shade_for(self, rules: Rules) -> float:
         """The tricks by which this bot's bids expect to fall short of its play-outs."""
         if self.shade is not None:
             return self.shade
-        return TWO_PLAYER_SHADE if rules.num_seats == 2 else SHADE
+        if rules.num_seats == 2:
+            return TWO_PLAYER_SHADE
+        return PARTNERSHIP_SHADE if rules.partnerships else SHADE
 
     def set_penalty_for(self, rules: Rules) -> float:
         """The points a failed contract costs this bot beyond its score, under ``rules``."""
         if self.set_penalty is not None:
             return self.set_penalty
         return SET_PENALTY if rules.num_sides == 2 else 0.0
+
+    def bid_set_penalty_for(self, rules: Rules) -> float:
+        """The points a failed contract costs beyond its score when this bot weighs its bids:
+        nothing in partnerships (the bid's expected score decides), else the card-play
+        penalty (:meth:`set_penalty_for`)."""
+        if self.bid_set_penalty is not None:
+            return self.bid_set_penalty
+        return 0.0 if rules.partnerships else self.set_penalty_for(rules)
 
     # -- card play --------------------------------------------------------------------
 
@@ -295,6 +393,16 @@ class ExpertBot(Bot):
         return out
 
     def _choose_card(self, view: View, deadline: float | None) -> int:
+        cands, totals, _done, _solver, _rep = self._card_totals(view, deadline)
+        return max(cands, key=lambda c: (totals[c], -(c % 13)))
+
+    def _card_totals(
+        self, view: View, deadline: float | None
+    ) -> tuple[list[int], dict[int, float], int, bool, int | None]:
+        """The candidate cards, each one's summed points over the sampled deals (the club
+        player's card with its ``prior`` lead), the deals done, whether the solver scored
+        them, and the candidate standing for the club player's card.  One candidate alone
+        is returned with no deals."""
         know = Knowledge(view)
         legal = [int(c) for c in view.legal if isinstance(c, Card)]
         cands = self._candidates(know, legal)
@@ -307,7 +415,7 @@ class ExpertBot(Bot):
             safe = [c for c in cands if not beats(c, best)]
             cands = safe or cands
         if len(cands) == 1:
-            return cands[0]
+            return cands, {cands[0]: 0.0}, 0, False, None
         rules = view.rules
         n = know.n
         bids: list[Bid] = [b if b is not None else Bid(1) for b in view.bids]
@@ -354,8 +462,7 @@ class ExpertBot(Bot):
         rep = max((c for c in cands if c // 13 == favourite // 13 and c <= favourite), default=None)
         if rep is not None:
             totals[rep] += self.prior * done
-        best = max(cands, key=lambda c: (totals[c], -(c % 13)))
-        return best
+        return cands, totals, done, use_solver and self._solve is not None, rep
 
     def _solver_values(
         self,
@@ -449,6 +556,14 @@ class ExpertBot(Bot):
         return rollout(pos)
 
     def _choose_bid(self, view: View, deadline: float | None) -> Bid:
+        ev = self._bid_totals(view, deadline)
+        if ev is None:
+            return self._basic.choose_bid(view, Knowledge(view))
+        return ev.choice
+
+    def _bid_totals(self, view: View, deadline: float | None) -> _BidEval | None:
+        """Every bid level weighed on the sampled deals (see the module docstring), or None
+        when there is nothing to weigh (no number to bid, or no deal done)."""
         rules = view.rules
         legal_bids = [a for a in view.legal if isinstance(a, Bid)]
         legal_set = {b.tricks for b in legal_bids if not b.blind}
@@ -456,7 +571,7 @@ class ExpertBot(Bot):
         basic_bid = self._basic.choose_bid(view, know)
         nonzero = sorted(legal_set - {0})
         if not nonzero:
-            return basic_bid
+            return None
         base = basic_bid.tricks
         if base < 1:
             est = estimate_tricks(know.hand, rules.num_seats, rules.partnerships)
@@ -478,7 +593,13 @@ class ExpertBot(Bot):
             kernel = self._kernels[shade] = _trick_kernel(shade, self.spread)
         deals = sample_deals(know, self.rng, max(self.samples, self.bid_samples))
         me = view.seat
+        side = rules.side_of(me)
+        mates = [s for s in range(rules.num_seats) if rules.side_of(s) == side]
+        other_bid = sum(
+            b.tricks for s in mates if s != me and (b := view.bids[s]) is not None and not b.is_nil
+        )
         totals = {t: 0.0 for t in numeric}
+        made = {t: 0.0 for t in numeric}
         nil_total = 0.0
         nil_kept = 0
         done = 0
@@ -491,32 +612,54 @@ class ExpertBot(Bot):
             trial = list(bids)
             for k, weight in kernel:
                 tricks = _shift_side_tricks(rules, me, bids, final, k)
+                ours = sum(tricks[s] for s in mates if not bids[s].is_nil or s == me)
                 for t in numeric:
                     trial[me] = Bid(t)
-                    totals[t] += weight * self._points(view, trial, tricks)
+                    totals[t] += weight * self._points(view, trial, tricks, bidding=True)
+                    made[t] += weight * (ours >= t + other_bid)
             if try_nil:
                 nbids = list(bids)
                 nbids[me] = Bid(0)
                 nfinal = self._play_out(view, hands, nbids)
                 nil_kept += nfinal[me] == 0
-                nil_total += self._points(view, nbids, nfinal)
-        if not done or not numeric:
-            return basic_bid
-        margin = {t: (8.0 * done if t > base and not sets_contract else 0.0) for t in numeric}
+                nil_total += self._points(view, nbids, nfinal, bidding=True)
+        if not done:
+            return None
+        margin = {t: (self.first_margin * done if t > base and not sets_contract else 0.0) for t in numeric}
         best_t = max(numeric, key=lambda t: (totals[t] - margin[t], -abs(t - base)))
         # nil needs both: more points than the best number, and few enough play-outs in which
         # it fails (those failures are optimistic: the play-outs see every card)
         nil_better = nil_total > totals[best_t] + self.nil_margin * done
+        choice = Bid(best_t)
         if try_nil and nil_kept >= self.nil_min * done and nil_better:
-            return Bid(0)
-        return Bid(best_t)
+            choice = Bid(0)
+        return _BidEval(
+            choice=choice,
+            done=done,
+            values={t: totals[t] / done for t in numeric},
+            made={t: made[t] / done for t in numeric},
+            nil_value=nil_total / done if try_nil else None,
+            nil_kept=nil_kept / done if try_nil else None,
+        )
 
     # -- blind nil ----------------------------------------------------------------------------
 
     def _choose_blind(self, view: View, deadline: float | None) -> Action:
+        look, blind, done = self._blind_totals(view, deadline)
+        return self._blind_choice(look, blind, done)
+
+    @staticmethod
+    def _blind_choice(look: float, blind: float, done: int) -> Action:
+        if done and blind > look + 40.0 * done:
+            return Bid.blind_nil()
+        return LOOK
+
+    def _blind_totals(self, view: View, deadline: float | None) -> tuple[float, float, int]:
+        """Summed points of looking and of blind nil over sampled deals, and the deals done
+        (none when blind nil is not worth weighing at this score)."""
         rules = view.rules
         if not self._basic_might_blind(view):
-            return LOOK
+            return 0.0, 0.0, 0
         know = Knowledge(view)
         deals = sample_deals(know, self.rng, self.samples, sample_own=True)
         me = view.seat
@@ -539,9 +682,7 @@ class ExpertBot(Bot):
                 bbids[partner] = Bid(min(rules.max_bid, max(1, int(est_p + 0.45))))
             bfinal = self._play_out(view, hands, bbids)
             blind_total += self._points(view, bbids, bfinal)
-        if done and blind_total > look_total + 40.0 * done:
-            return Bid.blind_nil()
-        return LOOK
+        return look_total, blind_total, done
 
     def _basic_might_blind(self, view: View) -> bool:
         """Blind nil is only simulated when the side trails by ``blind_deficit`` or more
@@ -558,6 +699,20 @@ class ExpertBot(Bot):
         if self.seconds is not None:
             extra["seconds"] = self.seconds
         return f"ExpertBot(seed={self.seed!r}, " + ", ".join(f"{k}={v!r}" for k, v in extra.items()) + ")"
+
+
+@dataclass
+class _BidEval:
+    """What the bid simulation found: the bid chosen, the deals done, each level's expected
+    points and the weighted share of play-outs in which the side makes it, and nil's
+    expected points and the share of its play-outs that keep it (None: not weighed)."""
+
+    choice: Bid
+    done: int
+    values: dict[int, float]
+    made: dict[int, float]
+    nil_value: float | None
+    nil_kept: float | None
 
 
 def _shift_side_tricks(rules: Rules, me: int, bids: Sequence[Bid], tricks: list[int], k: int) -> list[int]:

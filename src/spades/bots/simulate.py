@@ -53,6 +53,7 @@ __all__ = [
     "play_exchanges",
     "rollout",
     "sample_deals",
+    "win_probability",
     "winner_index",
 ]
 
@@ -693,6 +694,7 @@ def hand_utility(
     hands_played: int,
     bag_weight: float = 1.0,
     set_penalty: float = 0.0,
+    win_weight: float = 0.0,
 ) -> float:
     """The value of a finished hand to ``side``: its points minus the opponents' (the mean of
     the other sides' points when there are more than two), plus :data:`GAME_VALUE` when the
@@ -704,7 +706,13 @@ def hand_utility(
     it carried in.  With the penalty paid this hand this values every new bag alike (a
     bag taken at 0 bags is no cheaper than one at 9), which is what bags cost over a game;
     ``bag_weight=0`` gives the hand's points alone.  ``set_penalty`` points more are lost
-    when ``side`` fails its contract."""
+    when ``side`` fails its contract.
+
+    ``win_weight`` (two sides and a target score only): the hand is also worth
+    ``win_weight`` points for every unit by which it moves the side's chance of winning the
+    game (:func:`win_probability` before and after it; 1 or 0 when the hand ends the game),
+    in place of the fixed :data:`GAME_VALUE`: near the target a lead weighs more, so a side
+    ahead avoids risk and a side behind takes it."""
     result = score_hand(rules, bids, tricks, bags)
     pts: Sequence[float] = result.points
     k = rules.num_sides
@@ -719,6 +727,34 @@ def hand_utility(
         value = pts[side] - sum(pts[i] for i in range(k) if i != side) / (k - 1)
     if set_penalty and result.sides[side].made is False:
         value -= set_penalty
+    if win_weight and k == 2 and rules.hands is None:
+        before = win_probability(rules, scores, side)
+        if over:
+            after = 0.5 if winner is None else float(winner == side)
+        else:
+            after = win_probability(rules, new, side)
+        return value + win_weight * (after - before)
     if over and winner is not None:
         value += GAME_VALUE if winner == side else -GAME_VALUE
     return value
+
+
+#: the win-probability model of :func:`win_probability`, fitted by ``bench/winprob.py`` on
+#: whole games of the club player against itself (partnership preset, blind nil off)
+WIN_BETA: Final = 0.01176
+WIN_GAMMA: Final = 100.0
+
+
+def win_probability(rules: Rules, scores: Sequence[int], side: int) -> float:
+    """The chance that ``side`` wins a game of two sides standing at ``scores``: a logistic
+    law of its lead, which weighs more the closer the leader is to the target
+    (``beta * lead / sqrt(1 + rest / gamma)``, ``rest`` the leader's distance to the
+    target score; constants :data:`WIN_BETA`, :data:`WIN_GAMMA`)."""
+    lead = scores[side] - scores[1 - side]
+    rest = max(0, rules.target_score - max(scores))
+    x = WIN_BETA * lead / math.sqrt(1.0 + rest / WIN_GAMMA)
+    if x > 40:
+        return 1.0
+    if x < -40:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-x))

@@ -1,0 +1,273 @@
+"""Write bench/ladder.md: every computer player in duplicate against ``basic``, with blind
+nil on and off, in points per hand and in whole games, plus a rating table.
+
+    PYTHONPATH=src python bench/ladder.py                               # the full ladder (hours on 2 cores)
+    PYTHONPATH=src python bench/ladder.py --deals 20 --seeds 1 --out /tmp/ladder.md   # a quick check
+
+Every pairing is a ``spades.match.run_match`` on the partnership preset (to 500, bags
+10/-100, nil 100, blind nil 200 with a 3-card exchange), once with blind nil and once
+without (``blind_nil=False``), on each seed of ``--seeds`` with ``--deals`` deals; every
+deal is played at two tables with the sides swapped.  The pairings: each bot of
+``--bots`` against ``basic`` (``basic`` itself is the reference, zero by definition),
+and the extra pairings of ``--extra`` (by default the expert against OpenSpiel's IS-MCTS,
+which with ``openspiel-ismcts - basic`` gives the issue's ``expert - ismcts`` against
+``basic - ismcts``).
+
+Reported per pairing and setting, pooled over the seeds:
+
+* points per hand, first bot minus second, with the 95% CI (the mean of the per-seed
+  means; its CI is the seeds' CIs combined, the deals of each seed being independent
+  duplicate boards);
+* whole games: the games that finished within the deals (a game to 500 takes about ten
+  hands), won by each bot, with a 95% Wilson interval on the first bot's share of the
+  decided games;
+* the first bot's nils and blind nils made, how often its contracts were set, and its
+  seconds per decision (the largest median and 99th percentile of the seeds; wall clock
+  inside the worker processes, so a busy machine inflates them).
+
+The rating table rates every finished game of every pairing with openskill's
+Plackett-Luce model (the ``bench`` extra), one table per setting: mu with a 95%
+interval of mu +- 1.96 sigma, and the ordinal mu - 3 sigma.  All pairings run through
+``basic``, so the ratings place each bot against basic first of all.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import platform
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from spades import Rules
+from spades.match import MatchResult, run_match
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_BOTS = "random,basic,expert,openspiel-ismcts"
+
+
+@dataclass
+class Pooled:
+    """One pairing under one setting, over every seed."""
+
+    a: str
+    b: str
+    blind: bool
+    means: list[float] = field(default_factory=list)
+    cis: list[float] = field(default_factory=list)
+    deals: int = 0
+    wins: list[int] = field(default_factory=lambda: [0, 0])
+    draws: int = 0
+    games: list[int] = field(default_factory=list)  # the winner (0 or 1) of every finished game
+    nil: list[float] = field(default_factory=lambda: [0, 0])  # made, bid (first bot)
+    blind_nil: list[float] = field(default_factory=lambda: [0, 0])
+    set_hands: list[float] = field(default_factory=lambda: [0, 0])  # set, hands (first bot)
+    seconds: float = 0.0
+    timing: list[float] = field(default_factory=lambda: [0.0, 0.0])  # worst median, worst p99
+
+    def add(self, result: MatchResult) -> None:
+        data = result.to_dict()
+        diff = data["diff_per_hand"]
+        self.means.append(diff["mean"])
+        self.cis.append(diff["ci95"] if diff["ci95"] is not None else math.inf)
+        self.deals += data["hands"]
+        side = data["sides"][0]
+        for key, target in (("nil", self.nil), ("blind_nil", self.blind_nil)):
+            bids = side[f"{key}_bids"]
+            target[0] += (side[f"{key}_success"] or 0.0) * bids
+            target[1] += bids
+        if side["set_rate"] is not None:
+            self.set_hands[0] += side["set_rate"] * side["hands"]
+            self.set_hands[1] += side["hands"]
+        for board in result.boards:
+            for table in board.tables:
+                for w in table.games:
+                    if w is None:
+                        self.draws += 1
+                    else:
+                        self.wins[w] += 1
+                        self.games.append(w)
+        self.seconds += data["seconds"]
+        t = side["seconds_per_decision"]
+        if t["median"] is not None:
+            self.timing = [max(self.timing[0], t["median"]), max(self.timing[1], t["p99"])]
+
+    def mean(self) -> float:
+        return sum(self.means) / len(self.means)
+
+    def ci(self) -> float:
+        return math.sqrt(sum(c * c for c in self.cis)) / len(self.cis)
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson interval of a share ``k / n``."""
+    if n == 0:
+        return 0.0, 1.0
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def pct(num: float, den: float) -> str:
+    return f"{100 * num / den:.1f}% of {den:.0f}" if den else "-"
+
+
+def ratings(pooled: list[Pooled]) -> list[tuple[str, float, float, float, int]]:
+    """(bot, mu, sigma, ordinal, games) from every finished game, openskill Plackett-Luce."""
+    from openskill.models import PlackettLuce
+
+    model = PlackettLuce()
+    players: dict[str, Any] = {}
+    counts: dict[str, int] = {}
+    for p in pooled:
+        for name in (p.a, p.b):
+            players.setdefault(name, model.rating(name=name))
+            counts.setdefault(name, 0)
+        for w in p.games:
+            ranks = [1, 2] if w == 0 else [2, 1]
+            [[ra], [rb]] = model.rate([[players[p.a]], [players[p.b]]], ranks=ranks)
+            players[p.a], players[p.b] = ra, rb
+            counts[p.a] += 1
+            counts[p.b] += 1
+    out = [(name, r.mu, r.sigma, r.ordinal(), counts[name]) for name, r in players.items()]
+    return sorted(out, key=lambda x: -x[1])
+
+
+def report(pooled: list[Pooled], args: argparse.Namespace, seeds: list[int], wall: float) -> list[str]:
+    lines = [
+        "# The strength ladder",
+        "",
+        "Regenerated by `bench/ladder.py`; every number comes from `spades.match.run_match` in "
+        "duplicate on the partnership preset (to 500, bags 10/-100, nil 100, blind nil 200 with a "
+        "3-card exchange), with blind nil open and with it off.",
+        "",
+        f"Command: `PYTHONPATH=src python bench/ladder.py --deals {args.deals} --seeds "
+        f"{','.join(map(str, seeds))} --bots {args.bots} --extra '{args.extra}' --workers {args.workers}`",
+        "",
+        f"Machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}; "
+        f"{args.workers} worker processes; {wall:.0f} s wall clock in all.",
+        "",
+    ]
+    for blind in (False, True):
+        setting = "blind nil on" if blind else "blind nil off"
+        rows = [p for p in pooled if p.blind == blind]
+        if not rows:
+            continue
+        lines += [
+            f"## {setting}",
+            "",
+            f"{len(seeds)} seed(s) of {args.deals} deals each. Points per hand: the first bot minus "
+            "the second, 95% CI. Games: finished games won by each, with the 95% Wilson interval "
+            "of the first bot's share of the decided games.",
+            "",
+            "| pairing | deals | points per hand | games won | first bot's share of games | "
+            "nils made | blind nils made | set | s per decision (median, p99) |",
+            "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+        ]
+        for p in rows:
+            decided = p.wins[0] + p.wins[1]
+            lo, hi = wilson(p.wins[0], decided)
+            share = f"{100 * p.wins[0] / decided:.0f}% [{100 * lo:.0f}, {100 * hi:.0f}]" if decided else "-"
+            games = f"{p.wins[0]} - {p.wins[1]}" + (f" ({p.draws} drawn)" if p.draws else "")
+            lines.append(
+                f"| {p.a} - {p.b} | {p.deals} | {p.mean():+.1f} +-{p.ci():.1f} | {games} | {share} | "
+                f"{pct(*p.nil)} | {pct(*p.blind_nil)} | {pct(*p.set_hands)} | "
+                f"{p.timing[0]:.3f}, {p.timing[1]:.3f} |"
+            )
+        lines += ["", f"Ratings ({setting}, openskill Plackett-Luce over every finished game):", ""]
+        lines += ["| bot | mu | 95% interval | ordinal (mu - 3 sigma) | games |", "|---|---:|---:|---:|---:|"]
+        for name, mu, sigma, ordinal, n in ratings(rows):
+            interval = f"[{mu - 1.96 * sigma:.1f}, {mu + 1.96 * sigma:.1f}]"
+            lines.append(f"| {name} | {mu:.1f} | {interval} | {ordinal:.1f} | {n} |")
+        lines.append("")
+    lines += goals(pooled)
+    return lines
+
+
+def goals(pooled: list[Pooled]) -> list[str]:
+    """The issue's goals, where the pairings they need were run."""
+    found = {(p.a, p.b, p.blind): p for p in pooled}
+    out = ["## Goals", "", "| goal | measured | met |", "|---|---|---|"]
+
+    def row(goal: str, measured: str, ok: bool) -> None:
+        out.append(f"| {goal} | {measured} | {'yes' if ok else 'NO'} |")
+
+    for blind, target in ((False, 25.0), (True, 35.0)):
+        setting = "on" if blind else "off"
+        e = found.get(("expert", "openspiel-ismcts", blind))
+        b = found.get(("openspiel-ismcts", "basic", blind))
+        if e is not None and b is not None:
+            # basic - ismcts is minus (ismcts - basic)
+            gap = e.mean() + b.mean()
+            ci = math.hypot(e.ci(), b.ci())
+            row(f"(expert - ismcts) - (basic - ismcts) >= +10, blind nil {setting}",
+                f"{gap:+.1f} +-{ci:.1f}", gap >= 10.0)
+        p = found.get(("expert", "basic", blind))
+        if p is None:
+            continue
+        row(f"expert - basic >= +{target:.0f} per hand, blind nil {setting}",
+            f"{p.mean():+.1f} +-{p.ci():.1f}", p.mean() >= target)
+        nils = p.nil[0] / p.nil[1] if p.nil[1] else 0.0
+        row(f"expert's nils made >= 85%, blind nil {setting}", pct(*p.nil), nils >= 0.85)
+        sets = p.set_hands[0] / p.set_hands[1] if p.set_hands[1] else 1.0
+        row(f"expert set <= 5%, blind nil {setting}", pct(*p.set_hands), sets <= 0.05)
+        if not blind:
+            decided = p.wins[0] + p.wins[1]
+            share = p.wins[0] / decided if decided else 0.0
+            lo, hi = wilson(p.wins[0], decided)
+            row("expert wins >= 65% of whole games against basic, blind nil off",
+                f"{100 * share:.0f}% of {decided} [{100 * lo:.0f}, {100 * hi:.0f}]", share >= 0.65)
+    out.append("")
+    return out
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--deals", type=int, default=400, help="deals per seed and pairing (default 400)")
+    parser.add_argument("--seeds", default="1,2,3", help="comma-separated seeds (default 1,2,3)")
+    parser.add_argument("--bots", default=DEFAULT_BOTS, help=f"bots against basic (default {DEFAULT_BOTS})")
+    parser.add_argument(
+        "--extra", default="expert:openspiel-ismcts",
+        help="extra pairings, 'a:b' separated by commas (default expert:openspiel-ismcts; '' for none)",
+    )
+    parser.add_argument("--blind", choices=("both", "on", "off"), default="both")
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--out", default=str(ROOT / "bench" / "ladder.md"))
+    args = parser.parse_args()
+    try:
+        seeds = [int(x) for x in args.seeds.split(",") if x.strip()]
+    except ValueError:
+        parser.error("--seeds takes whole numbers separated by commas, e.g. 1,2,3")
+    if not seeds or args.deals < 1:
+        parser.error("give at least one seed and one deal")
+    pairs = [(b.strip(), "basic") for b in args.bots.split(",") if b.strip() and b.strip() != "basic"]
+    for item in args.extra.split(","):
+        if item.strip():
+            a, _, b = item.partition(":")
+            if not b:
+                parser.error(f"an extra pairing is 'a:b', not {item!r}")
+            pairs.append((a.strip(), b.strip()))
+    settings = {"both": (False, True), "on": (True,), "off": (False,)}[args.blind]
+    start = time.perf_counter()
+    pooled: list[Pooled] = []
+    for blind in settings:
+        rules = Rules.preset("partnership", blind_nil=blind)
+        for a, b in pairs:
+            p = Pooled(a, b, blind)
+            for seed in seeds:
+                print(f"{a} - {b}, blind nil {'on' if blind else 'off'}, seed {seed}", file=sys.stderr)
+                p.add(run_match(rules, [a, b], hands=args.deals, seed=seed, workers=args.workers))
+            pooled.append(p)
+    lines = report(pooled, args, seeds, time.perf_counter() - start)
+    Path(args.out).write_text("\n".join(lines), encoding="utf-8")
+    print("\n".join(lines))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
