@@ -128,19 +128,22 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="only the openspiel preset")
     args = parser.parse_args()
     ref_cpu, ref_wall = openspiel_rate(args.seconds, args.seed)
-    print(f"OpenSpiel pyspiel 'spades' (random hands): cpu {ref_cpu:9.0f} hands/s  wall {ref_wall:9.0f} hands/s")
+    print(f"OpenSpiel pyspiel 'spades' (random hands): cpu {ref_cpu:9.0f} hands/s  "
+          f"wall {ref_wall:9.0f} hands/s")
     runs = [("openspiel", "none", False, "mask"), ("openspiel", "none", False, "bits"),
             ("openspiel", "none", True, "mask"), ("openspiel", "full", False, "mask"),
             ("openspiel", "full", True, "mask")]
     if not args.quick:
         runs += [("partnership", "none", False, "mask"), ("partnership", "full", False, "mask")]
     for preset, observation, parallel, policy in runs:
-        cpu, wall, threads = vec_rate(preset, args.envs, args.seconds, args.seed, observation, parallel, policy)
+        cpu, wall, threads = vec_rate(preset, args.envs, args.seconds, args.seed, observation, parallel,
+                                      policy)
         print(f"VecEnv {preset:11s} obs={observation:4s} policy={policy:4s} n={args.envs} threads={threads}: "
               f"cpu {cpu:9.0f} hands/s ({cpu / ref_cpu:5.1f}x)  wall {wall:9.0f} hands/s "
               f"({wall / ref_wall:5.1f}x)")
     ref2_cpu, ref2_wall = openspiel_rate(args.seconds, args.seed + 1)
-    print(f"OpenSpiel again (drift check):             cpu {ref2_cpu:9.0f} hands/s  wall {ref2_wall:9.0f} hands/s")
+    print(f"OpenSpiel again (drift check):             cpu {ref2_cpu:9.0f} hands/s  "
+          f"wall {ref2_wall:9.0f} hands/s")
 
 
 if __name__ == "__main__":

@@ -45,7 +45,8 @@ def test_parallel_kernel_plays_the_same_games_as_the_serial_one(preset):
 
 def test_parallel_is_automatic_from_256_games_and_checked():
     assert not VecEnv("openspiel", num_envs=8).parallel
-    assert VecEnv("openspiel", num_envs=256).parallel == VecEnv("openspiel", num_envs=1, parallel=True).parallel
+    forced = VecEnv("openspiel", num_envs=1, parallel=True)
+    assert VecEnv("openspiel", num_envs=256).parallel == forced.parallel
     assert VecEnv("openspiel", num_envs=8, parallel=False).threads == 1
     with pytest.raises(TypeError):
         VecEnv("openspiel", num_envs=8, parallel="yes")

@@ -58,7 +58,7 @@ except ImportError:  # pragma: no cover
 
     inline = jit
     pjit = jit
-    prange = range
+    prange = range  # type: ignore[misc]
 
     def _lowbit_index(x: int) -> int:
         """Index of the lowest set bit of x (x != 0)."""
