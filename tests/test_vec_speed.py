@@ -43,10 +43,8 @@ def test_parallel_kernel_plays_the_same_games_as_the_serial_one(preset):
     assert np.array_equal(envs[0].scores, envs[1].scores)
 
 
-def test_parallel_is_automatic_from_256_games_and_checked():
-    assert not VecEnv("openspiel", num_envs=8).parallel
-    forced = VecEnv("openspiel", num_envs=1, parallel=True)
-    assert VecEnv("openspiel", num_envs=256).parallel == forced.parallel
+def test_parallel_is_opt_in_and_checked():
+    assert not VecEnv("openspiel", num_envs=4096).parallel
     assert VecEnv("openspiel", num_envs=8, parallel=False).threads == 1
     with pytest.raises(TypeError):
         VecEnv("openspiel", num_envs=8, parallel="yes")

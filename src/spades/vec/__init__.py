@@ -211,13 +211,16 @@ class VecEnv:
     per game (slower; for datasets and the differential test).  ``parallel``:
     share each step's games out among numba's threads (``numba.prange``; the
     number of threads is numba's: ``NUMBA_NUM_THREADS`` or
-    ``numba.set_num_threads``, see :attr:`threads`); None (the default) does so
-    from 256 games up.  The games are the same, bit for bit, either way.
+    ``numba.set_num_threads``, see :attr:`threads`).  Off by default: every step
+    is a parallel region whose threads meet at its end, which pays only on cores
+    this process has to itself (on the 2 shared cores it was measured on, it ran
+    ten times slower: bench/vec-notes.md).  The games are the same, bit for bit,
+    either way.
     """
 
     def __init__(self, rules: Rules | str = "partnership", num_envs: int = 1024, seed: int | None = None,
                  *, reward: str = "points", observation: str = "full", record: bool = False,
-                 max_hands: int | None = None, parallel: bool | None = None) -> None:
+                 max_hands: int | None = None, parallel: bool = False) -> None:
         self.rules = _as_rules(rules)
         if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
             raise ValueError("num_envs must be a whole number, at least 1")
@@ -230,11 +233,11 @@ class VecEnv:
         if max_hands is not None and (isinstance(max_hands, bool) or not isinstance(max_hands, int)
                                       or max_hands < 1):
             raise ValueError("max_hands must be a whole number, at least 1 (or None: no cap)")
-        if parallel is not None and not isinstance(parallel, bool):
-            raise TypeError("parallel must be True, False or None (automatic)")
+        if not isinstance(parallel, bool):
+            raise TypeError("parallel must be True or False")
         self.max_hands = max_hands
         #: whether steps run on numba's threads (see ``parallel``)
-        self.parallel = (num_envs >= 256 if parallel is None else parallel) and K.HAVE_NUMBA
+        self.parallel = parallel and K.HAVE_NUMBA
         self.num_envs = num_envs
         self.num_seats = self.rules.num_seats
         self.num_actions = NUM_ACTIONS
