@@ -1,23 +1,32 @@
 """Complete random hands per second: spades.vec.VecEnv against OpenSpiel's C++ `spades`.
 
-Run by hand:  PYTHONPATH=src python bench/vec.py [--envs 2048] [--seconds 5]
+Run by hand:  PYTHONPATH=src python bench/vec.py [--envs 4096] [--seconds 5]
 
 Reference (measured in the same run): pyspiel's C++ `spades` game driven from
 Python, one hand = 52 chance actions (a random outcome each) + 4 bids + 52
 plays, each a uniformly random legal choice.
 
 Ours: VecEnv stepped from Python with a policy in the loop: every step, one
-uniformly random legal action per game is chosen *in numpy* from the returned
-mask (a random key per action, masked, argmax), then ``env.step(actions)``.
-Games are single hands (``hands=1``) and restart by themselves, so each
-``done`` is one complete hand (deal, bids, 52 plays, scoring).  Measured for
-the "openspiel" preset (the same game as OpenSpiel's) and for the default
-partnership rules (blind nil offered, so some hands have an exchange), with
-the full 986-float observation of every step written, and with
-``observation="none"`` (the engine and the numpy policy alone; OpenSpiel's
-playthrough computes no observation either).  Times are the process's CPU
-time (``time.process_time``), for both sides: on a shared machine wall-clock
-time mostly measures the neighbours.  Compare the ratio, not the rates.
+uniformly random legal action per game is chosen *in numpy*, then
+``env.step(actions)``.  Games are single hands (``hands=1``) and restart by
+themselves, so each ``done`` is one complete hand (deal, bids, 52 plays,
+scoring).  The policy (``choose``): the legal ids as bits (``mask`` policy:
+``np.packbits`` of the boolean mask; ``bits`` policy: the same bits as
+``env.legal_bits`` gives them), a count ``k`` of legal ids per game
+(``np.bitwise_count``), one uniform integer ``r`` in ``[0, k)`` per game
+(``Generator.integers`` with an array bound: exactly uniform), and the index of
+the ``r``-th set bit (which word: compare with the first word's count; which
+byte: SWAR byte counts and their prefix sums in one multiplication; which bit
+of the byte: a 256 x 8 table).  Every legal id has probability exactly ``1/k``.
+
+Measured for the "openspiel" preset (the same game as OpenSpiel's) and for the
+default partnership rules (blind nil offered), with the full 986-float
+observation of every step and with ``observation="none"`` (OpenSpiel's
+playthrough computes no observation either), on one thread and (``parallel``)
+on numba's threads.  Both the process's CPU time (``time.process_time``, all
+threads) and wall-clock time are reported, for both sides: on a shared machine
+wall-clock time mostly measures the neighbours.  Compare the ratios, not the
+rates.
 """
 
 from __future__ import annotations
@@ -25,15 +34,51 @@ from __future__ import annotations
 import argparse
 import random
 import time
+from typing import Any
+
+import numpy as np
+
+#: _SELECT[b * 8 + r]: the index of the r-th set bit of byte b
+_SELECT = np.zeros(256 * 8, np.int64)
+for _b in range(256):
+    for _r, _j in enumerate(j for j in range(8) if _b >> j & 1):
+        _SELECT[_b * 8 + _r] = _j
+_U = np.uint64
+_M1, _M2, _M4 = _U(0x5555555555555555), _U(0x3333333333333333), _U(0x0F0F0F0F0F0F0F0F)
+_ONES, _HIGH = _U(0x0101010101010101), _U(0x8080808080808080)
 
 
-def openspiel_rate(seconds: float, seed: int) -> float:
+def choose(words: np.ndarray, gen: np.random.Generator) -> np.ndarray:
+    """One uniformly random legal id per row of ``words`` (uint64 [n, 2]: ids
+    0-63 as the bits of word 0, ids 64-127 of word 1; at least one set bit)."""
+    lo, hi = words[:, 0], words[:, 1]
+    count_lo = np.bitwise_count(lo).astype(np.int64)
+    k = count_lo + np.bitwise_count(hi)
+    r = gen.integers(0, k)  # exactly uniform in [0, k) per row
+    upper = r >= count_lo
+    x = np.where(upper, hi, lo)
+    r = r - upper * count_lo
+    c = x - ((x >> _U(1)) & _M1)  # set bits per byte (SWAR)
+    c = (c & _M2) + ((c >> _U(2)) & _M2)
+    c = (c + (c >> _U(4))) & _M4
+    cum = c * _ONES  # byte j: set bits in bytes 0..j
+    # the bytes whose running count is <= r come before the r-th set bit
+    before_bytes = np.bitwise_count(((r.astype(np.uint64) * _ONES) | _HIGH) - cum & _HIGH).astype(np.int64)
+    shift = (8 * before_bytes).astype(np.uint64)
+    prev = np.where(before_bytes > 0, (cum << _U(8)) >> shift & _U(0xFF), _U(0)).astype(np.int64)
+    byte = ((x >> shift) & _U(0xFF)).astype(np.int64)
+    out: np.ndarray = upper * 64 + 8 * before_bytes + _SELECT[byte * 8 + (r - prev)]
+    return out
+
+
+def openspiel_rate(seconds: float, seed: int) -> tuple[float, float]:
+    """OpenSpiel's random hands per second: (CPU time, wall clock)."""
     import pyspiel
 
     game = pyspiel.load_game("spades")
     rng = random.Random(seed)
     hands = 0
-    start = time.process_time()
+    start, wall = time.process_time(), time.perf_counter()
     while time.process_time() - start < seconds:
         state = game.new_initial_state()
         while not state.is_terminal():
@@ -42,55 +87,63 @@ def openspiel_rate(seconds: float, seed: int) -> float:
             else:
                 state.apply_action(rng.choice(state.legal_actions()))
         hands += 1
-    return hands / (time.process_time() - start)
+    return hands / (time.process_time() - start), hands / (time.perf_counter() - wall)
 
 
-def vec_rate(preset: str, envs: int, seconds: float, seed: int, observation: str) -> float:
-    import numpy as np
-
+def vec_rate(preset: str, envs: int, seconds: float, seed: int, observation: str, parallel: bool,
+             policy: str) -> tuple[float, float, int]:
+    """VecEnv's random hands per second: (CPU time, wall clock, threads)."""
     from spades.rules import Rules
     from spades.vec import VecEnv
 
-    env = VecEnv(Rules.preset(preset, hands=1), num_envs=envs, seed=seed, observation=observation)
-    bits = np.random.SFC64(seed)
+    env = VecEnv(Rules.preset(preset, hands=1), num_envs=envs, seed=seed, observation=observation,
+                 parallel=parallel)
+    gen = np.random.Generator(np.random.SFC64(seed))
+    padded = np.zeros((envs, 16), np.uint8)  # the mask's 75 bits, padded to two words
+    words = padded.view(np.uint64)
+
+    def act(mask: Any) -> np.ndarray:
+        if policy == "bits":
+            return choose(env.legal_bits, gen)
+        padded[:, :10] = np.packbits(mask, axis=1, bitorder="little")
+        return choose(words, gen)
+
     _obs, mask, _player = env.reset()
-    size = mask.size
-    keys = np.empty(mask.shape, np.uint32)
-
-    def policy(mask: np.ndarray) -> np.ndarray:
-        # a uniformly random legal id per game: random 32-bit keys, zero for illegal
-        # ids, argmax (a tie between the two largest keys has probability ~1e-8)
-        raw = bits.random_raw(size // 2 + 1).view(np.uint32)[:size].reshape(mask.shape)
-        np.multiply(raw, mask, out=keys)
-        out: np.ndarray = keys.argmax(axis=1)
-        return out
-
     for _ in range(3):  # warm-up (numba compiles once per machine, then loads its cache)
-        _obs, mask, _player, _rewards, done = env.step(policy(mask))
+        _obs, mask, _player, _rewards, done = env.step(act(mask))
     hands = 0
-    start = time.process_time()
+    start, wall = time.process_time(), time.perf_counter()
     while time.process_time() - start < seconds:
         for _ in range(50):
-            _obs, mask, _player, _rewards, done = env.step(policy(mask))
+            _obs, mask, _player, _rewards, done = env.step(act(mask))
             hands += int(done.sum())
-    return hands / (time.process_time() - start)
+    return hands / (time.process_time() - start), hands / (time.perf_counter() - wall), env.threads
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--envs", type=int, default=2048, help="games stepped together")
-    parser.add_argument("--seconds", type=float, default=5.0, help="time per measurement")
+    parser.add_argument("--envs", type=int, default=4096, help="games stepped together")
+    parser.add_argument("--seconds", type=float, default=5.0, help="CPU time per measurement")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--quick", action="store_true", help="only the openspiel preset")
     args = parser.parse_args()
-    ref = openspiel_rate(args.seconds, args.seed)
-    print(f"OpenSpiel pyspiel 'spades' (random hands): {ref:10.0f} hands/s")
-    for preset in ("openspiel", "partnership"):
-        for observation in ("full", "none"):
-            rate = vec_rate(preset, args.envs, args.seconds, args.seed, observation)
-            print(f"VecEnv {preset:12s} obs={observation:4s} n={args.envs}: {rate:10.0f} hands/s  "
-                  f"ratio {rate / ref:6.1f}x")
-    ref2 = openspiel_rate(args.seconds, args.seed + 1)
-    print(f"OpenSpiel again (drift check):             {ref2:10.0f} hands/s")
+    ref_cpu, ref_wall = openspiel_rate(args.seconds, args.seed)
+    print(f"OpenSpiel pyspiel 'spades' (random hands): cpu {ref_cpu:9.0f} hands/s  "
+          f"wall {ref_wall:9.0f} hands/s")
+    runs = [("openspiel", "none", False, "mask"), ("openspiel", "none", False, "bits"),
+            ("openspiel", "none", True, "mask"), ("openspiel", "full", False, "mask"),
+            ("openspiel", "full", True, "mask")]
+    if not args.quick:
+        runs += [("partnership", "none", False, "mask"), ("partnership", "full", False, "mask")]
+    for preset, observation, parallel, policy in runs:
+        cpu, wall, threads = vec_rate(preset, args.envs, args.seconds, args.seed, observation, parallel,
+                                      policy)
+        print(f"VecEnv {preset:11s} obs={observation:4s} policy={policy:4s} n={args.envs} threads={threads}: "
+              f"cpu {cpu:9.0f} hands/s ({cpu / ref_cpu:5.1f}x)  wall {wall:9.0f} hands/s "
+              f"({wall / ref_wall:5.1f}x)")
+    ref2_cpu, ref2_wall = openspiel_rate(args.seconds, args.seed + 1)
+    print(f"OpenSpiel again (drift check):             cpu {ref2_cpu:9.0f} hands/s  "
+          f"wall {ref2_wall:9.0f} hands/s")
 
 
 if __name__ == "__main__":

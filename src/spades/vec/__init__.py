@@ -208,12 +208,19 @@ class VecEnv:
     986-float layout of :mod:`spades.observation`) or ``"none"`` (an empty
     ``[n, 0]`` array: for policies that need no observation, e.g. random play,
     and for measuring the engine alone).  ``record``: keep a :class:`GameLog`
-    per game (slower; for datasets and the differential test).
+    per game (slower; for datasets and the differential test).  ``parallel``:
+    share each step's games out among numba's threads (``numba.prange``; the
+    number of threads is numba's: ``NUMBA_NUM_THREADS`` or
+    ``numba.set_num_threads``, see :attr:`threads`).  Off by default: every step
+    is a parallel region whose threads meet at its end, which pays only on cores
+    this process has to itself (on the 2 shared cores it was measured on, it ran
+    ten times slower: bench/vec-notes.md).  The games are the same, bit for bit,
+    either way.
     """
 
     def __init__(self, rules: Rules | str = "partnership", num_envs: int = 1024, seed: int | None = None,
                  *, reward: str = "points", observation: str = "full", record: bool = False,
-                 max_hands: int | None = None) -> None:
+                 max_hands: int | None = None, parallel: bool = False) -> None:
         self.rules = _as_rules(rules)
         if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
             raise ValueError("num_envs must be a whole number, at least 1")
@@ -226,7 +233,11 @@ class VecEnv:
         if max_hands is not None and (isinstance(max_hands, bool) or not isinstance(max_hands, int)
                                       or max_hands < 1):
             raise ValueError("max_hands must be a whole number, at least 1 (or None: no cap)")
+        if not isinstance(parallel, bool):
+            raise TypeError("parallel must be True or False")
         self.max_hands = max_hands
+        #: whether steps run on numba's threads (see ``parallel``)
+        self.parallel = parallel and K.HAVE_NUMBA
         self.num_envs = num_envs
         self.num_seats = self.rules.num_seats
         self.num_actions = NUM_ACTIONS
@@ -246,7 +257,11 @@ class VecEnv:
         # the kernels write the mask as 10 uint64 words per row (80 bytes of 0/1);
         # users see the first 75 bytes of each row as booleans
         self._mask_words = np.zeros((n, 10), np.uint64)
-        self._legal_words = np.zeros((n, 10), np.uint64)  # the kernels' own copy
+        # the legal ids as bits, two 64-bit words per row: the kernels' own copy
+        # (what actions are checked against) and the users' (legal_bits)
+        self._legal = np.zeros((n, 2), np.int64)
+        self._bits = np.zeros((n, 2), np.int64)
+        self._scratch = np.zeros((n, 8), np.int64)
         self._mask = self._mask_words.view(np.bool_)[:, :NUM_ACTIONS]
         self._player = np.zeros(n, np.int64)
         self._rewards = np.zeros((n, self.num_seats), np.float32)
@@ -269,7 +284,7 @@ class VecEnv:
         state = np.random.SeedSequence(self.seed).generate_state(self.num_envs * 2, np.uint64)
         self._rng[:] = state[::2] ^ (state[1::2] << np.uint64(17))
         K.reset_all(self._p, self._st, self._sa, self._sides, self._deck, self._rng, _OFFSETS,
-                    self._obs, self._mask_words, self._legal_words, self._player,
+                    self._obs, self._mask_words, self._legal, self._bits, self._player,
                     self.observation == "full")
         self._started = True
         self.finished = []
@@ -294,13 +309,15 @@ class VecEnv:
         acts = acts.astype(np.int64, copy=False)
         if self.record:
             before = self._player.copy()
-        bad = K.step_all(self._p, self._st, self._sa, self._sides, self._deck, self._rng, _OFFSETS, acts,
-                         self._obs, self._mask_words, self._legal_words, self._player, self._rewards,
-                         self._done, self.observation == "full")
+        kernel = K.step_all_parallel if self.parallel else K.step_all
+        bad = kernel(self._p, self._st, self._sa, self._sides, self._deck, self._rng, _OFFSETS, acts,
+                     self._obs, self._mask_words, self._legal, self._bits, self._player, self._rewards,
+                     self._done, self._scratch, self.observation == "full")
         if bad >= 0:
             aid = int(acts[bad])
-            own = self._legal_words.view(np.bool_)[bad, :NUM_ACTIONS]
-            legal = ", ".join(action_name(int(a)) for a in np.flatnonzero(own))
+            lo, hi = (int(w) & ((1 << 64) - 1) for w in self._legal[bad])
+            own = lo | hi << 64
+            legal = ", ".join(action_name(a) for a in range(NUM_ACTIONS) if own >> a & 1)
             what = action_name(aid) if 0 <= aid < NUM_ACTIONS else f"id {aid}"
             raise IllegalActionError(f"game {bad}: {what} is not legal now (legal: {legal})")
         if self.record:
@@ -308,6 +325,27 @@ class VecEnv:
         return self._obs, self._mask, self._player, self._rewards, self._done
 
     # -- state for tools -------------------------------------------------------------------
+
+    @property
+    def legal_bits(self) -> NDArray[np.uint64]:
+        """The step's mask as bits, uint64 [n, 2]: bit ``a`` of word 0 is id ``a``
+        (0-63), bit ``a - 64`` of word 1 is id ``a`` (64-74).  Same contents as
+        the boolean mask, 10x smaller (for policies that choose among the legal
+        ids with bit operations, as ``bench/vec.py`` does); a view of the
+        environment's buffer, overwritten by the next step.  Writing to it
+        changes nothing: actions are checked against the kernels' own copy."""
+        out: NDArray[np.uint64] = self._bits.view(np.uint64)
+        return out
+
+    @property
+    def threads(self) -> int:
+        """The number of threads a step runs on (1 unless :attr:`parallel`)."""
+        if not self.parallel:
+            return 1
+        import numba
+
+        count: int = numba.get_num_threads()
+        return count
 
     @property
     def truncated(self) -> NDArray[np.bool_]:

@@ -36,6 +36,13 @@ try:  # pragma: no cover - depends on the environment
         out: F = numba.njit(cache=True, inline="always", error_model="numpy")(fn)
         return out
 
+    def pjit(fn: F) -> F:
+        """Compiled with numba's parallel loops (``prange`` runs on numba's threads)."""
+        out: F = numba.njit(cache=True, parallel=True, error_model="numpy")(fn)
+        return out
+
+    prange = numba.prange
+
     from numba.cpython.unsafe.numbers import trailing_zeros as _tz
 
     @jit
@@ -50,6 +57,8 @@ except ImportError:  # pragma: no cover
         return fn
 
     inline = jit
+    pjit = jit
+    prange = range  # type: ignore[misc]
 
     def _lowbit_index(x: int) -> int:
         """Index of the lowest set bit of x (x != 0)."""
@@ -357,10 +366,14 @@ def _legal_cards(p: np.ndarray, st: np.ndarray, sa: np.ndarray, i: int) -> int:
 
 
 @inline
-def write_mask(p: np.ndarray, st: np.ndarray, sa: np.ndarray, i: int, out: np.ndarray) -> None:
-    """The legal action ids of row ``i``'s seat to act as 0/1 bytes: row ``i`` of
-    ``out`` holds 10 uint64 words (80 bytes; ids 0-74, then padding).  (Rows are
-    indexed, not sliced: a slice is a new array object with reference counting.)"""
+def write_mask(p: np.ndarray, st: np.ndarray, sa: np.ndarray, i: int, out: np.ndarray, legal: np.ndarray,
+               bits: np.ndarray) -> None:
+    """The legal action ids of row ``i``'s seat to act, three times: as 0/1 bytes in
+    row ``i`` of ``out`` (10 uint64 words, 80 bytes: ids 0-74, then padding), and as
+    two 64-bit words of bits (ids 0-63, ids 64-74 from bit 0) in rows ``i`` of
+    ``legal`` (the kernels' own copy, which the next step checks actions against)
+    and of ``bits`` (the users').  (Rows are indexed, not sliced: a slice is a new
+    array object with reference counting.)"""
     phase = st[i, PHASE]
     cards = 0
     if phase == PH_PLAY:
@@ -385,6 +398,12 @@ def write_mask(p: np.ndarray, st: np.ndarray, sa: np.ndarray, i: int, out: np.nd
         hi |= (1 << (A_KEEP - 64)) | (1 << (A_REJECT - 64))
     elif phase == PH_REDRAW:
         hi |= 1 << (A_DONE - 64)
+    if not HAVE_NUMBA and lo >> 63:
+        lo -= 1 << 64  # plain Python: the int64 that numba's arithmetic wraps to
+    legal[i, 0] = lo
+    legal[i, 1] = hi
+    bits[i, 0] = lo
+    bits[i, 1] = hi
     for w in range(8):
         out[i, w] = BYTE_SPREAD[(lo >> (8 * w)) & 0xFF]
     out[i, 8] = BYTE_SPREAD[hi & 0xFF]
@@ -392,10 +411,11 @@ def write_mask(p: np.ndarray, st: np.ndarray, sa: np.ndarray, i: int, out: np.nd
 
 
 @inline
-def _score_hand(p: np.ndarray, sa: np.ndarray, sides: np.ndarray, i: int, points: np.ndarray,
-                boston: np.ndarray) -> None:
+def _score_hand(p: np.ndarray, sa: np.ndarray, sides: np.ndarray, i: int, scr: np.ndarray) -> None:
     """Add the hand's points and bags to the running totals (spades.scoring.score_hand);
-    ``points[side]`` receives the change."""
+    ``scr[i, side]`` receives the change, ``scr[i, 4 + side]`` whether the side took
+    every trick (row ``i`` of a scratch array: no allocation per hand, and rows
+    stepped on different threads do not share it)."""
     tricks = p[P_TRICKS]
     for side in range(p[P_SIDES]):
         contract = 0
@@ -434,21 +454,20 @@ def _score_hand(p: np.ndarray, sa: np.ndarray, sides: np.ndarray, i: int, points
         if p[P_BAG_PENALTY] > 0:
             pens = total // p[P_BAG_LIMIT]
             total = total % p[P_BAG_LIMIT]
-        boston[side] = side_tricks == tricks
-        bpts = p[P_BOSTON_BONUS] if boston[side] else 0
+        boston = side_tricks == tricks
+        scr[i, 4 + side] = boston
+        bpts = p[P_BOSTON_BONUS] if boston else 0
         pts = cpts + nil_points - pens * p[P_BAG_PENALTY] + bpts
-        points[side] = pts
+        scr[i, side] = pts
         sides[i, SCORE, side] += pts
         sides[i, BAGS, side] = total
 
 
 @inline
 def _end_hand(p: np.ndarray, st: np.ndarray, sa: np.ndarray, sides: np.ndarray, deck: np.ndarray,
-              rng: np.ndarray, i: int, rewards: np.ndarray) -> bool:
+              rng: np.ndarray, i: int, rewards: np.ndarray, scr: np.ndarray) -> bool:
     """Score the hand, write rewards; returns True when the game is over."""
-    points = np.zeros(4, np.int64)
-    boston = np.zeros(4, np.bool_)
-    _score_hand(p, sa, sides, i, points, boston)
+    _score_hand(p, sa, sides, i, scr)
     n = p[P_N]
     ns = p[P_SIDES]
     st[i, HANDS_PLAYED] += 1
@@ -457,7 +476,7 @@ def _end_hand(p: np.ndarray, st: np.ndarray, sa: np.ndarray, sides: np.ndarray, 
     winner = -1
     if p[P_BOSTON_WINS]:
         for s in range(ns):
-            if boston[s]:
+            if scr[i, 4 + s]:
                 over = True
                 winner = s
                 break
@@ -498,7 +517,7 @@ def _end_hand(p: np.ndarray, st: np.ndarray, sa: np.ndarray, sides: np.ndarray, 
                     rewards[i, s] = 1.0 if _side_of(p, s) == winner else -1.0
     else:
         for s in range(n):
-            rewards[i, s] = points[_side_of(p, s)]
+            rewards[i, s] = scr[i, _side_of(p, s)]
     if over:
         st[i, PHASE] = PH_OVER
         st[i, TO_ACT] = -1
@@ -544,7 +563,7 @@ def _next_redraw(p: np.ndarray, st: np.ndarray, sa: np.ndarray, i: int) -> None:
 
 @inline
 def _apply(p: np.ndarray, st: np.ndarray, sa: np.ndarray, sides: np.ndarray, deck: np.ndarray,
-           rng: np.ndarray, i: int, a: int, rewards: np.ndarray) -> bool:
+           rng: np.ndarray, i: int, a: int, rewards: np.ndarray, scr: np.ndarray) -> bool:
     """Apply legal action ``a`` in row ``i``; returns True when the game ended."""
     phase = st[i, PHASE]
     seat = st[i, TO_ACT]
@@ -561,7 +580,7 @@ def _apply(p: np.ndarray, st: np.ndarray, sa: np.ndarray, sides: np.ndarray, dec
             return False
         _finish_trick(p, st, sa, i)
         if st[i, NDONE] == p[P_TRICKS]:
-            return _end_hand(p, st, sa, sides, deck, rng, i, rewards)
+            return _end_hand(p, st, sa, sides, deck, rng, i, rewards, scr)
         return False
     if phase == PH_BID:
         sa[i, BID, seat] = a - A_BID
@@ -717,53 +736,196 @@ def _cards(obs: np.ndarray, i: int, start: int, mask: int) -> None:
         mask ^= low
 
 
-@inline
-def _copy_words(src: np.ndarray, dst: np.ndarray, i: int) -> None:
-    for w in range(10):
-        dst[i, w] = src[i, w]
-
-
 @jit
 def reset_all(p: np.ndarray, st: np.ndarray, sa: np.ndarray, sides: np.ndarray, deck: np.ndarray,
               rng: np.ndarray, off: np.ndarray, obs: np.ndarray, mask: np.ndarray, legal: np.ndarray,
-              player: np.ndarray, want_obs: bool) -> None:
-    """Start a new game in every row and write the first observations.  ``mask``
-    is the users' copy of the legal ids (10 uint64 words per row), ``legal`` the
-    kernels' own (what the next step checks actions against)."""
+              bits: np.ndarray, player: np.ndarray, want_obs: bool) -> None:
+    """Start a new game in every row and write the first observations and masks
+    (:func:`write_mask`: ``mask`` as bytes, ``legal`` the kernels' own bits,
+    ``bits`` the users')."""
     for i in range(st.shape[0]):
         new_game(p, st, sa, sides, deck, rng, i)
         player[i] = st[i, TO_ACT]
-        write_mask(p, st, sa, i, legal)
-        _copy_words(legal, mask, i)
+        write_mask(p, st, sa, i, mask, legal, bits)
         if want_obs:
             encode(p, st, sa, sides, deck, off, i, player[i], obs)
+
+
+@inline
+def _first_illegal(actions: np.ndarray, legal: np.ndarray) -> int:
+    for i in range(actions.shape[0]):
+        a = actions[i]
+        if a < 0 or a >= NUM_ACTIONS:
+            return i
+        word = legal[i, 0] if a < 64 else legal[i, 1]
+        if (word >> (a & 63)) & 1 == 0:
+            return i
+    return -1
 
 
 @jit
 def step_all(p: np.ndarray, st: np.ndarray, sa: np.ndarray, sides: np.ndarray, deck: np.ndarray,
              rng: np.ndarray, off: np.ndarray, actions: np.ndarray, obs: np.ndarray, mask: np.ndarray,
-             legal: np.ndarray, player: np.ndarray, rewards: np.ndarray, done: np.ndarray,
-             want_obs: bool) -> int:
+             legal: np.ndarray, bits: np.ndarray, player: np.ndarray, rewards: np.ndarray, done: np.ndarray,
+             scr: np.ndarray, want_obs: bool) -> int:
     """One action in every row.  Returns -1, or the first row whose action is
-    illegal (then nothing was changed in any row)."""
-    b = st.shape[0]
-    for i in range(b):
-        a = actions[i]
-        if a < 0 or a >= NUM_ACTIONS or (legal[i, a >> 3] >> np.uint64(8 * (a & 7))) & np.uint64(1) == 0:
-            return i
-    for i in range(b):
+    illegal (then nothing was changed in any row).
+
+    The row's step is written out in the loop, not called as a helper: numba's
+    inlining of a helper this size made the step about five times slower
+    (bench/vec-notes.md).  :func:`step_all_parallel` has the same loop body
+    (tests/test_vec.py checks that both play the same games)."""
+    bad = _first_illegal(actions, legal)
+    if bad >= 0:
+        return bad
+    n = p[P_N]
+    for i in range(st.shape[0]):
         for s in range(rewards.shape[1]):
             rewards[i, s] = 0.0
         st[i, NEW_HAND] = 0
         st[i, REDRAW_NOW] = 0
         st[i, TRUNC] = 0
-        over = _apply(p, st, sa, sides, deck, rng, i, actions[i], rewards)
+        a = actions[i]
+        tl = st[i, TRICK_LEN]
+        if st[i, PHASE] == PH_PLAY and (tl + 1 < n or st[i, NDONE] + 1 < p[P_TRICKS]):
+            # the common step, written out here (measured several times faster than
+            # the general path below): a card that does not end the hand
+            seat = st[i, TO_ACT]
+            bit = 1 << a
+            sa[i, HAND, seat] &= ~bit
+            sa[i, PLAYED, seat] |= bit
+            st[i, TRICK0 + tl] = a
+            if a >= 39:
+                st[i, BROKEN] = 1
+            if tl + 1 < n:
+                st[i, TRICK_LEN] = tl + 1
+                nxt = _wrap(seat + 1, n)
+                hand = sa[i, HAND, nxt]
+                follow = hand & (SUIT_BITS << (13 * (st[i, TRICK0] // 13)))
+                lo = follow if follow != 0 else hand
+            else:
+                best = st[i, TRICK0]
+                best_pos = 0
+                for j in range(1, n):
+                    c = st[i, TRICK0 + j]
+                    if c // 13 == best // 13:
+                        if c > best:
+                            best = c
+                            best_pos = j
+                    elif c >= 39:
+                        best = c
+                        best_pos = j
+                nxt = _wrap(st[i, LEADER] + best_pos, n)
+                sa[i, WON, nxt] += 1
+                st[i, NDONE] += 1
+                st[i, TRICK_LEN] = 0
+                st[i, LEADER] = nxt
+                hand = sa[i, HAND, nxt]
+                lo = hand
+                if p[P_MUST_BREAK] and st[i, BROKEN] == 0 and (hand & NON_SPADES) != 0:
+                    lo = hand & NON_SPADES
+            st[i, TO_ACT] = nxt
+            player[i] = nxt
+            done[i] = False
+            legal[i, 0] = lo
+            legal[i, 1] = 0
+            bits[i, 0] = lo
+            bits[i, 1] = 0
+            for w in range(8):
+                mask[i, w] = BYTE_SPREAD[(lo >> (8 * w)) & 0xFF]
+            mask[i, 8] = 0
+            mask[i, 9] = 0
+            if want_obs:
+                encode(p, st, sa, sides, deck, off, i, nxt, obs)
+            continue
+        over = _apply(p, st, sa, sides, deck, rng, i, actions[i], rewards, scr)
         done[i] = over
         if over:
             new_game(p, st, sa, sides, deck, rng, i)
         player[i] = st[i, TO_ACT]
-        write_mask(p, st, sa, i, legal)
-        _copy_words(legal, mask, i)
+        write_mask(p, st, sa, i, mask, legal, bits)
+        if want_obs:
+            encode(p, st, sa, sides, deck, off, i, player[i], obs)
+    return -1
+
+
+@pjit
+def step_all_parallel(p: np.ndarray, st: np.ndarray, sa: np.ndarray, sides: np.ndarray, deck: np.ndarray,
+                      rng: np.ndarray, off: np.ndarray, actions: np.ndarray, obs: np.ndarray,
+                      mask: np.ndarray, legal: np.ndarray, bits: np.ndarray, player: np.ndarray,
+                      rewards: np.ndarray, done: np.ndarray, scr: np.ndarray, want_obs: bool) -> int:
+    """:func:`step_all` with the rows shared out among numba's threads (``prange``).
+    Every row has its own state and random generator, so the games are the same,
+    bit for bit, whatever the number of threads."""
+    bad = _first_illegal(actions, legal)
+    if bad >= 0:
+        return bad
+    n = p[P_N]
+    for i in prange(st.shape[0]):
+        for s in range(rewards.shape[1]):
+            rewards[i, s] = 0.0
+        st[i, NEW_HAND] = 0
+        st[i, REDRAW_NOW] = 0
+        st[i, TRUNC] = 0
+        a = actions[i]
+        tl = st[i, TRICK_LEN]
+        if st[i, PHASE] == PH_PLAY and (tl + 1 < n or st[i, NDONE] + 1 < p[P_TRICKS]):
+            # the common step, written out here (measured several times faster than
+            # the general path below): a card that does not end the hand
+            seat = st[i, TO_ACT]
+            bit = 1 << a
+            sa[i, HAND, seat] &= ~bit
+            sa[i, PLAYED, seat] |= bit
+            st[i, TRICK0 + tl] = a
+            if a >= 39:
+                st[i, BROKEN] = 1
+            if tl + 1 < n:
+                st[i, TRICK_LEN] = tl + 1
+                nxt = _wrap(seat + 1, n)
+                hand = sa[i, HAND, nxt]
+                follow = hand & (SUIT_BITS << (13 * (st[i, TRICK0] // 13)))
+                lo = follow if follow != 0 else hand
+            else:
+                best = st[i, TRICK0]
+                best_pos = 0
+                for j in range(1, n):
+                    c = st[i, TRICK0 + j]
+                    if c // 13 == best // 13:
+                        if c > best:
+                            best = c
+                            best_pos = j
+                    elif c >= 39:
+                        best = c
+                        best_pos = j
+                nxt = _wrap(st[i, LEADER] + best_pos, n)
+                sa[i, WON, nxt] += 1
+                st[i, NDONE] += 1
+                st[i, TRICK_LEN] = 0
+                st[i, LEADER] = nxt
+                hand = sa[i, HAND, nxt]
+                lo = hand
+                if p[P_MUST_BREAK] and st[i, BROKEN] == 0 and (hand & NON_SPADES) != 0:
+                    lo = hand & NON_SPADES
+            st[i, TO_ACT] = nxt
+            player[i] = nxt
+            done[i] = False
+            legal[i, 0] = lo
+            legal[i, 1] = 0
+            bits[i, 0] = lo
+            bits[i, 1] = 0
+            for w in range(8):
+                mask[i, w] = BYTE_SPREAD[(lo >> (8 * w)) & 0xFF]
+            mask[i, 8] = 0
+            mask[i, 9] = 0
+            if want_obs:
+                encode(p, st, sa, sides, deck, off, i, nxt, obs)
+            continue
+        over = _apply(p, st, sa, sides, deck, rng, i, actions[i], rewards, scr)
+        done[i] = over
+        if over:
+            new_game(p, st, sa, sides, deck, rng, i)
+        player[i] = st[i, TO_ACT]
+        write_mask(p, st, sa, i, mask, legal, bits)
         if want_obs:
             encode(p, st, sa, sides, deck, off, i, player[i], obs)
     return -1
