@@ -20,12 +20,14 @@ import hashlib
 import random
 import secrets
 from collections.abc import Iterable, Sequence
+from operator import attrgetter
 from typing import Any, Final
 
 from .actions import LOOK, Action, Choice, Discard, Pass, parse_action
-from .bids import Bid
+from .bids import MAX_BID, Bid
 from .cards import (
     ALL_CARDS,
+    FULL_DECK,
     NON_SPADES_MASK,
     SUIT_MASKS,
     Card,
@@ -34,11 +36,13 @@ from .cards import (
     cards_of_mask,
     to_card,
 )
-from .core import deck_cards, deck_mask, game_result, play_error, trick_winner
+from .core import deck_cards, deck_mask, game_result, play_error
+from .core.tricks import _POWER
 from .errors import IllegalActionError, NotationError, RecordError
 from .events import (
     PLAYED,
     PLAYED_BREAKING,
+    BidMade,
     Drawn,
     Event,
     GameOver,
@@ -60,9 +64,14 @@ RECORD_VERSION: Final = 1
 
 
 _PLAY: Final = Phase.PLAY
+_BID: Final = Phase.BID
+#: the bids of each number of tricks (Bid objects are shared values)
+_BIDS: Final = tuple(Bid(i) for i in range(MAX_BID + 1))
+#: (BidMade(seat, Bid(tricks)),) for every seat and number: a bid allocates no event
+_BID_MADE: Final = tuple(tuple((BidMade(seat, bid),) for bid in _BIDS) for seat in range(4))
 
 
-def _trick_records(completed: list[tuple[int, list[int], int]]) -> tuple[TrickRecord, ...]:
+def _trick_records(completed: list[tuple[int, list[Card], int]]) -> tuple[TrickRecord, ...]:
     return tuple(TrickRecord(lead, tuple(ALL_CARDS[c] for c in cards), win) for lead, cards, win in completed)
 
 
@@ -95,11 +104,14 @@ class Game:
         "_exchange_pos",
         "_exchange_steps",
         "_first_dealer",
+        "_follow",
         "_hands",
         "_hands_played",
         "_history",
         "_is_over",
+        "_lead",
         "_leader",
+        "_led",
         "_log",
         "_looked",
         "_must_break",
@@ -117,6 +129,7 @@ class Game:
         "_scores",
         "_seed",
         "_stock_pos",
+        "_table",
         "_to_act",
         "_trick",
         "_tricks_per_hand",
@@ -147,13 +160,15 @@ class Game:
         self, rules: Rules, seed: int, dealer: int | None, decks: Iterable[Sequence[CardLike]]
     ) -> None:
         """Everything but the first deal (shared with :meth:`from_position`)."""
-        n = rules.num_seats
+        table = _table(rules)
+        n = table.n
         self._rules = rules
+        self._table = table
         self._seed = seed
         self._n = n
-        self._must_break = rules.spades_must_be_broken
-        self._tricks_per_hand = rules.tricks_per_hand
-        self._next_seat = tuple((s + 1) % n for s in range(n))
+        self._must_break = table.must_break
+        self._tricks_per_hand = table.tricks_per_hand
+        self._next_seat = table.next_seat
         self._decks = [self._check_deck(d) for d in decks]
         if dealer is None:
             dealer = rules.first_dealer
@@ -194,8 +209,8 @@ class Game:
     # -- hand set-up ----------------------------------------------------------
 
     def _start_hand(self, given: Sequence[int] | None = None) -> None:
-        rules = self._rules
-        n = self._n
+        table = self._table
+        n = table.n
         index = self._hands_played
         # one generator per hand, so a hand's cards depend only on (seed, hand number)
         deck: list[int]
@@ -204,26 +219,31 @@ class Game:
         elif index < len(self._decks):
             deck = list(self._decks[index])
         else:
-            # sorting by random keys is a uniform shuffle (ties have probability ~2**-53)
-            # and twice as fast as random.shuffle
-            base = deck_cards(rules)
             # Sorting by 64-bit random keys is a uniform shuffle (a tie has probability
             # below 2**-52) and, all in C, several times faster than random.shuffle.
-            keys = memoryview(self._random_bytes(0, 8 * len(base))).cast("Q")
-            deck = [base[i] for i in sorted(range(len(base)), key=keys.__getitem__)]
+            base = table.deck
+            keys = memoryview(self._random_bytes(0, 8 * len(base))).cast("Q").tolist()
+            deck = sorted(range(len(base)), key=keys.__getitem__)
+            if table.short_deck:
+                deck = [base[i] for i in deck]
         self._deck = deck
-        self._hands = [0] * n
+        zeros = table.zeros
         self._bids: list[Bid | None] = [None] * n
         self._tricks_won = [0] * n
-        self._trick: list[int] = []
-        # (leader, card ids, winner); TrickRecord objects are made on demand
-        self._completed: list[tuple[int, list[int], int]] = []
+        self._trick: list[Card] = []
+        # (leader, cards, winner); TrickRecord objects are made on demand
+        self._completed: list[tuple[int, list[Card], int]] = []
         self._broken = False
-        self._passed = [0] * n
-        self._received = [0] * n
-        self._discards = [0] * n
-        self._redrawn = [0] * n
-        self._redraw_counts = [0] * n
+        # what a leader may lead (if it holds any) and what a follower must follow with
+        self._lead = table.lead
+        self._follow = 0
+        self._led = 0
+        # per-seat cards of the exchange and the draw: lists once those phases start
+        self._passed: list[int] = zeros  # type: ignore[assignment]
+        self._received: list[int] = zeros  # type: ignore[assignment]
+        self._discards: list[int] = zeros  # type: ignore[assignment]
+        self._redrawn: list[int] = zeros  # type: ignore[assignment]
+        self._redraw_counts: list[int] = zeros  # type: ignore[assignment]
         self._pile = 0
         self._exchange_steps: list[tuple[int, int]] = []
         self._exchange_pos = 0
@@ -231,12 +251,18 @@ class Game:
         self._stock_pos = 0
         self._leader: int | None = None
         dealer = self._dealer
-        self._bid_order = [(dealer + 1 + i) % n for i in range(n)]
+        self._bid_order = table.bid_orders[dealer]
         self._bid_pos = 0
-        self._blind_open = [self._blind_nil_allowed(s) for s in range(n)]
-        if rules.uses_draw:
+        self._blind_open: Sequence[bool]
+        if table.blind_nil_needs_deficit:
+            self._blind_open = [self._blind_nil_allowed(s) for s in range(n)]
+        else:
+            self._blind_open = table.blind_open
+        if table.uses_draw:
             # two players see each card as they draw it; blind nil is chosen
             # before the first draw instead
+            self._hands = [0] * n
+            self._discards, self._redrawn, self._redraw_counts = [0] * n, [0] * n, [0] * n
             self._looked = [True] * n
             self._decided = [not self._blind_open[s] for s in range(n)]
             self._stock_pos = 0
@@ -244,13 +270,17 @@ class Game:
             self._phase = Phase.DRAW if self._decided[dealer] else Phase.BLIND
             self._dealt = [0] * n
         else:
-            hands = self._hands
-            for i in range(n):
-                # the cards dealt to one seat are every n-th card; their bits are distinct,
-                # so summing them is OR-ing them
-                hands[(dealer + 1 + i) % n] = sum(map(_BITS.__getitem__, deck[i::n]))
-            self._dealt = list(hands)
-            self._looked = [not self._blind_open[s] for s in range(n)]
+            # the cards dealt to one seat are every n-th card; their bits are distinct,
+            # so summing them is OR-ing them
+            bits = _BITS.__getitem__
+            dealt = [sum(map(bits, deck[i::n])) for i in range(n)]
+            if dealer != n - 1:
+                # card 0 goes to the dealer's left
+                k = n - 1 - dealer
+                dealt = dealt[k:] + dealt[:k]
+            self._hands = dealt
+            self._dealt = list(dealt)
+            self._looked = [not b for b in self._blind_open]
             self._decided = list(self._looked)
             self._next_bidder()
 
@@ -377,6 +407,7 @@ class Game:
                 if bid is not None and bid.blind and not self._bids[partner].blind:  # type: ignore[union-attr]
                     steps += [(partner, seat), (seat, partner)]
             if steps:
+                self._passed, self._received = [0] * self._n, [0] * self._n
                 self._exchange_steps = steps
                 self._exchange_pos = 0
                 self._phase = Phase.EXCHANGE
@@ -401,14 +432,11 @@ class Game:
     def seed(self) -> int:
         return self._seed
 
-    @property
-    def phase(self) -> Phase:
-        return self._phase
-
-    @property
-    def to_act(self) -> int | None:
-        """The seat to act, None when the game is over."""
-        return self._to_act
+    # Read on every decision: properties whose getter is a C function (attrgetter),
+    # several times faster than a Python getter and as read-only.
+    phase = property(attrgetter("_phase"), doc="The phase of the hand (:class:`Phase`).")
+    to_act = property(attrgetter("_to_act"), doc="The seat to act, None when the game is over.")
+    is_over = property(attrgetter("_is_over"), doc="Whether the game has ended.")
 
     @property
     def dealer(self) -> int:
@@ -426,10 +454,6 @@ class Game:
     @property
     def bags(self) -> tuple[int, ...]:
         return tuple(self._bags)
-
-    @property
-    def is_over(self) -> bool:
-        return self._is_over
 
     @property
     def winner(self) -> int | None:
@@ -501,6 +525,22 @@ class Game:
 
     def legal_actions(self) -> list[Action]:
         """Every legal action of :attr:`to_act` (empty when the game is over)."""
+        if self._phase is _PLAY:
+            # the hot path: a fast copy of spades.core.legal_mask (tests/test_core.py),
+            # the cards of each suit pattern read from precomputed tables
+            hand = self._hands[self._to_act]  # type: ignore[index]
+            if self._trick:
+                bits = hand & self._follow
+                if bits:
+                    led = self._led
+                    return [*_SUIT_TABLES[led][bits >> 13 * led]]
+            else:
+                hand = hand & self._lead or hand
+            s0, s1, s2, s3 = _SUIT_TABLES
+            return [*s0[hand & 0x1FFF], *s1[hand >> 13 & 0x1FFF], *s2[hand >> 26 & 0x1FFF], *s3[hand >> 39]]
+        if self._phase is _BID:
+            lo, hi = self._bid_range(self._to_act)  # type: ignore[arg-type]
+            return list(_BIDS[lo : hi + 1])
         return _HANDLERS[self._phase].legal(self)
 
     def is_legal(self, action: Action | str) -> bool:
@@ -512,17 +552,17 @@ class Game:
         return True
 
     def _bid_range(self, seat: int) -> tuple[int, int]:
-        rules = self._rules
-        lo = 0 if rules.nil else 1
-        hi = rules.max_bid
-        cap = rules.max_side_bid
-        if cap is not None and rules.partnerships:
-            partner_bid = self._bids[(seat + 2) % 4]
-            if partner_bid is None:
-                # the partner bids later: leave them nil (or 1 when nil is off)
-                hi = min(hi, cap if rules.nil else cap - 1)
-            else:
-                hi = min(hi, cap - partner_bid.tricks)
+        table = self._table
+        lo = table.bid_lo
+        cap = table.side_cap
+        if cap is None:
+            return lo, table.max_bid
+        partner_bid = self._bids[(seat + 2) % 4]
+        if partner_bid is None:
+            # the partner bids later: leave them nil (or 1 when nil is off)
+            hi = min(table.max_bid, cap if lo == 0 else cap - 1)
+        else:
+            hi = min(table.max_bid, cap - partner_bid.tricks)
         return lo, max(hi, lo)
 
     # -- applying actions -----------------------------------------------------
@@ -539,34 +579,62 @@ class Game:
         next hand dealt, the game over.
         """
         if self._phase is _PLAY and type(action) is Card and seat is None:
-            # The hot path (and the only code that plays a card): checks inlined on a
-            # plain int, since the interpreter's integer fast paths skip int
-            # subclasses (a fast copy of spades.core.legal_mask, tested against it);
-            # the error messages themselves come from _check_play.
-            card = int(action)
+            # The hot path (and the only code that plays a card): a fast copy of
+            # spades.core.legal_mask (tested against it); the error messages
+            # themselves come from _check_play.
             actor: int = self._to_act  # type: ignore[assignment]
-            hand = self._hands[actor]
+            hands = self._hands
+            hand = hands[actor]
             trick = self._trick
-            if not hand >> card & 1:
-                self._check_play(action)
             if trick:
-                led = trick[0] // 13
-                if card // 13 != led and hand & SUIT_MASKS[led]:
+                if not (hand & self._follow or hand) >> action & 1:
                     self._check_play(action)
-            elif card >= 39 and self._must_break and not self._broken and hand & NON_SPADES_MASK:
-                self._check_play(action)
-            self._log.append((actor, action))
-            self._hands[actor] = hand ^ (1 << card)
-            trick.append(card)
-            if card >= 39 and not self._broken:
-                self._broken = True
-                played: tuple[Event, ...] = PLAYED_BREAKING[actor][card]  # type: ignore[assignment]
             else:
-                played = PLAYED[actor][card]
+                if not (hand & self._lead or hand) >> action & 1:
+                    self._check_play(action)
+                led = self._led = action // 13
+                self._follow = SUIT_MASKS[led]
+            self._log.append((actor, action))
+            hands[actor] = hand ^ _BITS[action]
+            trick.append(action)
+            if action >= 39 and not self._broken:
+                self._broken = True
+                self._lead = FULL_DECK
+                played: tuple[Event, ...] = PLAYED_BREAKING[actor][action]  # type: ignore[assignment]
+            else:
+                played = PLAYED[actor][action]
             if len(trick) < self._n:
                 self._to_act = self._next_seat[actor]
                 return played
-            return played + self._finish_trick()
+            # the trick is full: spades.core.trick_winner with its power table inlined
+            # (tests/test_core.py checks the engine against it)
+            leader: int = self._leader  # type: ignore[assignment]
+            winner = (leader + trick.index(max(trick, key=_POWER[self._led].__getitem__))) % self._n
+            self._tricks_won[winner] += 1
+            completed = self._completed
+            completed.append((leader, trick, winner))
+            won = TrickWon(winner, tuple(trick), leader, len(completed))
+            self._trick = []
+            self._leader = self._to_act = winner
+            if len(completed) < self._tricks_per_hand:
+                return (*played, won)
+            return played + self._finish_hand(won)
+        if self._phase is _BID and type(action) is Bid and seat is None:
+            bidder: int = self._to_act  # type: ignore[assignment]
+            lo, hi = self._bid_range(bidder)
+            if lo <= action.tricks <= hi and not action.blind:
+                # a legal bid (what _Bid.validate accepts; other bids get its messages)
+                self._log.append((bidder, action))
+                self._bids[bidder] = action
+                self._bid_pos += 1
+                self._next_bidder()
+                made = _BID_MADE[bidder][action.tricks]
+                pending = self._events
+                if not pending:
+                    return made
+                out = made + tuple(pending)
+                pending.clear()
+                return out
         if self._is_over:
             raise IllegalActionError("The game is over")
         if seat is not None and (seat != self._to_act or type(seat) is not int):
@@ -721,20 +789,8 @@ class Game:
         self._events.append(Redrawn(seat, k, CardSet(mask), CardSet(take)))
         self._next_redraw()
 
-    def _finish_trick(self) -> tuple[Event, ...]:
-        """Score the full trick; its events (and the hand's end, after the last trick)."""
-        trick = self._trick
-        leader: int = self._leader  # type: ignore[assignment]
-        winner = (leader + trick_winner(trick)) % self._n
-        self._tricks_won[winner] += 1
-        completed = self._completed
-        completed.append((leader, trick, winner))
-        won = TrickWon(winner, tuple(map(ALL_CARDS.__getitem__, trick)), leader, len(completed))
-        self._trick = []
-        self._leader = winner
-        self._to_act = winner
-        if len(completed) < self._tricks_per_hand:
-            return (won,)
+    def _finish_hand(self, won: TrickWon) -> tuple[Event, ...]:
+        """The events of the hand's last trick and its end (scoring, next deal, game over)."""
         events = self._events
         events.append(won)
         self._end_hand()
@@ -941,3 +997,73 @@ class Game:
 
 
 _BITS: Final = tuple(1 << c for c in range(52))
+
+
+class _Table:
+    """What the engine reads from a table's rules, worked out once per Rules."""
+
+    __slots__ = (
+        "bid_lo",
+        "bid_orders",
+        "blind_nil_needs_deficit",
+        "blind_open",
+        "deck",
+        "lead",
+        "max_bid",
+        "must_break",
+        "n",
+        "next_seat",
+        "rules",
+        "short_deck",
+        "side_cap",
+        "tricks_per_hand",
+        "uses_draw",
+        "zeros",
+    )
+
+    def __init__(self, rules: Rules) -> None:
+        n = rules.num_seats
+        self.rules = rules
+        self.n = n
+        self.must_break = rules.spades_must_be_broken
+        self.tricks_per_hand = rules.tricks_per_hand
+        self.next_seat = tuple((s + 1) % n for s in range(n))
+        self.deck = deck_cards(rules)
+        self.short_deck = len(self.deck) != 52
+        self.lead = NON_SPADES_MASK if self.must_break else FULL_DECK
+        self.bid_orders = tuple(tuple((d + 1 + i) % n for i in range(n)) for d in range(n))
+        self.blind_nil_needs_deficit = rules.blind_nil and rules.blind_nil_min_deficit > 0
+        self.blind_open = (rules.blind_nil,) * n
+        self.uses_draw = rules.uses_draw
+        self.zeros = (0,) * n
+        self.bid_lo = 0 if rules.nil else 1
+        self.max_bid = rules.max_bid
+        self.side_cap = rules.max_side_bid if rules.partnerships else None
+
+
+_TABLES: dict[int, _Table] = {}
+
+
+def _table(rules: Rules) -> _Table:
+    """The _Table of ``rules`` (cached by identity: Rules hash slowly)."""
+    table = _TABLES.get(id(rules))
+    if table is None or table.rules is not rules:
+        if not _SUIT_TABLES:
+            _build_suit_tables()
+        if len(_TABLES) > 1000:
+            _TABLES.clear()
+        table = _TABLES[id(rules)] = _Table(rules)
+    return table
+
+#: _SUIT_TABLES[suit][bits]: the cards of ``suit`` whose ranks are the 13-bit
+#: pattern ``bits``, lowest first (built with the first game: 4 x 8192 tuples)
+_SUIT_TABLES: list[tuple[tuple[Card, ...], ...]] = []
+
+
+def _build_suit_tables() -> None:
+    for suit in range(4):
+        table: list[tuple[Card, ...]] = [()] * 8192
+        for bits in range(1, 8192):
+            low = bits & -bits
+            table[bits] = (ALL_CARDS[13 * suit + low.bit_length() - 1], *table[bits ^ low])
+        _SUIT_TABLES.append(tuple(table))
