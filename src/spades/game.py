@@ -51,10 +51,11 @@ from .events import (
     PlayStarted,
     Redrawn,
     TrickWon,
+    make_trick_won,
 )
 from .phases import HANDLERS as _HANDLERS
 from .rules import Rules
-from .scoring import HandScore, score_hand
+from .scoring import HandScore, score_valid_hand
 from .view import HandSummary, Phase, TrickRecord, View
 
 __all__ = ["RECORD_FORMAT", "RECORD_VERSION", "Game", "Phase"]
@@ -63,8 +64,19 @@ RECORD_FORMAT: Final = "spades-game"
 RECORD_VERSION: Final = 1
 
 
+# the phases as module constants (an Enum member read through its class costs a lookup)
 _PLAY: Final = Phase.PLAY
 _BID: Final = Phase.BID
+_BLIND: Final = Phase.BLIND
+_DRAW: Final = Phase.DRAW
+_EXCHANGE: Final = Phase.EXCHANGE
+_REDRAW: Final = Phase.REDRAW
+_OVER: Final = Phase.OVER
+_NONE: Final = ()
+#: PlayStarted(leader) for every seat (events are immutable values)
+_PLAY_STARTED: Final = tuple(PlayStarted(seat) for seat in range(4))
+_MADE: Final = attrgetter("made")
+_BAG_PENALTIES: Final = attrgetter("bag_penalties")
 #: the bids of each number of tricks (Bid objects are shared values)
 _BIDS: Final = tuple(Bid(i) for i in range(MAX_BID + 1))
 #: (BidMade(seat, Bid(tricks)),) for every seat and number: a bid allocates no event
@@ -154,7 +166,6 @@ class Game:
             raise TypeError("seed must be an integer or None")
         self._setup(rules, seed, dealer, decks or ())
         self._start_hand()
-        self._events: list[Event] = []
 
     def _setup(
         self, rules: Rules, seed: int, dealer: int | None, decks: Iterable[Sequence[CardLike]]
@@ -169,7 +180,7 @@ class Game:
         self._must_break = table.must_break
         self._tricks_per_hand = table.tricks_per_hand
         self._next_seat = table.next_seat
-        self._decks = [self._check_deck(d) for d in decks]
+        self._decks = [self._check_deck(d) for d in decks] if decks else []
         if dealer is None:
             dealer = rules.first_dealer
         if dealer is None:
@@ -178,14 +189,14 @@ class Game:
             raise ValueError(f"dealer must be a seat from 0 to {n - 1}")
         self._first_dealer = dealer
         self._log: list[tuple[int, Action]] = []
-        self._scores = [0] * rules.num_sides
-        self._bags = [0] * rules.num_sides
+        self._scores = [0] * table.num_sides
+        self._bags = [0] * table.num_sides
         self._hands_played = 0
         self._history: list[HandSummary] = []
         self._is_over = False
         self._winner: int | None = None
         self._dealer = dealer
-        self._events = []
+        self._events: list[Event] = []
         self._origin: dict[str, Any] | None = None
 
     def _check_deck(self, deck: Sequence[CardLike]) -> tuple[Card, ...]:
@@ -245,9 +256,10 @@ class Game:
         self._redrawn: list[int] = zeros  # type: ignore[assignment]
         self._redraw_counts: list[int] = zeros  # type: ignore[assignment]
         self._pile = 0
-        self._exchange_steps: list[tuple[int, int]] = []
+        # replaced (never changed in place) when an exchange or a redraw starts
+        self._exchange_steps: list[tuple[int, int]] = _NONE  # type: ignore[assignment]
         self._exchange_pos = 0
-        self._redraw_queue: list[int] = []
+        self._redraw_queue: list[int] = _NONE  # type: ignore[assignment]
         self._stock_pos = 0
         self._leader: int | None = None
         dealer = self._dealer
@@ -267,7 +279,7 @@ class Game:
             self._decided = [not self._blind_open[s] for s in range(n)]
             self._stock_pos = 0
             self._to_act: int | None = dealer
-            self._phase = Phase.DRAW if self._decided[dealer] else Phase.BLIND
+            self._phase = _DRAW if self._decided[dealer] else _BLIND
             self._dealt = [0] * n
         else:
             # the cards dealt to one seat are every n-th card; their bits are distinct,
@@ -280,7 +292,7 @@ class Game:
                 dealt = dealt[k:] + dealt[:k]
             self._hands = dealt
             self._dealt = list(dealt)
-            self._looked = [not b for b in self._blind_open]
+            self._looked = [not b for b in self._blind_open] if table.blind_nil else [True] * n
             self._decided = list(self._looked)
             self._next_bidder()
 
@@ -353,7 +365,7 @@ class Game:
             self._bid_pos += 1
             self._next_bidder()
             return
-        if self._phase is Phase.BLIND and not bid.blind:
+        if self._phase is _BLIND and not bid.blind:
             self.apply(LOOK)
         self.apply(bid)
 
@@ -395,7 +407,7 @@ class Game:
             return
         seat = order[self._bid_pos]
         self._to_act = seat
-        self._phase = Phase.BID if self._looked[seat] else Phase.BLIND
+        self._phase = _BID if self._looked[seat] else _BLIND
 
     def _after_bidding(self) -> None:
         rules = self._rules
@@ -410,7 +422,7 @@ class Game:
                 self._passed, self._received = [0] * self._n, [0] * self._n
                 self._exchange_steps = steps
                 self._exchange_pos = 0
-                self._phase = Phase.EXCHANGE
+                self._phase = _EXCHANGE
                 self._to_act = steps[0][0]
                 return
         self._start_play()
@@ -420,7 +432,7 @@ class Game:
         self._leader = (self._dealer + 1) % self._n
         self._to_act = self._leader
         self._phase = _PLAY
-        self._events.append(PlayStarted(self._leader))
+        self._events.append(_PLAY_STARTED[self._leader])
 
     # -- public state ---------------------------------------------------------
 
@@ -536,8 +548,9 @@ class Game:
                     return [*_SUIT_TABLES[led][bits >> 13 * led]]
             else:
                 hand = hand & self._lead or hand
-            s0, s1, s2, s3 = _SUIT_TABLES
-            return [*s0[hand & 0x1FFF], *s1[hand >> 13 & 0x1FFF], *s2[hand >> 26 & 0x1FFF], *s3[hand >> 39]]
+            return [
+                *_S0[hand & 0x1FFF], *_S1[hand >> 13 & 0x1FFF], *_S2[hand >> 26 & 0x1FFF], *_S3[hand >> 39]
+            ]
         if self._phase is _BID:
             lo, hi = self._bid_range(self._to_act)  # type: ignore[arg-type]
             return list(_BIDS[lo : hi + 1])
@@ -609,11 +622,21 @@ class Game:
             # the trick is full: spades.core.trick_winner with its power table inlined
             # (tests/test_core.py checks the engine against it)
             leader: int = self._leader  # type: ignore[assignment]
-            winner = (leader + trick.index(max(trick, key=_POWER[self._led].__getitem__))) % self._n
+            power = _POWER[self._led]
+            if len(trick) == 4:
+                a, b, c, d = map(power.__getitem__, trick)
+                # the highest power wins; only off-suit cards tie (at -1), and never on top
+                if a > b:
+                    i = (0 if a > d else 3) if a > c else (2 if c > d else 3)
+                else:
+                    i = (1 if b > d else 3) if b > c else (2 if c > d else 3)
+            else:
+                i = trick.index(max(trick, key=power.__getitem__))
+            winner = (leader + i) % self._n
             self._tricks_won[winner] += 1
             completed = self._completed
             completed.append((leader, trick, winner))
-            won = TrickWon(winner, tuple(trick), leader, len(completed))
+            won = make_trick_won(winner, tuple(trick), leader, len(completed))
             self._trick = []
             self._leader = self._to_act = winner
             if len(completed) < self._tricks_per_hand:
@@ -662,7 +685,7 @@ class Game:
         replay from :meth:`to_record` (the record assumes the seeded draw).
         """
         act = self._coerce(action)
-        if self._phase is not Phase.REDRAW or not isinstance(act, Discard):
+        if self._phase is not _REDRAW or not isinstance(act, Discard):
             raise IllegalActionError("apply_redraw is only for a redraw (discard) action")
         self._validate(act)
         take = 0
@@ -763,12 +786,12 @@ class Game:
             return
         other = 1 - seat
         self._to_act = other
-        self._phase = Phase.DRAW if self._decided[other] else Phase.BLIND
+        self._phase = _DRAW if self._decided[other] else _BLIND
 
     def _next_redraw(self) -> None:
         if self._redraw_queue:
             self._to_act = self._redraw_queue.pop(0)
-            self._phase = Phase.REDRAW
+            self._phase = _REDRAW
         else:
             self._looked = [True] * self._n
             self._next_bidder()
@@ -801,31 +824,32 @@ class Game:
     def _end_hand(self) -> None:
         rules = self._rules
         bids: list[Bid] = self._bids  # type: ignore[assignment]
-        result: HandScore = score_hand(rules, bids, self._tricks_won, self._bags)
-        for side in range(rules.num_sides):
+        result: HandScore = score_valid_hand(rules, bids, self._tricks_won, self._bags)
+        for side in range(self._table.num_sides):
             self._scores[side] += result.points[side]
             self._bags[side] = result.bags[side]
-        summary = HandSummary(
-            number=self._hands_played,
-            dealer=self._dealer,
-            bids=tuple(bids),
-            tricks=tuple(self._tricks_won),
-            points=result.points,
-            bags=result.bags,
-            scores=tuple(self._scores),
-            nil_made=result.nil_made,
-            made=tuple(s.made for s in result.sides),
-            bag_penalties=tuple(s.bag_penalties for s in result.sides),
-            boston=result.boston,
+        boston = result.boston
+        summary = HandSummary(  # positional (number, dealer, bids, ... boston): faster
+            self._hands_played,
+            self._dealer,
+            tuple(bids),
+            tuple(self._tricks_won),
+            result.points,
+            result.bags,
+            tuple(self._scores),
+            result.nil_made,
+            tuple(map(_MADE, result.sides)),
+            tuple(map(_BAG_PENALTIES, result.sides)),
+            boston,
         )
         self._history.append(summary)
         self._events.append(HandScored(summary))
         self._hands_played += 1
-        winner, over = game_result(rules, self._scores, self._hands_played, result.boston)
+        winner, over = game_result(rules, self._scores, self._hands_played, boston)
         if over:
             self._is_over = True
             self._winner = winner
-            self._phase = Phase.OVER
+            self._phase = _OVER
             self._to_act = None
             self._events.append(GameOver(winner, tuple(self._scores)))
             return
@@ -843,10 +867,10 @@ class Game:
         looked = self._looked[seat]
         to_act = self._to_act
         draw_card = None
-        if self._phase is Phase.DRAW and to_act == seat:
+        if self._phase is _DRAW and to_act == seat:
             draw_card = ALL_CARDS[self._deck[self._stock_pos]]
         exchange = None
-        if self._phase is Phase.EXCHANGE:
+        if self._phase is _EXCHANGE:
             exchange = self._exchange_steps[self._exchange_pos]
         leader = self._leader
         trick = (
@@ -1005,6 +1029,7 @@ class _Table:
     __slots__ = (
         "bid_lo",
         "bid_orders",
+        "blind_nil",
         "blind_nil_needs_deficit",
         "blind_open",
         "deck",
@@ -1013,6 +1038,7 @@ class _Table:
         "must_break",
         "n",
         "next_seat",
+        "num_sides",
         "rules",
         "short_deck",
         "side_cap",
@@ -1033,9 +1059,11 @@ class _Table:
         self.lead = NON_SPADES_MASK if self.must_break else FULL_DECK
         self.bid_orders = tuple(tuple((d + 1 + i) % n for i in range(n)) for d in range(n))
         self.blind_nil_needs_deficit = rules.blind_nil and rules.blind_nil_min_deficit > 0
+        self.blind_nil = rules.blind_nil
         self.blind_open = (rules.blind_nil,) * n
         self.uses_draw = rules.uses_draw
         self.zeros = (0,) * n
+        self.num_sides = rules.num_sides
         self.bid_lo = 0 if rules.nil else 1
         self.max_bid = rules.max_bid
         self.side_cap = rules.max_side_bid if rules.partnerships else None
@@ -1067,3 +1095,12 @@ def _build_suit_tables() -> None:
             low = bits & -bits
             table[bits] = (ALL_CARDS[13 * suit + low.bit_length() - 1], *table[bits ^ low])
         _SUIT_TABLES.append(tuple(table))
+    global _S0, _S1, _S2, _S3
+    _S0, _S1, _S2, _S3 = _SUIT_TABLES
+
+
+# the four tables as globals for legal_actions (set by _build_suit_tables)
+_S0: tuple[tuple[Card, ...], ...] = ()
+_S1: tuple[tuple[Card, ...], ...] = ()
+_S2: tuple[tuple[Card, ...], ...] = ()
+_S3: tuple[tuple[Card, ...], ...] = ()

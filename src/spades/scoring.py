@@ -27,7 +27,7 @@ from typing import NamedTuple
 from .bids import Bid
 from .rules import Rules
 
-__all__ = ["HandScore", "SideScore", "score_hand"]
+__all__ = ["HandScore", "SideScore", "score_hand", "score_valid_hand"]
 
 
 class SideScore(NamedTuple):
@@ -106,6 +106,18 @@ def score_hand(
         if not isinstance(b_, int) or b_ < 0:
             raise ValueError("bag counts must be whole numbers, 0 or more")
 
+    return score_valid_hand(rules, bid_list, tricks, bags)
+
+
+def score_valid_hand(
+    rules: Rules, bids: Sequence[Bid], tricks: Sequence[int], bags: Sequence[int]
+) -> HandScore:
+    """:func:`score_hand` without its checks of the input, for callers whose
+    bids and tricks come from a played hand (the engine)."""
+    n = rules.num_seats
+    num_sides = rules.num_sides
+    per_hand = rules.tricks_per_hand
+    bid_list = bids
     partnerships = rules.partnerships
     nil_bonus = rules.nil_bonus
     blind_nil_bonus = rules.blind_nil_bonus
