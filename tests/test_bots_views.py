@@ -17,21 +17,21 @@ def shuffled_hidden(game: Game, seat: int, rng: random.Random) -> Game:
     seats = [s for s in range(game.rules.num_seats) if s != seat]
     pool = []
     for s in seats:
-        pool += cards_of_mask(other._hands[s])
+        pool += cards_of_mask(other._hand._hands[s])
     if game.rules.uses_draw:
         # two players: the opponent's cards may as well be any of the cards out of play
         # that this seat did not discard itself
         played = game.view(seat).played.mask
-        held = sum(other._hands)
-        pool += cards_of_mask(((1 << 52) - 1) & ~held & ~played & ~other._discards[seat])
+        held = sum(other._hand._hands)
+        pool += cards_of_mask(((1 << 52) - 1) & ~held & ~played & ~other._hand._discards[seat])
     rng.shuffle(pool)
     for s in seats:
-        size = other._hands[s].bit_count()
+        size = other._hand._hands[s].bit_count()
         mask = 0
         for c in pool[:size]:
             mask |= 1 << c
         pool = pool[size:]
-        other._hands[s] = mask
+        other._hand._hands[s] = mask
     return other
 
 

@@ -256,3 +256,23 @@ def test_every_test_the_conftest_marks_slow_exists() -> None:
         path = next(here.rglob(f"{module}.py"))
         if test != "*":
             assert re.search(rf"^def {re.escape(test.split('[')[0])}\(", path.read_text(), re.M), entry
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_engine_trick_winner_matches_trick_winner(preset: str) -> None:
+    """The engine's inlined trick winner (four cards: a comparison tree) against the home copy."""
+    from spades.events import TrickWon
+
+    rules = Rules.preset(preset, hands=2)
+    rng = random.Random(11)
+    tricks = 0
+    for seed in range(8):
+        game = Game(rules, seed=seed)
+        while not game.is_over:
+            for event in game.apply(rng.choice(game.legal_actions())):
+                if isinstance(event, TrickWon):
+                    n = rules.num_seats
+                    assert event.winner == (event.leader + trick_winner(event.cards)) % n
+                    tricks += 1
+    assert tricks > 150
+

@@ -158,3 +158,15 @@ def test_view_carries_the_phase_enum_which_equals_its_name() -> None:
     view = game.view(0)
     assert view.phase is Phase.BLIND and view.phase == "blind" and str(view.phase) == "blind"
     assert view.phase is game.phase
+
+
+def test_make_trick_won_equals_the_dataclass_constructor() -> None:
+    from spades import Card
+    from spades.events import TrickWon, make_trick_won
+
+    cards = (Card(3), Card(40), Card(5), Card(12))
+    fast, slow = make_trick_won(1, cards, 0, 7), TrickWon(1, cards, 0, 7)
+    assert fast == slow and hash(fast) == hash(slow) and repr(fast) == repr(slow)
+    assert type(fast) is TrickWon
+    with pytest.raises(AttributeError):
+        fast.winner = 2  # type: ignore[misc]

@@ -310,3 +310,24 @@ def test_worked_bag_example_seed_000() -> None:
         bags = s.bags[0]
     assert bags == 1
     assert total == 43 + 33 + 45 - 100
+
+
+def test_score_valid_hand_equals_score_hand() -> None:
+    """The engine's unchecked entry point gives what score_hand gives."""
+    import random
+
+    from spades import Bid, Rules
+    from spades.scoring import score_hand, score_valid_hand
+
+    rng = random.Random(2)
+    for preset in ("partnership", "cutthroat", "three-player", "openspiel", "two-player"):
+        rules = Rules.preset(preset)
+        n, per_hand = rules.num_seats, rules.tricks_per_hand
+        for _ in range(200):
+            cuts = sorted(rng.randint(0, per_hand) for _ in range(n - 1))
+            tricks = [b - a for a, b in zip([0, *cuts], [*cuts, per_hand])]
+            bids = [Bid(rng.randint(0, 5), blind=False) for _ in range(n)]
+            if rng.random() < 0.2:
+                bids[0] = Bid.blind_nil()
+            bags = [rng.randint(0, 9) for _ in range(rules.num_sides)]
+            assert score_valid_hand(rules, bids, tricks, bags) == score_hand(rules, bids, tricks, bags)

@@ -24,9 +24,11 @@ class Bid:
     ('bid 4', True, True)
     """
 
-    __slots__ = ("_blind", "_tricks")
-    _tricks: int
-    _blind: bool
+    # plain read-only slots (``__setattr__`` refuses writes): read on the engine's hot paths
+    __slots__ = ("blind", "tricks")
+    #: tricks bid (0 for nil and blind nil)
+    tricks: int
+    blind: bool
 
     def __new__(cls, tricks: int, blind: bool = False) -> Bid:
         if isinstance(tricks, Bid):
@@ -41,8 +43,8 @@ class Bid:
         if cached is not None:
             return cached
         self = object.__new__(cls)
-        object.__setattr__(self, "_tricks", tricks)
-        object.__setattr__(self, "_blind", bool(blind))
+        object.__setattr__(self, "tricks", tricks)
+        object.__setattr__(self, "blind", bool(blind))
         return self
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -74,45 +76,36 @@ class Bid:
         raise NotationError(f"{text!r} is not a bid: say e.g. 'bid 4', 'nil' or 'blind nil'")
 
     @property
-    def tricks(self) -> int:
-        """Tricks bid (0 for nil and blind nil)."""
-        return self._tricks
-
-    @property
-    def blind(self) -> bool:
-        return self._blind
-
-    @property
     def is_nil(self) -> bool:
         """True for nil and blind nil."""
-        return self._tricks == 0
+        return self.tricks == 0
 
     def label(self) -> str:
         """Short form for tables: ``'4'``, ``'nil'``, ``'blind nil'``."""
-        if self._tricks:
-            return str(self._tricks)
-        return "blind nil" if self._blind else "nil"
+        if self.tricks:
+            return str(self.tricks)
+        return "blind nil" if self.blind else "nil"
 
     def __str__(self) -> str:
-        if self._tricks:
-            return f"bid {self._tricks}"
-        return "blind nil" if self._blind else "nil"
+        if self.tricks:
+            return f"bid {self.tricks}"
+        return "blind nil" if self.blind else "nil"
 
     def __repr__(self) -> str:
-        if self._tricks:
-            return f"Bid({self._tricks})"
-        return "Bid.blind_nil()" if self._blind else "Bid.nil()"
+        if self.tricks:
+            return f"Bid({self.tricks})"
+        return "Bid.blind_nil()" if self.blind else "Bid.nil()"
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Bid):
-            return self._tricks == other._tricks and self._blind == other._blind
+            return self.tricks == other.tricks and self.blind == other.blind
         return NotImplemented
 
     def __hash__(self) -> int:
-        return hash(("Bid", self._tricks, self._blind))
+        return hash(("Bid", self.tricks, self.blind))
 
     def __reduce__(self) -> tuple[type[Bid], tuple[int, bool]]:
-        return (Bid, (self._tricks, self._blind))
+        return (Bid, (self.tricks, self.blind))
 
     def __copy__(self) -> Bid:
         return self

@@ -16,41 +16,42 @@ the optional explicit decks), so a game is rebuilt exactly from its record.
 
 from __future__ import annotations
 
-import hashlib
 import random
 import secrets
 from collections.abc import Iterable, Sequence
+from operator import attrgetter
 from typing import Any, Final
 
 from .actions import LOOK, Action, Choice, Discard, Pass, parse_action
-from .bids import Bid
+from .bids import MAX_BID, Bid
 from .cards import (
     ALL_CARDS,
+    FULL_DECK,
     NON_SPADES_MASK,
     SUIT_MASKS,
     Card,
     CardLike,
     CardSet,
-    cards_of_mask,
     to_card,
 )
-from .core import deck_cards, deck_mask, game_result, play_error, trick_winner
+from .core import deck_cards, deck_mask, game_result
+from .core.tricks import _POWER
 from .errors import IllegalActionError, NotationError, RecordError
 from .events import (
     PLAYED,
     PLAYED_BREAKING,
-    Drawn,
+    BidMade,
     Event,
     GameOver,
     HandDealt,
     HandScored,
-    PlayStarted,
-    Redrawn,
     TrickWon,
+    make_trick_won,
 )
+from .hand import _BID, _BITS, _BLIND, _DRAW, _EXCHANGE, _OVER, _PLAY, _REDRAW, Hand
 from .phases import HANDLERS as _HANDLERS
 from .rules import Rules
-from .scoring import HandScore, score_hand
+from .scoring import HandScore, score_valid_hand
 from .view import HandSummary, Phase, TrickRecord, View
 
 __all__ = ["RECORD_FORMAT", "RECORD_VERSION", "Game", "Phase"]
@@ -59,10 +60,15 @@ RECORD_FORMAT: Final = "spades-game"
 RECORD_VERSION: Final = 1
 
 
-_PLAY: Final = Phase.PLAY
+_MADE: Final = attrgetter("made")
+_BAG_PENALTIES: Final = attrgetter("bag_penalties")
+#: the bids of each number of tricks (Bid objects are shared values)
+_BIDS: Final = tuple(Bid(i) for i in range(MAX_BID + 1))
+#: (BidMade(seat, Bid(tricks)),) for every seat and number: a bid allocates no event
+_BID_MADE: Final = tuple(tuple((BidMade(seat, bid),) for bid in _BIDS) for seat in range(4))
 
 
-def _trick_records(completed: list[tuple[int, list[int], int]]) -> tuple[TrickRecord, ...]:
+def _trick_records(completed: list[tuple[int, list[Card], int]]) -> tuple[TrickRecord, ...]:
     return tuple(TrickRecord(lead, tuple(ALL_CARDS[c] for c in cards), win) for lead, cards, win in completed)
 
 
@@ -79,48 +85,24 @@ class Game:
 
     __slots__ = (
         "_bags",
-        "_bid_order",
-        "_bid_pos",
-        "_bids",
-        "_blind_open",
-        "_broken",
-        "_completed",
         "_dealer",
-        "_dealt",
-        "_decided",
-        "_deck",
         "_decks",
-        "_discards",
         "_events",
-        "_exchange_pos",
-        "_exchange_steps",
         "_first_dealer",
-        "_hands",
+        "_hand",
         "_hands_played",
         "_history",
         "_is_over",
-        "_leader",
         "_log",
-        "_looked",
         "_must_break",
         "_n",
         "_next_seat",
         "_origin",
-        "_passed",
-        "_phase",
-        "_pile",
-        "_received",
-        "_redraw_counts",
-        "_redraw_queue",
-        "_redrawn",
         "_rules",
         "_scores",
         "_seed",
-        "_stock_pos",
-        "_to_act",
-        "_trick",
+        "_table",
         "_tricks_per_hand",
-        "_tricks_won",
         "_winner",
     )
 
@@ -141,20 +123,21 @@ class Game:
             raise TypeError("seed must be an integer or None")
         self._setup(rules, seed, dealer, decks or ())
         self._start_hand()
-        self._events: list[Event] = []
 
     def _setup(
         self, rules: Rules, seed: int, dealer: int | None, decks: Iterable[Sequence[CardLike]]
     ) -> None:
         """Everything but the first deal (shared with :meth:`from_position`)."""
-        n = rules.num_seats
+        table = _table(rules)
+        n = table.n
         self._rules = rules
+        self._table = table
         self._seed = seed
         self._n = n
-        self._must_break = rules.spades_must_be_broken
-        self._tricks_per_hand = rules.tricks_per_hand
-        self._next_seat = tuple((s + 1) % n for s in range(n))
-        self._decks = [self._check_deck(d) for d in decks]
+        self._must_break = table.must_break
+        self._tricks_per_hand = table.tricks_per_hand
+        self._next_seat = table.next_seat
+        self._decks = [self._check_deck(d) for d in decks] if decks else []
         if dealer is None:
             dealer = rules.first_dealer
         if dealer is None:
@@ -163,14 +146,14 @@ class Game:
             raise ValueError(f"dealer must be a seat from 0 to {n - 1}")
         self._first_dealer = dealer
         self._log: list[tuple[int, Action]] = []
-        self._scores = [0] * rules.num_sides
-        self._bags = [0] * rules.num_sides
+        self._scores = [0] * table.num_sides
+        self._bags = [0] * table.num_sides
         self._hands_played = 0
         self._history: list[HandSummary] = []
         self._is_over = False
         self._winner: int | None = None
         self._dealer = dealer
-        self._events = []
+        self._events: list[Event] = []
         self._origin: dict[str, Any] | None = None
 
     def _check_deck(self, deck: Sequence[CardLike]) -> tuple[Card, ...]:
@@ -194,65 +177,14 @@ class Game:
     # -- hand set-up ----------------------------------------------------------
 
     def _start_hand(self, given: Sequence[int] | None = None) -> None:
-        rules = self._rules
-        n = self._n
+        """Deal the next hand (``given``: its card order, for positions)."""
         index = self._hands_played
+        if given is None and index < len(self._decks):
+            given = self._decks[index]
         # one generator per hand, so a hand's cards depend only on (seed, hand number)
-        deck: list[int]
-        if given is not None:
-            deck = list(given)
-        elif index < len(self._decks):
-            deck = list(self._decks[index])
-        else:
-            # sorting by random keys is a uniform shuffle (ties have probability ~2**-53)
-            # and twice as fast as random.shuffle
-            base = deck_cards(rules)
-            # Sorting by 64-bit random keys is a uniform shuffle (a tie has probability
-            # below 2**-52) and, all in C, several times faster than random.shuffle.
-            keys = memoryview(self._random_bytes(0, 8 * len(base))).cast("Q")
-            deck = [base[i] for i in sorted(range(len(base)), key=keys.__getitem__)]
-        self._deck = deck
-        self._hands = [0] * n
-        self._bids: list[Bid | None] = [None] * n
-        self._tricks_won = [0] * n
-        self._trick: list[int] = []
-        # (leader, card ids, winner); TrickRecord objects are made on demand
-        self._completed: list[tuple[int, list[int], int]] = []
-        self._broken = False
-        self._passed = [0] * n
-        self._received = [0] * n
-        self._discards = [0] * n
-        self._redrawn = [0] * n
-        self._redraw_counts = [0] * n
-        self._pile = 0
-        self._exchange_steps: list[tuple[int, int]] = []
-        self._exchange_pos = 0
-        self._redraw_queue: list[int] = []
-        self._stock_pos = 0
-        self._leader: int | None = None
-        dealer = self._dealer
-        self._bid_order = [(dealer + 1 + i) % n for i in range(n)]
-        self._bid_pos = 0
-        self._blind_open = [self._blind_nil_allowed(s) for s in range(n)]
-        if rules.uses_draw:
-            # two players see each card as they draw it; blind nil is chosen
-            # before the first draw instead
-            self._looked = [True] * n
-            self._decided = [not self._blind_open[s] for s in range(n)]
-            self._stock_pos = 0
-            self._to_act: int | None = dealer
-            self._phase = Phase.DRAW if self._decided[dealer] else Phase.BLIND
-            self._dealt = [0] * n
-        else:
-            hands = self._hands
-            for i in range(n):
-                # the cards dealt to one seat are every n-th card; their bits are distinct,
-                # so summing them is OR-ing them
-                hands[(dealer + 1 + i) % n] = sum(map(_BITS.__getitem__, deck[i::n]))
-            self._dealt = list(hands)
-            self._looked = [not self._blind_open[s] for s in range(n)]
-            self._decided = list(self._looked)
-            self._next_bidder()
+        self._hand = Hand(
+            self._table, self._events, self._seed, index, self._dealer, self._scores, given
+        )
 
     # -- building a position (spades.position) ---------------------------------
 
@@ -294,102 +226,27 @@ class Game:
             cls, rules, hands, dealer, bids, tricks, trick, scores, bags, hands_played, seed
         )
 
-    def _skip_draw(self, hands: list[int]) -> None:
-        """Two-player position: the draw is over with these hands."""
-        self._hands = list(hands)
-        self._dealt = list(hands)
-        self._pile = deck_mask(self._rules) & ~(hands[0] | hands[1])
-        self._stock_pos = len(self._deck)
-        self._looked = [True] * self._n
-        self._decided = [True] * self._n
-        self._redraw_queue = []
-        self._bid_pos = 0
-        self._next_bidder()
-
     def _position_bid(self, seat: int, bid: Bid) -> None:
         """Make ``seat``'s bid while building a position (seats bid in order)."""
-        if self._to_act != seat:
+        h = self._hand
+        if h._to_act != seat:
             raise IllegalActionError(f"{self._rules.seat_name(seat)} does not bid now")
         if self._rules.uses_draw and bid.blind:
             # the two-player blind nil is chosen before the draw, which a position skips
             if not self._rules.blind_nil:
                 raise IllegalActionError("Blind nil is not allowed at this table")
-            if not self._blind_open[seat]:
+            if not h._blind_open[seat]:
                 raise IllegalActionError(
                     f"Blind nil is only allowed when your side trails by at least "
                     f"{self._rules.blind_nil_min_deficit} points"
                 )
-            self._bids[seat] = bid
-            self._bid_pos += 1
-            self._next_bidder()
+            h._bids[seat] = bid
+            h._bid_pos += 1
+            h._next_bidder()
             return
-        if self._phase is Phase.BLIND and not bid.blind:
+        if h._phase is _BLIND and not bid.blind:
             self.apply(LOOK)
         self.apply(bid)
-
-    def _skip_exchange(self) -> None:
-        """A position after a blind nil: its hands are those after the exchange."""
-        self._exchange_steps = []
-        self._exchange_pos = 0
-        self._start_play()
-
-    def _random_bytes(self, stream: int, size: int) -> bytes:
-        """Random bytes that depend only on (seed, hand number, stream): the deal is
-        stream 0, a two-player redraw by seat s is stream s + 1.  SHAKE-128 is a
-        cryptographic extendable-output hash, so streams are independent."""
-        key = f"spades/{self._seed}/{self._hands_played}/{stream}".encode()
-        return hashlib.shake_128(key).digest(size)
-
-    def _hand_rng(self, stream: int) -> random.Random:
-        """A seeded generator for the rare draws that need one (the two-player redraw)."""
-        return random.Random(self._random_bytes(stream, 32))
-
-    def _blind_nil_allowed(self, seat: int) -> bool:
-        rules = self._rules
-        if not rules.blind_nil:
-            return False
-        need = rules.blind_nil_min_deficit
-        if need <= 0:
-            return True
-        side = rules.side_of(seat)
-        others = [s for i, s in enumerate(self._scores) if i != side]
-        return max(others) - self._scores[side] >= need
-
-    def _next_bidder(self) -> None:
-        bids = self._bids
-        order = self._bid_order
-        while self._bid_pos < len(order) and bids[order[self._bid_pos]] is not None:
-            self._bid_pos += 1
-        if self._bid_pos == len(order):
-            self._after_bidding()
-            return
-        seat = order[self._bid_pos]
-        self._to_act = seat
-        self._phase = Phase.BID if self._looked[seat] else Phase.BLIND
-
-    def _after_bidding(self) -> None:
-        rules = self._rules
-        if rules.has_exchange:
-            steps = []
-            for seat in self._bid_order:
-                bid = self._bids[seat]
-                partner = (seat + 2) % 4
-                if bid is not None and bid.blind and not self._bids[partner].blind:  # type: ignore[union-attr]
-                    steps += [(partner, seat), (seat, partner)]
-            if steps:
-                self._exchange_steps = steps
-                self._exchange_pos = 0
-                self._phase = Phase.EXCHANGE
-                self._to_act = steps[0][0]
-                return
-        self._start_play()
-
-    def _start_play(self) -> None:
-        self._looked = [True] * self._n
-        self._leader = (self._dealer + 1) % self._n
-        self._to_act = self._leader
-        self._phase = _PLAY
-        self._events.append(PlayStarted(self._leader))
 
     # -- public state ---------------------------------------------------------
 
@@ -401,14 +258,11 @@ class Game:
     def seed(self) -> int:
         return self._seed
 
-    @property
-    def phase(self) -> Phase:
-        return self._phase
-
-    @property
-    def to_act(self) -> int | None:
-        """The seat to act, None when the game is over."""
-        return self._to_act
+    # Read on every decision: properties whose getter is a C function (attrgetter),
+    # several times faster than a Python getter and as read-only.
+    phase = property(attrgetter("_hand._phase"), doc="The phase of the hand (:class:`Phase`).")
+    to_act = property(attrgetter("_hand._to_act"), doc="The seat to act, None when the game is over.")
+    is_over = property(attrgetter("_is_over"), doc="Whether the game has ended.")
 
     @property
     def dealer(self) -> int:
@@ -428,10 +282,6 @@ class Game:
         return tuple(self._bags)
 
     @property
-    def is_over(self) -> bool:
-        return self._is_over
-
-    @property
     def winner(self) -> int | None:
         """The winning side, None while playing or after a drawn game."""
         return self._winner
@@ -447,31 +297,31 @@ class Game:
 
     @property
     def bids(self) -> tuple[Bid | None, ...]:
-        return tuple(self._bids)
+        return tuple(self._hand._bids)
 
     @property
     def tricks_won(self) -> tuple[int, ...]:
-        return tuple(self._tricks_won)
+        return tuple(self._hand._tricks_won)
 
     @property
     def trick(self) -> tuple[tuple[int, Card], ...]:
         """The trick in progress as (seat, card) pairs in play order."""
-        leader = self._leader or 0
-        return tuple(((leader + i) % self._n, ALL_CARDS[c]) for i, c in enumerate(self._trick))
+        leader = self._hand._leader or 0
+        return tuple(((leader + i) % self._n, ALL_CARDS[c]) for i, c in enumerate(self._hand._trick))
 
     @property
     def tricks(self) -> tuple[TrickRecord, ...]:
         """The completed tricks of the current hand."""
-        return _trick_records(self._completed)
+        return _trick_records(self._hand._completed)
 
     @property
     def leader(self) -> int | None:
         """The seat that led (or leads) the current trick."""
-        return self._leader
+        return self._hand._leader
 
     @property
     def spades_broken(self) -> bool:
-        return self._broken
+        return self._hand._broken
 
     @property
     def actions(self) -> tuple[tuple[int, Action], ...]:
@@ -481,17 +331,17 @@ class Game:
     @property
     def deck(self) -> tuple[Card, ...]:
         """The card order of the current hand (omniscient: for tests, tools and servers)."""
-        return tuple(ALL_CARDS[c] for c in self._deck)
+        return tuple(ALL_CARDS[c] for c in self._hand._deck)
 
     def hand(self, seat: int) -> CardSet:
         """What a seat holds now (omniscient: use :meth:`view` for players)."""
         self._check_seat(seat)
-        return CardSet(self._hands[seat])
+        return CardSet(self._hand._hands[seat])
 
     def dealt(self, seat: int) -> CardSet:
         """What a seat held after the deal (or the draw), before any exchange."""
         self._check_seat(seat)
-        return CardSet(self._dealt[seat])
+        return CardSet(self._hand._dealt[seat])
 
     def _check_seat(self, seat: int) -> None:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self._n:
@@ -501,7 +351,25 @@ class Game:
 
     def legal_actions(self) -> list[Action]:
         """Every legal action of :attr:`to_act` (empty when the game is over)."""
-        return _HANDLERS[self._phase].legal(self)
+        h = self._hand
+        if h._phase is _PLAY:
+            # the hot path: a fast copy of spades.core.legal_mask (tests/test_core.py),
+            # the cards of each suit pattern read from precomputed tables
+            hand = h._hands[h._to_act]  # type: ignore[index]
+            if h._trick:
+                bits = hand & h._follow
+                if bits:
+                    led = h._led
+                    return [*_SUIT_TABLES[led][bits >> 13 * led]]
+            else:
+                hand = hand & h._lead or hand
+            return [
+                *_S0[hand & 0x1FFF], *_S1[hand >> 13 & 0x1FFF], *_S2[hand >> 26 & 0x1FFF], *_S3[hand >> 39]
+            ]
+        if h._phase is _BID:
+            lo, hi = h._bid_range(h._to_act)  # type: ignore[arg-type]
+            return list(_BIDS[lo : hi + 1])
+        return _HANDLERS[h._phase].legal(h)
 
     def is_legal(self, action: Action | str) -> bool:
         """Whether ``apply(action)`` would succeed now."""
@@ -510,20 +378,6 @@ class Game:
         except IllegalActionError:
             return False
         return True
-
-    def _bid_range(self, seat: int) -> tuple[int, int]:
-        rules = self._rules
-        lo = 0 if rules.nil else 1
-        hi = rules.max_bid
-        cap = rules.max_side_bid
-        if cap is not None and rules.partnerships:
-            partner_bid = self._bids[(seat + 2) % 4]
-            if partner_bid is None:
-                # the partner bids later: leave them nil (or 1 when nil is off)
-                hi = min(hi, cap if rules.nil else cap - 1)
-            else:
-                hi = min(hi, cap - partner_bid.tricks)
-        return lo, max(hi, lo)
 
     # -- applying actions -----------------------------------------------------
 
@@ -538,48 +392,87 @@ class Game:
         the action itself and what it caused: a trick won, a hand scored, the
         next hand dealt, the game over.
         """
-        if self._phase is _PLAY and type(action) is Card and seat is None:
-            # The hot path (and the only code that plays a card): checks inlined on a
-            # plain int, since the interpreter's integer fast paths skip int
-            # subclasses (a fast copy of spades.core.legal_mask, tested against it);
-            # the error messages themselves come from _check_play.
-            card = int(action)
-            actor: int = self._to_act  # type: ignore[assignment]
-            hand = self._hands[actor]
-            trick = self._trick
-            if not hand >> card & 1:
-                self._check_play(action)
+        h = self._hand
+        if h._phase is _PLAY and type(action) is Card and seat is None:
+            # The hot path (and the only code that plays a card): a fast copy of
+            # spades.core.legal_mask (tested against it); the error messages
+            # themselves come from _check_play.
+            actor: int = h._to_act  # type: ignore[assignment]
+            hands = h._hands
+            hand = hands[actor]
+            trick = h._trick
             if trick:
-                led = trick[0] // 13
-                if card // 13 != led and hand & SUIT_MASKS[led]:
-                    self._check_play(action)
-            elif card >= 39 and self._must_break and not self._broken and hand & NON_SPADES_MASK:
-                self._check_play(action)
-            self._log.append((actor, action))
-            self._hands[actor] = hand ^ (1 << card)
-            trick.append(card)
-            if card >= 39 and not self._broken:
-                self._broken = True
-                played: tuple[Event, ...] = PLAYED_BREAKING[actor][card]  # type: ignore[assignment]
+                if not (hand & h._follow or hand) >> action & 1:
+                    h._check_play(action)
             else:
-                played = PLAYED[actor][card]
+                if not (hand & h._lead or hand) >> action & 1:
+                    h._check_play(action)
+                led = h._led = action // 13
+                h._follow = SUIT_MASKS[led]
+            self._log.append((actor, action))
+            hands[actor] = hand ^ _BITS[action]
+            trick.append(action)
+            if action >= 39 and not h._broken:
+                h._broken = True
+                h._lead = FULL_DECK
+                played: tuple[Event, ...] = PLAYED_BREAKING[actor][action]  # type: ignore[assignment]
+            else:
+                played = PLAYED[actor][action]
             if len(trick) < self._n:
-                self._to_act = self._next_seat[actor]
+                h._to_act = self._next_seat[actor]
                 return played
-            return played + self._finish_trick()
+            # the trick is full: spades.core.trick_winner with its power table inlined
+            # (tests/test_core.py checks the engine against it)
+            leader: int = h._leader  # type: ignore[assignment]
+            power = _POWER[h._led]
+            if len(trick) == 4:
+                a, b, c, d = map(power.__getitem__, trick)
+                # the highest power wins; only off-suit cards tie (at -1), and never on top
+                if a > b:
+                    i = (0 if a > d else 3) if a > c else (2 if c > d else 3)
+                else:
+                    i = (1 if b > d else 3) if b > c else (2 if c > d else 3)
+            else:
+                i = trick.index(max(trick, key=power.__getitem__))
+            winner = (leader + i) % self._n
+            h._tricks_won[winner] += 1
+            completed = h._completed
+            completed.append((leader, trick, winner))
+            won = make_trick_won(winner, tuple(trick), leader, len(completed))
+            h._trick = []
+            h._leader = h._to_act = winner
+            if len(completed) < self._tricks_per_hand:
+                return (*played, won)
+            return played + self._finish_hand(won)
+        if h._phase is _BID and type(action) is Bid and seat is None:
+            bidder: int = h._to_act  # type: ignore[assignment]
+            lo, hi = h._bid_range(bidder)
+            if lo <= action.tricks <= hi and not action.blind:
+                # a legal bid (what _Bid.validate accepts; other bids get its messages)
+                self._log.append((bidder, action))
+                h._bids[bidder] = action
+                h._bid_pos += 1
+                h._next_bidder()
+                made = _BID_MADE[bidder][action.tricks]
+                pending = self._events
+                if not pending:
+                    return made
+                out = made + tuple(pending)
+                pending.clear()
+                return out
         if self._is_over:
             raise IllegalActionError("The game is over")
-        if seat is not None and (seat != self._to_act or type(seat) is not int):
+        if seat is not None and (seat != self._hand._to_act or type(seat) is not int):
             if type(seat) is not int or not 0 <= seat < self._n:
                 raise IllegalActionError(f"There is no seat {seat!r} at this table")
             raise IllegalActionError(
-                f"Not your turn: {self._rules.seat_name(self._to_act)} is to play"  # type: ignore[arg-type]
+                f"Not your turn: {self._rules.seat_name(self._hand._to_act)} is to play"  # type: ignore[arg-type]
             )
         act = self._coerce(action)
-        if self._phase is _PLAY and type(act) is Card:
+        if self._hand._phase is _PLAY and type(act) is Card:
             return self.apply(act)
         self._validate(act)
-        self._log.append((self._to_act, act))  # type: ignore[arg-type]
+        self._log.append((self._hand._to_act, act))  # type: ignore[arg-type]
         self._execute(act)
         events = tuple(self._events)
         self._events.clear()
@@ -594,7 +487,7 @@ class Game:
         replay from :meth:`to_record` (the record assumes the seeded draw).
         """
         act = self._coerce(action)
-        if self._phase is not Phase.REDRAW or not isinstance(act, Discard):
+        if self._hand._phase is not _REDRAW or not isinstance(act, Discard):
             raise IllegalActionError("apply_redraw is only for a redraw (discard) action")
         self._validate(act)
         take = 0
@@ -603,13 +496,13 @@ class Game:
             if take >> card & 1:
                 raise IllegalActionError(f"{card} is given twice as a replacement")
             take |= 1 << card
-        if take & ~self._pile:
+        if take & ~self._hand._pile:
             raise IllegalActionError("a replacement card is not on the discard pile")
         if take.bit_count() != len(act.cards):
             raise IllegalActionError(f"give exactly {len(act.cards)} replacement cards")
-        seat: int = self._to_act  # type: ignore[assignment]
+        seat: int = self._hand._to_act  # type: ignore[assignment]
         self._log.append((seat, act))
-        self._do_redraw(seat, act.cards.mask, take)
+        self._hand._do_redraw(seat, act.cards.mask, take)
         events = tuple(self._events)
         self._events.clear()
         return events
@@ -627,114 +520,13 @@ class Game:
     def _validate(self, act: Action) -> None:
         if self._is_over:
             raise IllegalActionError("The game is over")
-        _HANDLERS[self._phase].validate(self, self._to_act, act)  # type: ignore[arg-type]
-
-    def _check_holds(self, seat: int, mask: int) -> None:
-        missing = mask & ~self._hands[seat]
-        if missing:
-            names = ", ".join(str(c) for c in cards_of_mask(missing))
-            raise IllegalActionError(f"You do not have {names}")
-
-    def _check_bid(self, seat: int, bid: Bid) -> None:
-        rules = self._rules
-        if bid.blind:
-            if not rules.blind_nil:
-                raise IllegalActionError("Blind nil is not allowed at this table")
-            if not self._blind_open[seat]:
-                raise IllegalActionError(
-                    f"Blind nil is only allowed when your side trails by at least "
-                    f"{rules.blind_nil_min_deficit} points"
-                )
-            raise IllegalActionError("Blind nil must be bid before you look at your cards")
-        if bid.is_nil and not rules.nil:
-            raise IllegalActionError("Nil bids are not allowed at this table: bid at least 1")
-        _lo, hi = self._bid_range(seat)
-        if bid.tricks > rules.max_bid:
-            raise IllegalActionError(f"You can bid at most {rules.max_bid} tricks")
-        if bid.tricks > hi:
-            partner_bid = self._bids[(seat + 2) % 4]
-            if partner_bid is not None:
-                raise IllegalActionError(
-                    f"Your side may bid at most {rules.max_side_bid} tricks in all: your partner "
-                    f"bid {partner_bid.tricks}, so bid at most {hi}"
-                )
-            if rules.nil:
-                raise IllegalActionError(
-                    f"Your side may bid at most {rules.max_side_bid} tricks in all: bid at most {hi}"
-                )
-            raise IllegalActionError(
-                f"Bid at most {hi}: your partner must be left a bid of at least 1 "
-                f"(the side may bid at most {rules.max_side_bid})"
-            )
-
-    def _check_play(self, card: Card) -> None:
-        hand = self._hands[self._to_act]  # type: ignore[index]
-        led = self._trick[0] // 13 if self._trick else None
-        error = play_error(hand, card, led, self._must_break, self._broken)
-        if error is not None:
-            raise IllegalActionError(error)
+        _HANDLERS[self._hand._phase].validate(self._hand, self._hand._to_act, act)  # type: ignore[arg-type]
 
     def _execute(self, act: Action) -> None:
-        _HANDLERS[self._phase].execute(self, self._to_act, act)  # type: ignore[arg-type]
+        _HANDLERS[self._hand._phase].execute(self._hand, self._hand._to_act, act)  # type: ignore[arg-type]
 
-    def _do_draw(self, seat: int, keep: bool) -> None:
-        pos = self._stock_pos
-        top, nxt = self._deck[pos], self._deck[pos + 1]
-        kept, dropped = (top, nxt) if keep else (nxt, top)
-        self._hands[seat] |= 1 << kept
-        self._discards[seat] |= 1 << dropped
-        self._pile |= 1 << dropped
-        self._stock_pos = pos + 2
-        self._events.append(Drawn(seat, keep, ALL_CARDS[kept], ALL_CARDS[dropped]))
-        if self._stock_pos >= len(self._deck):
-            self._dealt = list(self._hands)
-            self._looked = [True] * self._n
-            k = self._rules.blind_nil_exchange
-            self._redraw_queue = [s for s in self._bid_order if k > 0 and self._bids[s] is not None]
-            self._next_redraw()
-            return
-        other = 1 - seat
-        self._to_act = other
-        self._phase = Phase.DRAW if self._decided[other] else Phase.BLIND
-
-    def _next_redraw(self) -> None:
-        if self._redraw_queue:
-            self._to_act = self._redraw_queue.pop(0)
-            self._phase = Phase.REDRAW
-        else:
-            self._looked = [True] * self._n
-            self._next_bidder()
-
-    def _do_redraw(self, seat: int, mask: int, take: int | None = None) -> None:
-        k = mask.bit_count()
-        if take is None:
-            take = 0
-            if k:
-                pile = cards_of_mask(self._pile)
-                for c in self._hand_rng(seat + 1).sample(pile, k):
-                    take |= 1 << c
-        self._hands[seat] = (self._hands[seat] & ~mask) | take
-        self._pile = (self._pile & ~take) | mask
-        self._discards[seat] |= mask
-        self._redrawn[seat] |= take
-        self._redraw_counts[seat] = k
-        self._events.append(Redrawn(seat, k, CardSet(mask), CardSet(take)))
-        self._next_redraw()
-
-    def _finish_trick(self) -> tuple[Event, ...]:
-        """Score the full trick; its events (and the hand's end, after the last trick)."""
-        trick = self._trick
-        leader: int = self._leader  # type: ignore[assignment]
-        winner = (leader + trick_winner(trick)) % self._n
-        self._tricks_won[winner] += 1
-        completed = self._completed
-        completed.append((leader, trick, winner))
-        won = TrickWon(winner, tuple(map(ALL_CARDS.__getitem__, trick)), leader, len(completed))
-        self._trick = []
-        self._leader = winner
-        self._to_act = winner
-        if len(completed) < self._tricks_per_hand:
-            return (won,)
+    def _finish_hand(self, won: TrickWon) -> tuple[Event, ...]:
+        """The events of the hand's last trick and its end (scoring, next deal, game over)."""
         events = self._events
         events.append(won)
         self._end_hand()
@@ -743,34 +535,36 @@ class Game:
         return out
 
     def _end_hand(self) -> None:
+        h = self._hand
         rules = self._rules
-        bids: list[Bid] = self._bids  # type: ignore[assignment]
-        result: HandScore = score_hand(rules, bids, self._tricks_won, self._bags)
-        for side in range(rules.num_sides):
+        bids: list[Bid] = h._bids  # type: ignore[assignment]
+        result: HandScore = score_valid_hand(rules, bids, h._tricks_won, self._bags)
+        for side in range(self._table.num_sides):
             self._scores[side] += result.points[side]
             self._bags[side] = result.bags[side]
-        summary = HandSummary(
-            number=self._hands_played,
-            dealer=self._dealer,
-            bids=tuple(bids),
-            tricks=tuple(self._tricks_won),
-            points=result.points,
-            bags=result.bags,
-            scores=tuple(self._scores),
-            nil_made=result.nil_made,
-            made=tuple(s.made for s in result.sides),
-            bag_penalties=tuple(s.bag_penalties for s in result.sides),
-            boston=result.boston,
+        boston = result.boston
+        summary = HandSummary(  # positional (number, dealer, bids, ... boston): faster
+            self._hands_played,
+            self._dealer,
+            tuple(bids),
+            tuple(h._tricks_won),
+            result.points,
+            result.bags,
+            tuple(self._scores),
+            result.nil_made,
+            tuple(map(_MADE, result.sides)),
+            tuple(map(_BAG_PENALTIES, result.sides)),
+            boston,
         )
         self._history.append(summary)
         self._events.append(HandScored(summary))
         self._hands_played += 1
-        winner, over = game_result(rules, self._scores, self._hands_played, result.boston)
+        winner, over = game_result(rules, self._scores, self._hands_played, boston)
         if over:
             self._is_over = True
             self._winner = winner
-            self._phase = Phase.OVER
-            self._to_act = None
+            h._phase = _OVER
+            h._to_act = None
             self._events.append(GameOver(winner, tuple(self._scores)))
             return
         self._dealer = (self._dealer + 1) % self._n
@@ -781,49 +575,50 @@ class Game:
 
     def view(self, seat: int) -> View:
         """What ``seat`` may know now (see :class:`~spades.view.View`)."""
+        h = self._hand
         self._check_seat(seat)
         n = self._n
         rules = self._rules
-        looked = self._looked[seat]
-        to_act = self._to_act
+        looked = h._looked[seat]
+        to_act = h._to_act
         draw_card = None
-        if self._phase is Phase.DRAW and to_act == seat:
-            draw_card = ALL_CARDS[self._deck[self._stock_pos]]
+        if h._phase is _DRAW and to_act == seat:
+            draw_card = ALL_CARDS[h._deck[h._stock_pos]]
         exchange = None
-        if self._phase is Phase.EXCHANGE:
-            exchange = self._exchange_steps[self._exchange_pos]
-        leader = self._leader
+        if h._phase is _EXCHANGE:
+            exchange = h._exchange_steps[h._exchange_pos]
+        leader = h._leader
         trick = (
-            tuple(((leader + i) % n, ALL_CARDS[c]) for i, c in enumerate(self._trick))
+            tuple(((leader + i) % n, ALL_CARDS[c]) for i, c in enumerate(h._trick))
             if leader is not None
             else ()
         )
         return View(
             seat=seat,
             rules=rules,
-            phase=self._phase,
+            phase=h._phase,
             to_act=to_act,
             dealer=self._dealer,
             hand_number=self._hands_played,
-            hand=CardSet(self._hands[seat]) if looked else None,
-            hand_sizes=tuple(h.bit_count() for h in self._hands),
-            bids=tuple(self._bids),
-            tricks_won=tuple(self._tricks_won),
+            hand=CardSet(h._hands[seat]) if looked else None,
+            hand_sizes=tuple(h.bit_count() for h in h._hands),
+            bids=tuple(h._bids),
+            tricks_won=tuple(h._tricks_won),
             trick=trick,
             leader=leader,
-            tricks=_trick_records(self._completed),
-            spades_broken=self._broken,
+            tricks=_trick_records(h._completed),
+            spades_broken=h._broken,
             scores=tuple(self._scores),
             bags=tuple(self._bags),
             hands_played=self._hands_played,
-            blind_nil_open=self._blind_open[seat] and not self._decided[seat],
-            passed=CardSet(self._passed[seat]),
-            received=CardSet(self._received[seat]),
-            discards=CardSet(self._discards[seat]),
-            redrawn=CardSet(self._redrawn[seat]),
-            redraw_counts=tuple(self._redraw_counts) if rules.uses_draw else (),
+            blind_nil_open=h._blind_open[seat] and not h._decided[seat],
+            passed=CardSet(h._passed[seat]),
+            received=CardSet(h._received[seat]),
+            discards=CardSet(h._discards[seat]),
+            redrawn=CardSet(h._redrawn[seat]),
+            redraw_counts=tuple(h._redraw_counts) if rules.uses_draw else (),
             draw_card=draw_card,
-            stock_left=len(self._deck) - self._stock_pos if rules.uses_draw else 0,
+            stock_left=len(h._deck) - h._stock_pos if rules.uses_draw else 0,
             exchange=exchange,
             legal=tuple(self.legal_actions()) if to_act == seat else (),
             history=tuple(self._history),
@@ -839,6 +634,7 @@ class Game:
         for key in Game.__slots__:
             value = getattr(self, key)
             setattr(new, key, value.copy() if type(value) is list else value)  # every slot is set
+        new._hand = self._hand.copy(new._events)
         return new
 
     def undo(self, count: int = 1) -> None:
@@ -924,20 +720,102 @@ class Game:
             and self._first_dealer == other._first_dealer
             and self._decks == other._decks
             and [(s, str(a)) for s, a in self._log] == [(s, str(a)) for s, a in other._log]
-            and self._hands == other._hands
+            and self._hand._hands == other._hand._hands
             and self._scores == other._scores
             and self._bags == other._bags
-            and self._phase == other._phase
-            and self._to_act == other._to_act
+            and self._hand._phase == other._hand._phase
+            and self._hand._to_act == other._hand._to_act
         )
 
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         return (
-            f"<Game {self._rules.variant} hand {self._hands_played + 1} {self._phase.value} "
-            f"to_act={self._to_act} scores={tuple(self._scores)}>"
+            f"<Game {self._rules.variant} hand {self._hands_played + 1} {self._hand._phase.value} "
+            f"to_act={self._hand._to_act} scores={tuple(self._scores)}>"
         )
 
 
-_BITS: Final = tuple(1 << c for c in range(52))
+
+
+class _Table:
+    """What the engine reads from a table's rules, worked out once per Rules."""
+
+    __slots__ = (
+        "bid_lo",
+        "bid_orders",
+        "blind_nil",
+        "blind_nil_needs_deficit",
+        "blind_open",
+        "deck",
+        "lead",
+        "max_bid",
+        "must_break",
+        "n",
+        "next_seat",
+        "num_sides",
+        "rules",
+        "short_deck",
+        "side_cap",
+        "tricks_per_hand",
+        "uses_draw",
+        "zeros",
+    )
+
+    def __init__(self, rules: Rules) -> None:
+        n = rules.num_seats
+        self.rules = rules
+        self.n = n
+        self.must_break = rules.spades_must_be_broken
+        self.tricks_per_hand = rules.tricks_per_hand
+        self.next_seat = tuple((s + 1) % n for s in range(n))
+        self.deck = deck_cards(rules)
+        self.short_deck = len(self.deck) != 52
+        self.lead = NON_SPADES_MASK if self.must_break else FULL_DECK
+        self.bid_orders = tuple(tuple((d + 1 + i) % n for i in range(n)) for d in range(n))
+        self.blind_nil_needs_deficit = rules.blind_nil and rules.blind_nil_min_deficit > 0
+        self.blind_nil = rules.blind_nil
+        self.blind_open = (rules.blind_nil,) * n
+        self.uses_draw = rules.uses_draw
+        self.zeros = (0,) * n
+        self.num_sides = rules.num_sides
+        self.bid_lo = 0 if rules.nil else 1
+        self.max_bid = rules.max_bid
+        self.side_cap = rules.max_side_bid if rules.partnerships else None
+
+
+_TABLES: dict[int, _Table] = {}
+
+
+def _table(rules: Rules) -> _Table:
+    """The _Table of ``rules`` (cached by identity: Rules hash slowly)."""
+    table = _TABLES.get(id(rules))
+    if table is None or table.rules is not rules:
+        if not _SUIT_TABLES:
+            _build_suit_tables()
+        if len(_TABLES) > 1000:
+            _TABLES.clear()
+        table = _TABLES[id(rules)] = _Table(rules)
+    return table
+
+#: _SUIT_TABLES[suit][bits]: the cards of ``suit`` whose ranks are the 13-bit
+#: pattern ``bits``, lowest first (built with the first game: 4 x 8192 tuples)
+_SUIT_TABLES: list[tuple[tuple[Card, ...], ...]] = []
+
+
+def _build_suit_tables() -> None:
+    for suit in range(4):
+        table: list[tuple[Card, ...]] = [()] * 8192
+        for bits in range(1, 8192):
+            low = bits & -bits
+            table[bits] = (ALL_CARDS[13 * suit + low.bit_length() - 1], *table[bits ^ low])
+        _SUIT_TABLES.append(tuple(table))
+    global _S0, _S1, _S2, _S3
+    _S0, _S1, _S2, _S3 = _SUIT_TABLES
+
+
+# the four tables as globals for legal_actions (set by _build_suit_tables)
+_S0: tuple[tuple[Card, ...], ...] = ()
+_S1: tuple[tuple[Card, ...], ...] = ()
+_S2: tuple[tuple[Card, ...], ...] = ()
+_S3: tuple[tuple[Card, ...], ...] = ()

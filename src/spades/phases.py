@@ -1,10 +1,11 @@
 """One handler per phase of a hand: what the seat is asked, its legal actions,
 whether an action is acceptable and what it does.
 
-:class:`~spades.game.Game` holds the state and dispatches on its phase through
-:data:`HANDLERS`; a new phase is one more :class:`PhaseHandler` here plus its
-member of :class:`~spades.view.Phase`.  Playing a card has its own fast path in
-:meth:`Game.apply <spades.game.Game.apply>`.
+Each handler operates on a :class:`~spades.hand.Hand`, which holds the state of
+the hand; :class:`~spades.game.Game` dispatches on the hand's phase through
+:data:`HANDLERS`.  A new phase is one more :class:`PhaseHandler` here plus its
+member of :class:`~spades.view.Phase`.  Playing a card and a plain bid have
+their own fast paths in :meth:`Game.apply <spades.game.Game.apply>`.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from .events import BidMade, ExchangePassed, Looked
 from .view import Phase
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .hand import Hand
 
 __all__ = ["HANDLERS", "PhaseHandler"]
 
@@ -49,191 +50,191 @@ def _cards_list(mask: int) -> list[Card]:
 
 
 class PhaseHandler:
-    """The rules of one phase of a hand (stateless: the state is the Game's)."""
+    """The rules of one phase of a hand (stateless: the state is the Hand's)."""
 
     __slots__ = ()
 
-    def prompt(self, game: Game) -> str:
+    def prompt(self, hand: Hand) -> str:
         raise NotImplementedError
 
-    def legal(self, game: Game) -> list[Action]:
+    def legal(self, hand: Hand) -> list[Action]:
         return []
 
-    def validate(self, game: Game, seat: int, act: Action) -> None:
+    def validate(self, hand: Hand, seat: int, act: Action) -> None:
         raise IllegalActionError("The game is over")
 
-    def execute(self, game: Game, seat: int, act: Action) -> None:
+    def execute(self, hand: Hand, seat: int, act: Action) -> None:
         raise AssertionError("validate refuses every action of this phase")
 
-    def wrong_kind(self, game: Game) -> IllegalActionError:
-        return IllegalActionError(f"Now you must {self.prompt(game)}")
+    def wrong_kind(self, hand: Hand) -> IllegalActionError:
+        return IllegalActionError(f"Now you must {self.prompt(hand)}")
 
 
 class _Blind(PhaseHandler):
     __slots__ = ()
 
-    def prompt(self, game: Game) -> str:
+    def prompt(self, hand: Hand) -> str:
         return "choose 'blind nil' or 'look' at your cards"
 
-    def legal(self, game: Game) -> list[Action]:
+    def legal(self, hand: Hand) -> list[Action]:
         return [_BLIND_NIL, LOOK]
 
-    def validate(self, game: Game, seat: int, act: Action) -> None:
+    def validate(self, hand: Hand, seat: int, act: Action) -> None:
         if act is LOOK or (isinstance(act, Bid) and act.blind):
             return
         if isinstance(act, Bid):
             raise IllegalActionError(
                 "You have not looked at your cards yet: choose 'blind nil' or 'look' first"
             )
-        raise self.wrong_kind(game)
+        raise self.wrong_kind(hand)
 
-    def execute(self, game: Game, seat: int, act: Action) -> None:
-        game._decided[seat] = True
-        game._looked[seat] = True
+    def execute(self, hand: Hand, seat: int, act: Action) -> None:
+        hand._decided[seat] = True
+        hand._looked[seat] = True
         if isinstance(act, Bid):
-            game._bids[seat] = act
-            game._events.append(BidMade(seat, act))
+            hand._bids[seat] = act
+            hand._events.append(BidMade(seat, act))
         else:
-            game._events.append(Looked(seat))
-        if game._rules.uses_draw:
-            game._phase = Phase.DRAW
+            hand._events.append(Looked(seat))
+        if hand._rules.uses_draw:
+            hand._phase = Phase.DRAW
         elif isinstance(act, Bid):
-            game._bid_pos += 1
-            game._next_bidder()
+            hand._bid_pos += 1
+            hand._next_bidder()
         else:
-            game._phase = Phase.BID
+            hand._phase = Phase.BID
 
 
 class _Bid(PhaseHandler):
     __slots__ = ()
 
-    def prompt(self, game: Game) -> str:
-        return "bid: a number of tricks" + (" or nil" if game._rules.nil else "")
+    def prompt(self, hand: Hand) -> str:
+        return "bid: a number of tricks" + (" or nil" if hand._rules.nil else "")
 
-    def legal(self, game: Game) -> list[Action]:
-        lo, hi = game._bid_range(game._to_act)  # type: ignore[arg-type]
+    def legal(self, hand: Hand) -> list[Action]:
+        lo, hi = hand._bid_range(hand._to_act)  # type: ignore[arg-type]
         return list(_BIDS[lo : hi + 1])
 
-    def validate(self, game: Game, seat: int, act: Action) -> None:
+    def validate(self, hand: Hand, seat: int, act: Action) -> None:
         if not isinstance(act, Bid):
-            raise self.wrong_kind(game)
-        game._check_bid(seat, act)
+            raise self.wrong_kind(hand)
+        hand._check_bid(seat, act)
 
-    def execute(self, game: Game, seat: int, act: Action) -> None:
-        game._bids[seat] = act  # type: ignore[assignment]
-        game._events.append(BidMade(seat, act))  # type: ignore[arg-type]
-        game._bid_pos += 1
-        game._next_bidder()
+    def execute(self, hand: Hand, seat: int, act: Action) -> None:
+        hand._bids[seat] = act  # type: ignore[assignment]
+        hand._events.append(BidMade(seat, act))  # type: ignore[arg-type]
+        hand._bid_pos += 1
+        hand._next_bidder()
 
 
 class _Exchange(PhaseHandler):
     __slots__ = ()
 
-    def prompt(self, game: Game) -> str:
-        _giver, receiver = game._exchange_steps[game._exchange_pos]
-        return f"pass {game._rules.blind_nil_exchange} cards to {game._rules.seat_name(receiver)}"
+    def prompt(self, hand: Hand) -> str:
+        _giver, receiver = hand._exchange_steps[hand._exchange_pos]
+        return f"pass {hand._rules.blind_nil_exchange} cards to {hand._rules.seat_name(receiver)}"
 
-    def legal(self, game: Game) -> list[Action]:
-        cards = cards_of_mask(game._hands[game._to_act])  # type: ignore[index]
-        k = game._rules.blind_nil_exchange
+    def legal(self, hand: Hand) -> list[Action]:
+        cards = cards_of_mask(hand._hands[hand._to_act])  # type: ignore[index]
+        k = hand._rules.blind_nil_exchange
         return [Pass(sum(1 << c for c in combo)) for combo in combinations(cards, k)]
 
-    def validate(self, game: Game, seat: int, act: Action) -> None:
+    def validate(self, hand: Hand, seat: int, act: Action) -> None:
         if not isinstance(act, Pass):
-            raise self.wrong_kind(game)
-        k = game._rules.blind_nil_exchange
-        game._check_holds(seat, act.cards.mask)
+            raise self.wrong_kind(hand)
+        k = hand._rules.blind_nil_exchange
+        hand._check_holds(seat, act.cards.mask)
         if len(act.cards) != k:
             raise IllegalActionError(f"Pass exactly {k} cards, not {len(act.cards)}")
 
-    def execute(self, game: Game, seat: int, act: Action) -> None:
-        giver, receiver = game._exchange_steps[game._exchange_pos]
+    def execute(self, hand: Hand, seat: int, act: Action) -> None:
+        giver, receiver = hand._exchange_steps[hand._exchange_pos]
         mask = act.cards.mask  # type: ignore[union-attr]
-        game._hands[giver] &= ~mask
-        game._hands[receiver] |= mask
-        game._passed[giver] |= mask
-        game._received[receiver] |= mask
-        game._events.append(ExchangePassed(giver, receiver, mask.bit_count(), CardSet(mask)))
-        game._exchange_pos += 1
-        if game._exchange_pos == len(game._exchange_steps):
-            game._start_play()
+        hand._hands[giver] &= ~mask
+        hand._hands[receiver] |= mask
+        hand._passed[giver] |= mask
+        hand._received[receiver] |= mask
+        hand._events.append(ExchangePassed(giver, receiver, mask.bit_count(), CardSet(mask)))
+        hand._exchange_pos += 1
+        if hand._exchange_pos == len(hand._exchange_steps):
+            hand._start_play()
         else:
-            game._to_act = game._exchange_steps[game._exchange_pos][0]
+            hand._to_act = hand._exchange_steps[hand._exchange_pos][0]
 
 
 class _Draw(PhaseHandler):
     __slots__ = ()
 
-    def prompt(self, game: Game) -> str:
+    def prompt(self, hand: Hand) -> str:
         return "keep or reject the card you are shown"
 
-    def legal(self, game: Game) -> list[Action]:
+    def legal(self, hand: Hand) -> list[Action]:
         return [KEEP, REJECT]
 
-    def validate(self, game: Game, seat: int, act: Action) -> None:
+    def validate(self, hand: Hand, seat: int, act: Action) -> None:
         if act is not KEEP and act is not REJECT:
-            raise self.wrong_kind(game)
+            raise self.wrong_kind(hand)
 
-    def execute(self, game: Game, seat: int, act: Action) -> None:
-        game._do_draw(seat, act is KEEP)
+    def execute(self, hand: Hand, seat: int, act: Action) -> None:
+        hand._do_draw(seat, act is KEEP)
 
 
 class _Redraw(PhaseHandler):
     __slots__ = ()
 
-    def prompt(self, game: Game) -> str:
-        return f"discard up to {game._rules.blind_nil_exchange} cards (or none) to redraw"
+    def prompt(self, hand: Hand) -> str:
+        return f"discard up to {hand._rules.blind_nil_exchange} cards (or none) to redraw"
 
-    def legal(self, game: Game) -> list[Action]:
-        cards = cards_of_mask(game._hands[game._to_act])  # type: ignore[index]
+    def legal(self, hand: Hand) -> list[Action]:
+        cards = cards_of_mask(hand._hands[hand._to_act])  # type: ignore[index]
         out: list[Action] = []
-        for k in range(game._rules.blind_nil_exchange + 1):
+        for k in range(hand._rules.blind_nil_exchange + 1):
             out += [Discard(sum(1 << c for c in combo)) for combo in combinations(cards, k)]
         return out
 
-    def validate(self, game: Game, seat: int, act: Action) -> None:
+    def validate(self, hand: Hand, seat: int, act: Action) -> None:
         if not isinstance(act, Discard):
-            raise self.wrong_kind(game)
-        k = game._rules.blind_nil_exchange
-        game._check_holds(seat, act.cards.mask)
+            raise self.wrong_kind(hand)
+        k = hand._rules.blind_nil_exchange
+        hand._check_holds(seat, act.cards.mask)
         if len(act.cards) > k:
             raise IllegalActionError(f"Discard at most {k} cards, not {len(act.cards)}")
 
-    def execute(self, game: Game, seat: int, act: Action) -> None:
-        game._do_redraw(seat, act.cards.mask)  # type: ignore[union-attr]
+    def execute(self, hand: Hand, seat: int, act: Action) -> None:
+        hand._do_redraw(seat, act.cards.mask)  # type: ignore[union-attr]
 
 
 class _Play(PhaseHandler):
     __slots__ = ()
 
-    def prompt(self, game: Game) -> str:
+    def prompt(self, hand: Hand) -> str:
         return "play a card"
 
-    def legal(self, game: Game) -> list[Action]:
+    def legal(self, hand: Hand) -> list[Action]:
         # a fast copy of spades.core.legal_mask (tests/test_core.py checks them against each other)
-        hand = game._hands[game._to_act]  # type: ignore[index]
-        if game._trick:
-            led = game._trick[0] // 13
-            bits = hand >> (13 * led) & 0x1FFF
+        held = hand._hands[hand._to_act]  # type: ignore[index]
+        if hand._trick:
+            led = hand._trick[0] // 13
+            bits = held >> (13 * led) & 0x1FFF
             if bits:
                 return list(_SUIT_CARDS[led].get(bits) or _suit_cards(led, bits))
-        elif game._must_break and not game._broken and hand & NON_SPADES_MASK:
-            hand &= NON_SPADES_MASK
-        return _cards_list(hand)  # type: ignore[return-value]
+        elif hand._must_break and not hand._broken and held & NON_SPADES_MASK:
+            held &= NON_SPADES_MASK
+        return _cards_list(held)  # type: ignore[return-value]
 
-    def validate(self, game: Game, seat: int, act: Action) -> None:
+    def validate(self, hand: Hand, seat: int, act: Action) -> None:
         if type(act) is not Card:
-            raise self.wrong_kind(game)
-        game._check_play(act)
+            raise self.wrong_kind(hand)
+        hand._check_play(act)
 
-    def execute(self, game: Game, seat: int, act: Action) -> None:
+    def execute(self, hand: Hand, seat: int, act: Action) -> None:
         raise AssertionError("Game.apply plays cards on its own fast path")
 
 
 class _Over(PhaseHandler):
     __slots__ = ()
 
-    def prompt(self, game: Game) -> str:
+    def prompt(self, hand: Hand) -> str:
         return "wait: the game is over"
 
 

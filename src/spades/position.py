@@ -170,7 +170,7 @@ def build_position(
     game._hands_played = hands_played
     if rules.uses_draw:
         game._start_hand()
-        game._skip_draw(start)
+        game._hand._skip_draw(start)
     else:
         order = [0] * n
         deck: list[int] = []
@@ -200,18 +200,18 @@ def build_position(
             raise IllegalActionError(f"{name(s)}'s bid ({bid.label()}): {exc}") from None
     if (played or current) and not all(given):
         raise IllegalActionError("give every seat's bid before the cards played")
-    if game._phase.value == "exchange":
-        game._skip_exchange()
+    if game._hand._phase.value == "exchange":
+        game._hand._skip_exchange()
     for t_index, cards in enumerate([*played, current]):
         for c in cards:
-            seat = game._to_act
+            seat = game._hand._to_act
             try:
                 game.apply(ALL_CARDS[c])
             except IllegalActionError as exc:
                 raise IllegalActionError(
                     f"trick {t_index + 1}: {name(seat or 0)} cannot play the {ALL_CARDS[c]}: {exc}"
                 ) from None
-    game._events = []
+    game._events.clear()  # the hand appends to this same list
     game._log = []
     game._origin = {
         "hands": [str(CardSet(h)) for h in held],

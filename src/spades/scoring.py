@@ -27,7 +27,7 @@ from typing import NamedTuple
 from .bids import Bid
 from .rules import Rules
 
-__all__ = ["HandScore", "SideScore", "score_hand"]
+__all__ = ["HandScore", "SideScore", "score_hand", "score_valid_hand"]
 
 
 class SideScore(NamedTuple):
@@ -85,28 +85,50 @@ def score_hand(
     bonuses included) and running bags after the hand.  Raises ``ValueError``
     when the numbers cannot come from one hand under these rules.
     """
+    # rule values read once (Rules' derived values are properties)
     n = rules.num_seats
+    num_sides = rules.num_sides
+    per_hand = rules.tricks_per_hand
     if len(bids) != n or len(tricks) != n:
         raise ValueError(f"give one bid and one trick count for each of the {n} seats")
-    if len(bags) != rules.num_sides:
-        raise ValueError(f"give the bags of each of the {rules.num_sides} sides")
-    bid_list = [_as_bid(b) for b in bids]
+    if len(bags) != num_sides:
+        raise ValueError(f"give the bags of each of the {num_sides} sides")
+    bid_list = [b if type(b) is Bid else _as_bid(b) for b in bids]
     for t in tricks:
         if not isinstance(t, int) or t < 0:
             raise ValueError("trick counts must be whole numbers, 0 or more")
-    if sum(tricks) != rules.tricks_per_hand:
-        raise ValueError(f"the tricks must add up to {rules.tricks_per_hand}, not {sum(tricks)}")
+    if sum(tricks) != per_hand:
+        raise ValueError(f"the tricks must add up to {per_hand}, not {sum(tricks)}")
     for b in bid_list:
-        if b.tricks > rules.max_bid:
-            raise ValueError(f"a bid cannot be more than {rules.max_bid}")
+        if b.tricks > per_hand:  # the most a seat may bid (rules.max_bid)
+            raise ValueError(f"a bid cannot be more than {per_hand}")
     for b_ in bags:
         if not isinstance(b_, int) or b_ < 0:
             raise ValueError("bag counts must be whole numbers, 0 or more")
 
+    return score_valid_hand(rules, bid_list, tricks, bags)
+
+
+def score_valid_hand(
+    rules: Rules, bids: Sequence[Bid], tricks: Sequence[int], bags: Sequence[int]
+) -> HandScore:
+    """:func:`score_hand` without its checks of the input, for callers whose
+    bids and tricks come from a played hand (the engine)."""
+    n = rules.num_seats
+    num_sides = rules.num_sides
+    per_hand = rules.tricks_per_hand
+    bid_list = bids
+    partnerships = rules.partnerships
+    nil_bonus = rules.nil_bonus
+    blind_nil_bonus = rules.blind_nil_bonus
+    count_for_partner = rules.nil_tricks_count_for_partner
+    bag_penalty = rules.bag_penalty
+    bag_limit = rules.bag_limit
+    boston_bonus = rules.boston_bonus
     sides = []
     nil_made: list[bool | None] = [None] * n
-    for side in range(rules.num_sides):
-        seats = rules.seats_of(side)
+    for side in range(num_sides):
+        seats = (side, side + 2) if partnerships else (side,)  # rules.seats_of(side)
         contract = 0
         counted = 0
         free_bags = 0
@@ -115,12 +137,12 @@ def score_hand(
         for s in seats:
             b = bid_list[s]
             side_tricks += tricks[s]
-            if b.is_nil:
-                bonus = rules.blind_nil_bonus if b.blind else rules.nil_bonus
+            if b.tricks == 0:  # nil or blind nil
+                bonus = blind_nil_bonus if b.blind else nil_bonus
                 ok = tricks[s] == 0
                 nil_made[s] = ok
                 nil_points += bonus if ok else -bonus
-                if rules.nil_tricks_count_for_partner:
+                if count_for_partner:
                     counted += tricks[s]
                 else:
                     free_bags += tricks[s]
@@ -145,24 +167,24 @@ def score_hand(
         new_bags = over + free_bags
         total_bags = bags[side] + new_bags
         penalties = 0
-        if rules.bag_penalty > 0:
-            penalties, total_bags = divmod(total_bags, rules.bag_limit)
-        boston = side_tricks == rules.tricks_per_hand
-        boston_points = rules.boston_bonus if boston else 0
-        points = contract_points + nil_points - penalties * rules.bag_penalty + boston_points
+        if bag_penalty > 0:
+            penalties, total_bags = divmod(total_bags, bag_limit)
+        boston = side_tricks == per_hand
+        boston_points = boston_bonus if boston else 0
+        points = contract_points + nil_points - penalties * bag_penalty + boston_points
         sides.append(
             SideScore(
-                contract=contract,
-                counted_tricks=counted,
-                made=made,
-                contract_points=contract_points,
-                nil_points=nil_points,
-                new_bags=new_bags,
-                bag_penalties=penalties,
-                boston=boston,
-                boston_points=boston_points,
-                points=points,
-                bags_after=total_bags,
+                contract,
+                counted,
+                made,
+                contract_points,
+                nil_points,
+                new_bags,
+                penalties,
+                boston,
+                boston_points,
+                points,
+                total_bags,
             )
         )
     return HandScore(

@@ -86,7 +86,7 @@ class Knowledge:
         for s in list(self.seen):
             self.seen[s] |= played
         for s in range(self.n):
-            if game._looked[s]:  # looked at its cards (engine internals: cheaper than a view)
+            if game._hand._looked[s]:  # looked at its cards (engine internals: cheaper than a view)
                 self.seen[s] |= {str(c) for c in game.hand(s)}
 
     def check(self, recipient: int | None, msg: dict[str, Any], hand_number: int) -> None:

@@ -6,10 +6,13 @@ search and the research adapters all call these:
 
 - legal cards, follow suit, spades broken: :mod:`.tricks` (``legal_mask``,
   ``play_error``); fast copies, each checked against it by ``tests/test_core.py``:
-  the engine's card path (``Game.apply`` and ``phases._Play.legal``), the numba
-  kernels (``solver/kernel.py`` ``legal_mask``, ``sim/_kernels.py``);
-- the trick winner: :mod:`.tricks` (``trick_winner``, ``beats``); numba copies
-  ``solver/kernel.py`` ``_winner_of`` and ``sim/_kernels.py``, tested the same way;
+  the engine's card path (``Game.legal_actions``, ``Game.apply`` and
+  ``phases._Play.legal``), the numba kernels (``solver/kernel.py`` ``legal_mask``,
+  ``sim/_kernels.py``);
+- the trick winner: :mod:`.tricks` (``trick_winner``, ``beats``); the engine's
+  inlined copy in ``Game.apply`` (``test_engine_trick_winner_matches_trick_winner``)
+  and the numba copies ``solver/kernel.py`` ``_winner_of`` and ``sim/_kernels.py``,
+  tested the same way;
 - the deck of a preset (three players: no 2 of clubs): :mod:`.deck`;
 - the end of the game and its winner: :mod:`.end` (the engine and the bots'
   hand valuation, ``bots/simulate.py``).

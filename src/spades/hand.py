@@ -1,0 +1,368 @@
+"""One hand of Spades as its own object: the deal, the bidding, a blind-nil
+exchange or the two-player draw, and the state of the play.
+
+A :class:`~spades.game.Game` holds the game (scores, bags, the dealer's turn, the
+end of the game, the record and undo) and one :class:`Hand` at a time, which it
+replaces when a hand is scored.  The rules of each phase of a hand are the
+handlers of :mod:`spades.phases`, which operate on the Hand; the engine plays
+cards and bids on its fast paths in :meth:`Game.apply <spades.game.Game.apply>`,
+reading and writing the Hand's state directly.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Final
+
+from .bids import Bid
+from .cards import ALL_CARDS, Card, CardSet, cards_of_mask
+from .core import deck_mask, play_error
+from .errors import IllegalActionError
+from .events import Drawn, Event, PlayStarted, Redrawn
+from .view import Phase
+
+if TYPE_CHECKING:
+    from .game import _Table
+
+__all__ = ["Hand"]
+
+# the phases as module constants (an Enum member read through its class costs a lookup)
+_PLAY: Final = Phase.PLAY
+_BID: Final = Phase.BID
+_BLIND: Final = Phase.BLIND
+_DRAW: Final = Phase.DRAW
+_EXCHANGE: Final = Phase.EXCHANGE
+_REDRAW: Final = Phase.REDRAW
+_OVER: Final = Phase.OVER
+_NONE: Final = ()
+#: PlayStarted(leader) for every seat (events are immutable values)
+_PLAY_STARTED: Final = tuple(PlayStarted(seat) for seat in range(4))
+_BITS: Final = tuple(1 << c for c in range(52))
+
+
+class Hand:
+    """The state of one hand and the rules that move it from phase to phase."""
+
+    __slots__ = (
+        "_bid_order",
+        "_bid_pos",
+        "_bids",
+        "_blind_open",
+        "_broken",
+        "_completed",
+        "_dealer",
+        "_dealt",
+        "_decided",
+        "_deck",
+        "_discards",
+        "_events",
+        "_exchange_pos",
+        "_exchange_steps",
+        "_follow",
+        "_hands",
+        "_lead",
+        "_leader",
+        "_led",
+        "_looked",
+        "_must_break",
+        "_n",
+        "_number",
+        "_passed",
+        "_phase",
+        "_pile",
+        "_received",
+        "_redraw_counts",
+        "_redraw_queue",
+        "_redrawn",
+        "_rules",
+        "_seed",
+        "_stock_pos",
+        "_table",
+        "_to_act",
+        "_trick",
+        "_tricks_won",
+    )
+
+    def __init__(
+        self,
+        table: _Table,
+        events: list[Event],
+        seed: int,
+        number: int,
+        dealer: int,
+        scores: Sequence[int],
+        deck: Sequence[int] | None = None,
+    ) -> None:
+        """Deal hand ``number`` (0 for the first) of a game with this ``seed``:
+        ``deck`` is its card order, else the seeded shuffle.  ``events`` is the
+        game's list that the hand's actions append to; ``scores`` (before the
+        hand) say who may bid blind nil."""
+        rules = table.rules
+        self._table = table
+        self._rules = rules
+        self._n = table.n
+        self._must_break = table.must_break
+        self._events = events
+        self._seed = seed
+        self._number = number
+        self._dealer = dealer
+        n = table.n
+        deck_: list[int]
+        if deck is not None:
+            deck_ = list(deck)
+        else:
+            # Sorting by 64-bit random keys is a uniform shuffle (a tie has probability
+            # below 2**-52) and, all in C, several times faster than random.shuffle.
+            base = table.deck
+            keys = memoryview(self._random_bytes(0, 8 * len(base))).cast("Q").tolist()
+            deck_ = sorted(range(len(base)), key=keys.__getitem__)
+            if table.short_deck:
+                deck_ = [base[i] for i in deck_]
+        self._deck = deck_
+        zeros = table.zeros
+        self._bids: list[Bid | None] = [None] * n
+        self._tricks_won = [0] * n
+        self._trick: list[Card] = []
+        # (leader, cards, winner); TrickRecord objects are made on demand
+        self._completed: list[tuple[int, list[Card], int]] = []
+        self._broken = False
+        # what a leader may lead (if it holds any) and what a follower must follow with
+        self._lead = table.lead
+        self._follow = 0
+        self._led = 0
+        # per-seat cards of the exchange and the draw: lists once those phases start
+        self._passed: list[int] = zeros  # type: ignore[assignment]
+        self._received: list[int] = zeros  # type: ignore[assignment]
+        self._discards: list[int] = zeros  # type: ignore[assignment]
+        self._redrawn: list[int] = zeros  # type: ignore[assignment]
+        self._redraw_counts: list[int] = zeros  # type: ignore[assignment]
+        self._pile = 0
+        # replaced (never changed in place) when an exchange or a redraw starts
+        self._exchange_steps: list[tuple[int, int]] = _NONE  # type: ignore[assignment]
+        self._exchange_pos = 0
+        self._redraw_queue: list[int] = _NONE  # type: ignore[assignment]
+        self._stock_pos = 0
+        self._leader: int | None = None
+        self._bid_order = table.bid_orders[dealer]
+        self._bid_pos = 0
+        self._blind_open: Sequence[bool]
+        if table.blind_nil_needs_deficit:
+            self._blind_open = [self._blind_nil_allowed(s, scores) for s in range(n)]
+        else:
+            self._blind_open = table.blind_open
+        if table.uses_draw:
+            # two players see each card as they draw it; blind nil is chosen
+            # before the first draw instead
+            self._hands = [0] * n
+            self._discards, self._redrawn, self._redraw_counts = [0] * n, [0] * n, [0] * n
+            self._looked = [True] * n
+            self._decided = [not self._blind_open[s] for s in range(n)]
+            self._stock_pos = 0
+            self._to_act: int | None = dealer
+            self._phase = _DRAW if self._decided[dealer] else _BLIND
+            self._dealt = [0] * n
+        else:
+            # the cards dealt to one seat are every n-th card; their bits are distinct,
+            # so summing them is OR-ing them
+            bits = _BITS.__getitem__
+            dealt = [sum(map(bits, deck_[i::n])) for i in range(n)]
+            if dealer != n - 1:
+                # card 0 goes to the dealer's left
+                k = n - 1 - dealer
+                dealt = dealt[k:] + dealt[:k]
+            self._hands = dealt
+            self._dealt = list(dealt)
+            self._looked = [not b for b in self._blind_open] if table.blind_nil else [True] * n
+            self._decided = list(self._looked)
+            self._next_bidder()
+
+    def copy(self, events: list[Event]) -> Hand:
+        """An independent copy of the hand that appends to ``events``."""
+        new = Hand.__new__(Hand)
+        for key in Hand.__slots__:
+            value = getattr(self, key)
+            setattr(new, key, value.copy() if type(value) is list else value)  # every slot is set
+        new._events = events
+        return new
+
+    def _skip_draw(self, hands: list[int]) -> None:
+        """Two-player position: the draw is over with these hands."""
+        self._hands = list(hands)
+        self._dealt = list(hands)
+        self._pile = deck_mask(self._rules) & ~(hands[0] | hands[1])
+        self._stock_pos = len(self._deck)
+        self._looked = [True] * self._n
+        self._decided = [True] * self._n
+        self._redraw_queue = []
+        self._bid_pos = 0
+        self._next_bidder()
+
+    def _skip_exchange(self) -> None:
+        """A position after a blind nil: its hands are those after the exchange."""
+        self._exchange_steps = []
+        self._exchange_pos = 0
+        self._start_play()
+
+    def _random_bytes(self, stream: int, size: int) -> bytes:
+        """Random bytes that depend only on (seed, hand number, stream): the deal is
+        stream 0, a two-player redraw by seat s is stream s + 1.  SHAKE-128 is a
+        cryptographic extendable-output hash, so streams are independent."""
+        key = f"spades/{self._seed}/{self._number}/{stream}".encode()
+        return hashlib.shake_128(key).digest(size)
+
+    def _hand_rng(self, stream: int) -> random.Random:
+        """A seeded generator for the rare draws that need one (the two-player redraw)."""
+        return random.Random(self._random_bytes(stream, 32))
+
+    def _blind_nil_allowed(self, seat: int, scores: Sequence[int]) -> bool:
+        rules = self._rules
+        if not rules.blind_nil:
+            return False
+        need = rules.blind_nil_min_deficit
+        if need <= 0:
+            return True
+        side = rules.side_of(seat)
+        others = [s for i, s in enumerate(scores) if i != side]
+        return max(others) - scores[side] >= need
+
+    def _next_bidder(self) -> None:
+        bids = self._bids
+        order = self._bid_order
+        while self._bid_pos < len(order) and bids[order[self._bid_pos]] is not None:
+            self._bid_pos += 1
+        if self._bid_pos == len(order):
+            self._after_bidding()
+            return
+        seat = order[self._bid_pos]
+        self._to_act = seat
+        self._phase = _BID if self._looked[seat] else _BLIND
+
+    def _after_bidding(self) -> None:
+        rules = self._rules
+        if rules.has_exchange:
+            steps = []
+            for seat in self._bid_order:
+                bid = self._bids[seat]
+                partner = (seat + 2) % 4
+                if bid is not None and bid.blind and not self._bids[partner].blind:  # type: ignore[union-attr]
+                    steps += [(partner, seat), (seat, partner)]
+            if steps:
+                self._passed, self._received = [0] * self._n, [0] * self._n
+                self._exchange_steps = steps
+                self._exchange_pos = 0
+                self._phase = _EXCHANGE
+                self._to_act = steps[0][0]
+                return
+        self._start_play()
+
+    def _start_play(self) -> None:
+        self._looked = [True] * self._n
+        self._leader = (self._dealer + 1) % self._n
+        self._to_act = self._leader
+        self._phase = _PLAY
+        self._events.append(_PLAY_STARTED[self._leader])
+
+    def _bid_range(self, seat: int) -> tuple[int, int]:
+        table = self._table
+        lo = table.bid_lo
+        cap = table.side_cap
+        if cap is None:
+            return lo, table.max_bid
+        partner_bid = self._bids[(seat + 2) % 4]
+        if partner_bid is None:
+            # the partner bids later: leave them nil (or 1 when nil is off)
+            hi = min(table.max_bid, cap if lo == 0 else cap - 1)
+        else:
+            hi = min(table.max_bid, cap - partner_bid.tricks)
+        return lo, max(hi, lo)
+
+    def _check_holds(self, seat: int, mask: int) -> None:
+        missing = mask & ~self._hands[seat]
+        if missing:
+            names = ", ".join(str(c) for c in cards_of_mask(missing))
+            raise IllegalActionError(f"You do not have {names}")
+
+    def _check_bid(self, seat: int, bid: Bid) -> None:
+        rules = self._rules
+        if bid.blind:
+            if not rules.blind_nil:
+                raise IllegalActionError("Blind nil is not allowed at this table")
+            if not self._blind_open[seat]:
+                raise IllegalActionError(
+                    f"Blind nil is only allowed when your side trails by at least "
+                    f"{rules.blind_nil_min_deficit} points"
+                )
+            raise IllegalActionError("Blind nil must be bid before you look at your cards")
+        if bid.is_nil and not rules.nil:
+            raise IllegalActionError("Nil bids are not allowed at this table: bid at least 1")
+        _lo, hi = self._bid_range(seat)
+        if bid.tricks > rules.max_bid:
+            raise IllegalActionError(f"You can bid at most {rules.max_bid} tricks")
+        if bid.tricks > hi:
+            partner_bid = self._bids[(seat + 2) % 4]
+            if partner_bid is not None:
+                raise IllegalActionError(
+                    f"Your side may bid at most {rules.max_side_bid} tricks in all: your partner "
+                    f"bid {partner_bid.tricks}, so bid at most {hi}"
+                )
+            if rules.nil:
+                raise IllegalActionError(
+                    f"Your side may bid at most {rules.max_side_bid} tricks in all: bid at most {hi}"
+                )
+            raise IllegalActionError(
+                f"Bid at most {hi}: your partner must be left a bid of at least 1 "
+                f"(the side may bid at most {rules.max_side_bid})"
+            )
+
+    def _check_play(self, card: Card) -> None:
+        hand = self._hands[self._to_act]  # type: ignore[index]
+        led = self._trick[0] // 13 if self._trick else None
+        error = play_error(hand, card, led, self._must_break, self._broken)
+        if error is not None:
+            raise IllegalActionError(error)
+
+    def _do_draw(self, seat: int, keep: bool) -> None:
+        pos = self._stock_pos
+        top, nxt = self._deck[pos], self._deck[pos + 1]
+        kept, dropped = (top, nxt) if keep else (nxt, top)
+        self._hands[seat] |= 1 << kept
+        self._discards[seat] |= 1 << dropped
+        self._pile |= 1 << dropped
+        self._stock_pos = pos + 2
+        self._events.append(Drawn(seat, keep, ALL_CARDS[kept], ALL_CARDS[dropped]))
+        if self._stock_pos >= len(self._deck):
+            self._dealt = list(self._hands)
+            self._looked = [True] * self._n
+            k = self._rules.blind_nil_exchange
+            self._redraw_queue = [s for s in self._bid_order if k > 0 and self._bids[s] is not None]
+            self._next_redraw()
+            return
+        other = 1 - seat
+        self._to_act = other
+        self._phase = _DRAW if self._decided[other] else _BLIND
+
+    def _next_redraw(self) -> None:
+        if self._redraw_queue:
+            self._to_act = self._redraw_queue.pop(0)
+            self._phase = _REDRAW
+        else:
+            self._looked = [True] * self._n
+            self._next_bidder()
+
+    def _do_redraw(self, seat: int, mask: int, take: int | None = None) -> None:
+        k = mask.bit_count()
+        if take is None:
+            take = 0
+            if k:
+                pile = cards_of_mask(self._pile)
+                for c in self._hand_rng(seat + 1).sample(pile, k):
+                    take |= 1 << c
+        self._hands[seat] = (self._hands[seat] & ~mask) | take
+        self._pile = (self._pile & ~take) | mask
+        self._discards[seat] |= mask
+        self._redrawn[seat] |= take
+        self._redraw_counts[seat] = k
+        self._events.append(Redrawn(seat, k, CardSet(mask), CardSet(take)))
+        self._next_redraw()
