@@ -20,7 +20,7 @@ import random
 import secrets
 from collections.abc import Iterable, Sequence
 from operator import attrgetter
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from .actions import LOOK, Action, Choice, Discard, Pass, parse_action
 from .bids import MAX_BID, Bid
@@ -260,9 +260,19 @@ class Game:
 
     # Read on every decision: properties whose getter is a C function (attrgetter),
     # several times faster than a Python getter and as read-only.
-    phase = property(attrgetter("_hand._phase"), doc="The phase of the hand (:class:`Phase`).")
-    to_act = property(attrgetter("_hand._to_act"), doc="The seat to act, None when the game is over.")
-    is_over = property(attrgetter("_is_over"), doc="Whether the game has ended.")
+    if TYPE_CHECKING:  # the same properties as type checkers should see them
+
+        @property
+        def phase(self) -> Phase: ...
+        @property
+        def to_act(self) -> int | None: ...
+        @property
+        def is_over(self) -> bool: ...
+
+    else:
+        phase = property(attrgetter("_hand._phase"), doc="The phase of the hand (:class:`Phase`).")
+        to_act = property(attrgetter("_hand._to_act"), doc="The seat to act, None when the game is over.")
+        is_over = property(attrgetter("_is_over"), doc="Whether the game has ended.")
 
     @property
     def dealer(self) -> int:
