@@ -904,6 +904,44 @@ def _must_lose(hands: Hands, nseat: int, leader: int, broken: bool, xmask: int) 
 
 
 @njit
+def _kept_run(hands: Hands, nseat: int, leader: int, broken: bool, xmask: int) -> tuple[int, int]:
+    """The top spades an opponent of the leader holds in a run (``run``, with
+    those cards) that it keeps through a trick the leader's side surely loses
+    (:func:`_must_lose`), or 0 when that is not certain.
+
+    The leader must be unable to lead a spade; in the lost trick nobody of
+    the leader's side can ruff, so no spade of theirs is played, and the
+    holder of the run need not play one of it: it follows the suit led,
+    discards a side card, or ruffs with a spade below the run (the trick is
+    the opponents' anyway).  So the opponents take that trick and, later, a
+    trick with each spade of the run (nothing can beat them): the leader's
+    side takes at most ``remaining - 1 - run``.  (DDS's later-tricks rule,
+    carried past the first lost trick.)  Relies on the run's cards and the
+    suit lengths."""
+    lead = hands[leader]
+    if (lead & SPADES) != 0 and (broken or (lead & NONSPADES) == 0):
+        return 0, 0
+    allsp = 0
+    for s in range(nseat):
+        allsp |= hands[s] & SPADES
+    if allsp == 0:
+        return 0, 0
+    top = 1 << _highbit_index(allsp)
+    side = (xmask >> leader) & 1
+    owner = -1
+    for s in range(nseat):
+        if hands[s] & top:
+            owner = s
+    if ((xmask >> owner) & 1) == side:
+        return 0, 0
+    mine = hands[owner] & SPADES
+    run = _top_run(mine, allsp, 3)
+    if (hands[owner] & NONSPADES) == 0 and popcount(mine) == run:
+        return 0, 0
+    return run, _top_cards(allsp, run)
+
+
+@njit
 def _no_trump_short(hands: Hands, nseat: int, xmask: int, side: int, remaining: int) -> bool:
     """With no spades left and ``side`` on lead, can ``side`` be sure not to
     take every trick left?  (DDS's later-tricks rule for no trumps.)
@@ -986,6 +1024,12 @@ def _quick_bounds(
                 return 1 + lside, lrel
         if _no_trump_short(hands, nseat, xmask, lside, remaining):
             return 1 + lside, _no_trump_rel(hands, nseat, xmask, lside)
+    if quick == 0 and need < remaining:
+        run, rrel = _kept_run(hands, nseat, leader, broken, xmask)
+        if run > 0 and need >= remaining - run:
+            lose, lrel = _must_lose(hands, nseat, leader, broken, xmask)
+            if lose:
+                return 1 + lside, lrel | rrel
     return 0, 0
 
 
