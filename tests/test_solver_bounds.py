@@ -7,7 +7,7 @@ import random
 
 from solver_helpers import random_position
 from spades.solver import Position, can_take
-from spades.solver.kernel import _kept_run, _must_lose
+from spades.solver.kernel import _cash_then_spades, _kept_run, _must_lose
 from spades.solver.reference import minimax_value
 
 NS = 0b0101
@@ -82,6 +82,45 @@ def test_kept_run_positions_match_minimax() -> None:
         fired += 1
         exact = minimax_value(pos, side, side)
         assert exact <= pos.tricks_left - lost, pos.describe()
+        for k in range(pos.tricks_left + 1):
+            assert can_take(pos, side, k) == (exact >= k), (pos.describe(), k)
+    assert fired >= 20, fired
+
+
+def test_cash_then_spades_adds_side_cashes_and_sure_spades() -> None:
+    # North cashes the heart ace (both opponents follow); South's third spade
+    # is sure under East-West's ace and king: two tricks, neither bound alone.
+    hands = [
+        _hand(_card(2, 12), _card(1, 0), _card(0, 0), _card(1, 2)),
+        _hand(_card(3, 12), _card(2, 1), _card(1, 1), _card(0, 2)),
+        _hand(_card(3, 10), _card(3, 9), _card(3, 1), _card(2, 0)),
+        _hand(_card(3, 11), _card(2, 2), _card(0, 1), _card(1, 3)),
+    ]
+    got, rel = _cash_then_spades(tuple(hands), 4, 0, True, NS, 2)
+    assert got == 2
+    assert rel & (1 << _card(2, 12))
+    pos = Position.build(hands, 0, [], True)
+    assert minimax_value(pos, NS, NS) >= 2
+    assert can_take(pos, NS, 2)
+    # South without a side card would have to ruff a cashed heart: no bound
+    south_short = [hands[0], hands[1], hands[2] ^ (1 << _card(2, 0)) | (1 << _card(3, 0)), hands[3]]
+    assert _cash_then_spades(tuple(south_short), 4, 0, True, NS, 2)[0] == 0
+
+
+def test_cash_then_spades_positions_match_minimax() -> None:
+    """Random trick starts where the bound counts what the leader's side needs: the
+    minimax agrees it takes that many, and the solver's target searches agree."""
+    rng = random.Random(32)
+    fired = 0
+    for _ in range(3000):
+        pos = random_position(rng, 4, rng.randint(2, 3), ntrick=0)
+        side = 0b0101 << (pos.leader & 1)
+        got = _cash_then_spades(tuple(pos.hands), 4, pos.leader, pos.spades_broken, side, pos.tricks_left)[0]
+        if got < 2:
+            continue
+        fired += 1
+        exact = minimax_value(pos, side, side)
+        assert exact >= got, pos.describe()
         for k in range(pos.tricks_left + 1):
             assert can_take(pos, side, k) == (exact >= k), (pos.describe(), k)
     assert fired >= 20, fired

@@ -874,6 +874,38 @@ def _quick_tricks(
 
 
 @njit
+def _cash_then_spades(
+    hands: Hands, nseat: int, leader: int, broken: bool, xmask: int, need: int
+) -> tuple[int, int]:
+    """A lower bound on the leader's side's tricks: the leader's side-suit
+    cashes (:func:`_cash` without spades) and then the side's sure spade
+    tricks (:func:`_spade_matching`), with the cards relied on; 0 when it
+    does not apply.
+
+    While the leader cashes, every opponent holding a spade follows suit (the
+    cash is capped at their lengths), and each partner holds a side card for
+    every cashed trick, so no spade is played: the spades are as they were,
+    and the matching argument (every trick in which a hand plays a spade is
+    won by a spade) then counts tricks other than the cashed ones."""
+    side = (xmask >> leader) & 1
+    q, qrel = _cash(hands, nseat, leader, broken, xmask, 3, need)
+    if q == 0:
+        return 0, 0
+    lmask = 0
+    for s in range(nseat):
+        if ((xmask >> s) & 1) == side:
+            lmask |= 1 << s
+            if s != leader and hands[s] != 0 and popcount(hands[s] & NONSPADES) < q:
+                return 0, 0
+    if q >= need:
+        return q, qrel
+    sure, _, srel, _ = _spade_matching(hands, nseat, lmask, need - q, 1)
+    if sure == 0:
+        return 0, 0
+    return q + sure, qrel | srel
+
+
+@njit
 def _must_lose(hands: Hands, nseat: int, leader: int, broken: bool, xmask: int) -> tuple[bool, int]:
     """Does the leader's side surely lose the trick it leads now?  Yes when,
     in every suit the leader may lead, an opponent holds the top card (it
@@ -1030,6 +1062,10 @@ def _quick_bounds(
             lose, lrel = _must_lose(hands, nseat, leader, broken, xmask)
             if lose:
                 return 1 + lside, lrel | rrel
+    if need > 1:
+        got, grel = _cash_then_spades(hands, nseat, leader, broken, xmask, need)
+        if got >= need:
+            return 2 - lside, grel
     return 0, 0
 
 
