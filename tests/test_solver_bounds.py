@@ -124,3 +124,23 @@ def test_cash_then_spades_positions_match_minimax() -> None:
         for k in range(pos.tricks_left + 1):
             assert can_take(pos, side, k) == (exact >= k), (pos.describe(), k)
     assert fired >= 20, fired
+
+
+def test_cash_then_spades_through_partner() -> None:
+    # North has no winner; it leads a diamond to South's ace (both opponents
+    # follow), and South's third spade is sure under East-West's ace and king.
+    hands = [
+        _hand(_card(1, 0), _card(0, 0), _card(0, 1), _card(2, 0)),
+        _hand(_card(3, 12), _card(1, 1), _card(0, 2), _card(2, 1)),
+        _hand(_card(1, 12), _card(3, 10), _card(3, 9), _card(3, 1)),
+        _hand(_card(3, 11), _card(1, 2), _card(0, 3), _card(2, 2)),
+    ]
+    got, rel = _cash_then_spades(tuple(hands), 4, 0, True, NS, 2)
+    assert got == 2
+    assert rel & (1 << _card(1, 12))
+    pos = Position.build(hands, 0, [], True)
+    assert minimax_value(pos, NS, NS) >= 2
+    assert can_take(pos, NS, 2)
+    # North with a small spade instead of its diamond cannot reach South's ace: no bound
+    no_diamond = [hands[0] ^ (1 << _card(1, 0)) | (1 << _card(3, 0)), hands[1], hands[2], hands[3]]
+    assert _cash_then_spades(tuple(no_diamond), 4, 0, True, NS, 2)[0] == 0

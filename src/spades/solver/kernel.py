@@ -877,32 +877,70 @@ def _quick_tricks(
 def _cash_then_spades(
     hands: Hands, nseat: int, leader: int, broken: bool, xmask: int, need: int
 ) -> tuple[int, int]:
-    """A lower bound on the leader's side's tricks: the leader's side-suit
-    cashes (:func:`_cash` without spades) and then the side's sure spade
-    tricks (:func:`_spade_matching`), with the cards relied on; 0 when it
-    does not apply.
+    """A lower bound on the leader's side's tricks: side-suit cashes and then
+    the side's sure spade tricks (:func:`_spade_matching`), with the cards
+    relied on; 0 when it does not apply.
 
-    While the leader cashes, every opponent holding a spade follows suit (the
-    cash is capped at their lengths), and each partner holds a side card for
-    every cashed trick, so no spade is played: the spades are as they were,
+    The cashes are the leader's own (:func:`_cash` without spades; each
+    partner must hold a side card for every cashed trick) or, with a partner,
+    a lead to partner's top run of a side suit and partner's side-suit cashes
+    after it (the leader holding a side card for every trick).  While they
+    run, every opponent holding a spade follows suit (the counts are capped
+    at their lengths), so no spade is played: the spades are as they were,
     and the matching argument (every trick in which a hand plays a spade is
     won by a spade) then counts tricks other than the cashed ones."""
     side = (xmask >> leader) & 1
+    best = 0
+    brel = 0
     q, qrel = _cash(hands, nseat, leader, broken, xmask, 3, need)
-    if q == 0:
-        return 0, 0
     lmask = 0
     for s in range(nseat):
         if ((xmask >> s) & 1) == side:
             lmask |= 1 << s
             if s != leader and hands[s] != 0 and popcount(hands[s] & NONSPADES) < q:
-                return 0, 0
-    if q >= need:
-        return q, qrel
-    sure, _, srel, _ = _spade_matching(hands, nseat, lmask, need - q, 1)
+                q = 0
+    if q > 0:
+        best = q
+        brel = qrel
+    if nseat == 4 and best < need:
+        p = (leader + 2) % 4
+        if ((xmask >> p) & 1) == side and hands[p] != 0:
+            lead = hands[leader]
+            nons = popcount(lead & NONSPADES)
+            allh = 0
+            for s in range(nseat):
+                allh |= hands[s]
+            for suit in range(3):
+                smask = SUIT0 << (13 * suit)
+                pm = hands[p] & smask
+                if (lead & smask) == 0 or pm == 0:
+                    continue
+                allc = allh & smask
+                run = _top_run(pm, allc, suit)
+                if run == 0:
+                    continue
+                cap = _ruff_cap(hands, nseat, side, xmask, smask, run, 0)
+                if cap == 0:
+                    continue
+                if cap > need:
+                    cap = need
+                rest = 0
+                rrel = 0
+                if need > cap:
+                    # broken=False: partner, holding side cards, cashes no spade
+                    rest, rrel = _cash(hands, nseat, p, False, xmask, suit, need - cap)
+                alt = cap + rest
+                if alt > best and nons >= alt:
+                    best = alt
+                    brel = _top_cards(allc, cap) | rrel
+    if best == 0:
+        return 0, 0
+    if best >= need:
+        return best, brel
+    sure, _, srel, _ = _spade_matching(hands, nseat, lmask, need - best, 1)
     if sure == 0:
         return 0, 0
-    return q + sure, qrel | srel
+    return best + sure, brel | srel
 
 
 @njit
