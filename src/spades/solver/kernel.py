@@ -874,76 +874,6 @@ def _quick_tricks(
 
 
 @njit
-def _cash_then_spades(
-    hands: Hands, nseat: int, leader: int, broken: bool, xmask: int, need: int
-) -> tuple[int, int]:
-    """A lower bound on the leader's side's tricks: side-suit cashes and then
-    the side's sure spade tricks (:func:`_spade_matching`), with the cards
-    relied on; 0 when it does not apply.
-
-    The cashes are the leader's own (:func:`_cash` without spades; each
-    partner must hold a side card for every cashed trick) or, with a partner,
-    a lead to partner's top run of a side suit and partner's side-suit cashes
-    after it (the leader holding a side card for every trick).  While they
-    run, every opponent holding a spade follows suit (the counts are capped
-    at their lengths), so no spade is played: the spades are as they were,
-    and the matching argument (every trick in which a hand plays a spade is
-    won by a spade) then counts tricks other than the cashed ones."""
-    side = (xmask >> leader) & 1
-    best = 0
-    brel = 0
-    q, qrel = _cash(hands, nseat, leader, broken, xmask, 3, need)
-    lmask = 0
-    for s in range(nseat):
-        if ((xmask >> s) & 1) == side:
-            lmask |= 1 << s
-            if s != leader and hands[s] != 0 and popcount(hands[s] & NONSPADES) < q:
-                q = 0
-    if q > 0:
-        best = q
-        brel = qrel
-    if nseat == 4 and best < need:
-        p = (leader + 2) % 4
-        if ((xmask >> p) & 1) == side and hands[p] != 0:
-            lead = hands[leader]
-            nons = popcount(lead & NONSPADES)
-            allh = 0
-            for s in range(nseat):
-                allh |= hands[s]
-            for suit in range(3):
-                smask = SUIT0 << (13 * suit)
-                pm = hands[p] & smask
-                if (lead & smask) == 0 or pm == 0:
-                    continue
-                allc = allh & smask
-                run = _top_run(pm, allc, suit)
-                if run == 0:
-                    continue
-                cap = _ruff_cap(hands, nseat, side, xmask, smask, run, 0)
-                if cap == 0:
-                    continue
-                if cap > need:
-                    cap = need
-                rest = 0
-                rrel = 0
-                if need > cap:
-                    # broken=False: partner, holding side cards, cashes no spade
-                    rest, rrel = _cash(hands, nseat, p, False, xmask, suit, need - cap)
-                alt = cap + rest
-                if alt > best and nons >= alt:
-                    best = alt
-                    brel = _top_cards(allc, cap) | rrel
-    if best == 0:
-        return 0, 0
-    if best >= need:
-        return best, brel
-    sure, _, srel, _ = _spade_matching(hands, nseat, lmask, need - best, 1)
-    if sure == 0:
-        return 0, 0
-    return best + sure, brel | srel
-
-
-@njit
 def _must_lose(hands: Hands, nseat: int, leader: int, broken: bool, xmask: int) -> tuple[bool, int]:
     """Does the leader's side surely lose the trick it leads now?  Yes when,
     in every suit the leader may lead, an opponent holds the top card (it
@@ -971,44 +901,6 @@ def _must_lose(hands: Hands, nseat: int, leader: int, broken: bool, xmask: int) 
                 return False, 0
         rel |= top
     return True, rel
-
-
-@njit
-def _kept_run(hands: Hands, nseat: int, leader: int, broken: bool, xmask: int) -> tuple[int, int]:
-    """The top spades an opponent of the leader holds in a run (``run``, with
-    those cards) that it keeps through a trick the leader's side surely loses
-    (:func:`_must_lose`), or 0 when that is not certain.
-
-    The leader must be unable to lead a spade; in the lost trick nobody of
-    the leader's side can ruff, so no spade of theirs is played, and the
-    holder of the run need not play one of it: it follows the suit led,
-    discards a side card, or ruffs with a spade below the run (the trick is
-    the opponents' anyway).  So the opponents take that trick and, later, a
-    trick with each spade of the run (nothing can beat them): the leader's
-    side takes at most ``remaining - 1 - run``.  (DDS's later-tricks rule,
-    carried past the first lost trick.)  Relies on the run's cards and the
-    suit lengths."""
-    lead = hands[leader]
-    if (lead & SPADES) != 0 and (broken or (lead & NONSPADES) == 0):
-        return 0, 0
-    allsp = 0
-    for s in range(nseat):
-        allsp |= hands[s] & SPADES
-    if allsp == 0:
-        return 0, 0
-    top = 1 << _highbit_index(allsp)
-    side = (xmask >> leader) & 1
-    owner = -1
-    for s in range(nseat):
-        if hands[s] & top:
-            owner = s
-    if ((xmask >> owner) & 1) == side:
-        return 0, 0
-    mine = hands[owner] & SPADES
-    run = _top_run(mine, allsp, 3)
-    if (hands[owner] & NONSPADES) == 0 and popcount(mine) == run:
-        return 0, 0
-    return run, _top_cards(allsp, run)
 
 
 @njit
@@ -1094,16 +986,6 @@ def _quick_bounds(
                 return 1 + lside, lrel
         if _no_trump_short(hands, nseat, xmask, lside, remaining):
             return 1 + lside, _no_trump_rel(hands, nseat, xmask, lside)
-    if quick == 0 and need < remaining:
-        run, rrel = _kept_run(hands, nseat, leader, broken, xmask)
-        if run > 0 and need >= remaining - run:
-            lose, lrel = _must_lose(hands, nseat, leader, broken, xmask)
-            if lose:
-                return 1 + lside, lrel | rrel
-    if need > 1:
-        got, grel = _cash_then_spades(hands, nseat, leader, broken, xmask, need)
-        if got >= need:
-            return 2 - lside, grel
     return 0, 0
 
 
