@@ -17,7 +17,8 @@ and then every hand differs, as in a match.  One hand at 0-0 is not a game: the 
 score, the bag count and blind nil (only open to a side that trails) do not come in,
 so a setting found better here still wants a duplicate match.
 
-Prints, per setting, the mean score, the contract hands set and the nils made, and for
+Prints, per setting, the mean score, the contract hands set, the nils made and the
+decision times of the player under test (wall clock: they grow with the machine's load), and for
 each setting after the first the paired difference with one standard error, how many
 deals changed and how many bids changed.
 """
@@ -47,13 +48,18 @@ def play(spec: str, seeds: range) -> list[dict[str, Any]]:
             bot_spec.make(seed * 4 + 2),
             bots.get("basic", seed=seed * 4 + 3),
         ]
+        times: list[float] = []
         while game.hands_played == 0:
             seat = game.to_act
             assert seat is not None
-            game.apply(players[seat].act(game.view(seat)))
+            t0 = time.perf_counter()
+            action = players[seat].act(game.view(seat))
+            if seat % 2 == 0:
+                times.append(time.perf_counter() - t0)
+            game.apply(action)
         h = game.history[-1]
         value = h.points[0] - h.points[1] - 10 * (h.bags[0] - h.bags[1])
-        out.append({"bids": [str(b) for b in h.bids], "tricks": list(h.tricks), "v": value})
+        out.append({"bids": [str(b) for b in h.bids], "tricks": list(h.tricks), "v": value, "times": times})
     return out
 
 
@@ -77,7 +83,15 @@ def summary(rows: list[dict[str, Any]]) -> str:
     mean = statistics.mean(r["v"] for r in rows)
     nil_text = f"{made / nils:.1%}" if nils else "-"
     per_seat = f"bid {bid_total / max(1, seats):.2f} took {taken_total / max(1, seats):.2f} a number seat"
-    return f"mean {mean:+.2f}, set {sets / max(1, contracts):.1%}, nils {nils} ({nil_text} made), {per_seat}"
+    times = sorted(t for r in rows for t in r["times"])
+    speed = ""
+    if times:
+        speed = (
+            f", decisions median {times[len(times) // 2]:.3f} s"
+            f" p99 {times[min(len(times) - 1, int(0.99 * len(times)))]:.3f} s max {times[-1]:.2f} s"
+        )
+    head = f"mean {mean:+.2f}, set {sets / max(1, contracts):.1%}, nils {nils} ({nil_text} made)"
+    return f"{head}, {per_seat}{speed}"
 
 
 def main() -> int:

@@ -320,6 +320,16 @@ def test_solver_values_weigh_falling_a_trick_short() -> None:
     assert again == shaded
 
 
+def test_play_shade_defaults_to_partnership_weight_in_four_handed_partnerships() -> None:
+    from spades.bots.expert import PARTNERSHIP_PLAY_SHADE, PLAY_SHADE
+
+    bot = bots.get("expert", seed=1)
+    assert bot.play_shade_for(Rules.preset("partnership")) == PARTNERSHIP_PLAY_SHADE == 0.2  # type: ignore[attr-defined]
+    assert bot.play_shade_for(Rules.preset("two-player")) == PLAY_SHADE == 0.5  # type: ignore[attr-defined]
+    given = bots.get("expert", seed=1, play_shade=0.7)
+    assert given.play_shade_for(Rules.preset("partnership")) == 0.7  # type: ignore[attr-defined]
+
+
 def test_expert_does_not_bid_nil_beside_partners_nil() -> None:
     hands = make_hands({0: "2S 3S 2C 3C 4C 5C 2D 3D 4D 5D 2H 3H 4H"})
     game = game_with(hands, ["nil", "bid 4"], dealer=1)  # South (the partner) bid nil

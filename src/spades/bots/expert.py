@@ -11,7 +11,8 @@ scores each candidate card on every deal:
   a full 13-card deal), in four-handed partnerships and two-player games: one
   search gives the side's tricks after each card, and one more per live nil
   says whether the other side can force a trick on the nil bidder;
-  the value is read with weight ``play_shade`` (default 0.5) on the side
+  the value is read with weight ``play_shade`` (default 0.2 in four-handed
+  partnerships, 0.5 otherwise) on the side
   falling a trick short of that count, as double-dummy play, which sees every
   card, flatters the side (and would cut the contract too fine);
 * otherwise by playing the hand out with every hand open
@@ -120,13 +121,26 @@ from .basic import BasicBot, estimate_tricks, nil_danger
 from .knowledge import Knowledge, beats, trick_winner
 from .simulate import Position, hand_utility, play_exchanges, rollout, sample_deals, winner_index
 
-__all__ = ["PARTNERSHIP_SHADE", "SET_PENALTY", "SHADE", "TWO_PLAYER_SHADE", "ExpertBot"]
+__all__ = [
+    "PARTNERSHIP_PLAY_SHADE",
+    "PARTNERSHIP_SHADE",
+    "PLAY_SHADE",
+    "SET_PENALTY",
+    "SHADE",
+    "TWO_PLAYER_SHADE",
+    "ExpertBot",
+]
 
 #: the default shade of the bid kernel, and its defaults in partnerships and in the
 #: two-player game
 SHADE: Final = 0.35
 PARTNERSHIP_SHADE: Final = 0.15
 TWO_PLAYER_SHADE: Final = 1.2
+
+#: the default weight of falling a trick short of the double-dummy count in card play,
+#: and its default in four-handed partnerships (see ``bench/strength-notes.md``)
+PLAY_SHADE: Final = 0.5
+PARTNERSHIP_PLAY_SHADE: Final = 0.2
 
 #: the default cost of a failed contract beyond its score, in games of two sides
 SET_PENALTY: Final = 40.0
@@ -158,7 +172,8 @@ class ExpertBot(Bot):
     ``bid_samples``, ``shade``, ``spread``: the bid simulation; ``nil_min``:
     the share of nil play-outs that must keep the nil; ``bag_weight``: the
     weight of the bag debt; ``play_shade``: the weight of falling a trick
-    short of the double-dummy count; ``blind_deficit``: how far the side must
+    short of the double-dummy count (default 0.2 in four-handed partnerships, 0.5
+    otherwise); ``blind_deficit``: how far the side must
     trail before blind nil is simulated (1: whenever it trails); ``playouts``: the most play-outs per
     card decision before the solver takes over (shared among the candidates);
     ``nil_margin``: the points per deal by which nil must beat the best number;
@@ -189,7 +204,7 @@ class ExpertBot(Bot):
         spread: float = 0.85,
         bag_weight: float = 1.0,
         nil_min: float = 0.75,
-        play_shade: float = 0.5,
+        play_shade: float | None = None,
         blind_deficit: int = 1,
         playouts: int = 120,
         nil_margin: float = 15.0,
@@ -226,7 +241,7 @@ class ExpertBot(Bot):
         self.cover_shade = _number("cover_shade", cover_shade, 5.0)
         self._kernels: dict[float, tuple[tuple[int, float], ...]] = {}
         self.nil_min = _number("nil_min", nil_min, 1.0)
-        self.play_shade = _number("play_shade", play_shade, 1.0)
+        self.play_shade = None if play_shade is None else _number("play_shade", play_shade, 1.0)
         if isinstance(blind_deficit, bool) or not isinstance(blind_deficit, int):
             raise ValueError("blind_deficit must be a whole number of points")
         self.blind_deficit = blind_deficit
@@ -355,6 +370,14 @@ class ExpertBot(Bot):
             penalty,
             self.win_weight,
         )
+
+    def play_shade_for(self, rules: Rules) -> float:
+        """The weight with which card play expects the side to fall a trick short of its
+        double-dummy count: ``play_shade`` if given, else 0.2 in four-handed partnerships
+        and 0.5 in the other games."""
+        if self.play_shade is not None:
+            return self.play_shade
+        return PARTNERSHIP_PLAY_SHADE if rules.partnerships and rules.num_seats == 4 else PLAY_SHADE
 
     def shade_for(self, rules: Rules) -> float:
         """The tricks by which this bot's bids expect to fall short of its play-outs."""
@@ -516,11 +539,12 @@ class ExpertBot(Bot):
                 takers = [s for s in seats if not bids[s].is_nil] or seats
                 tricks[takers[0]] += count
             value = self._points(view, bids, tricks)
-            if self.play_shade:
+            play_shade = self.play_shade_for(rules)
+            if play_shade:
                 # double-dummy play sees every card, ours will not: with some weight the side
                 # falls a trick short of its double-dummy count
                 short = _shift_side_tricks(rules, me, bids, tricks, -1)
-                value += self.play_shade * (self._points(view, bids, short) - value)
+                value += play_shade * (self._points(view, bids, short) - value)
             out[c] = value
         return out
 
