@@ -7,7 +7,9 @@ a language is first used (so a plain ``pip install`` needs no build step and a
 compiled file can never be stale).  Babel comes with the ``tui`` and
 ``server`` extras; without it every text stays English.
 
->>> set_language("en"); _("Score")
+>>> set_language("en")
+'en'
+>>> _("Score")
 'Score'
 >>> ngettext("{n} card", "{n} cards", 2).format(n=2)
 '2 cards'
