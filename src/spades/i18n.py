@@ -180,6 +180,7 @@ _TERMS: Final = (
     N_("North"), N_("East"), N_("South"), N_("West"),
     N_("spades"), N_("hearts"), N_("diamonds"), N_("clubs"),
     N_("nil"), N_("blind nil"),
+    N_("partnership"), N_("two-player"), N_("cutthroat"), N_("three-player"),
 )
 
 
