@@ -185,7 +185,7 @@ class GameOverScreen(ModalScreen[str]):
             with VerticalScroll(id="body"):
                 yield Static(self.body)
             yield Static(
-                Text("n: new game · u: take back your last move · q: quit · a: analyse", style="italic"),
+                Text(_("n: new game · u: take back your last move · q: quit · a: analyse"), style="italic"),
                 id="keys",
             )
 
@@ -273,9 +273,9 @@ class PlayApp(App[int]):
         log = RichLog(id="log", wrap=True, markup=False, auto_scroll=True, max_lines=LOG_LINES, min_width=20)
         log.can_focus = False
         yield log
-        yield CommandLine(placeholder="type a move or: hint · undo · last · help", id="command")
+        yield CommandLine(placeholder=_("type a move or: hint · undo · last · help"), id="command")
         yield Static(
-            Text("←/→ choose · Enter play · Space mark · F1 help · PgUp log · Ctrl+Q quit (saved)"),
+            Text(_("←/→ choose · Enter play · Space mark · F1 help · PgUp log · Ctrl+Q quit (saved)")),
             id="keys",
         )
 

@@ -188,7 +188,8 @@ def side_text(ctl: Controller, *, colour: bool = True) -> Text:
     game = ctl.game
     rules = ctl.rules
     out = Text()
-    out.append(f"{_('Score')[:13]:<14}{_('pts')[:5]:>6}{_('bags')[:5]:>6}\n", style="bold underline")
+    score, pts, bags = _("Score")[:13], _("pts")[:5], _("bags")[:5]
+    out.append(f"{score:<14}{pts:>6}{bags:>6}\n", style="bold underline")
     mine = rules.side_of(ctl.human)
     for side in range(rules.num_sides):
         style = "bold" if side == mine else ""
