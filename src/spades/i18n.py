@@ -24,7 +24,8 @@ from __future__ import annotations
 import gettext
 import io
 import os
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
@@ -41,7 +42,9 @@ __all__ = [
     "parse_accept_language",
     "pick_language",
     "set_language",
+    "term",
     "translations",
+    "use_language",
 ]
 
 #: English, the source language.
@@ -58,7 +61,10 @@ LANGUAGES: Final[dict[str, str]] = {
 LOCALE_DIR: Final = Path(__file__).with_name("locale")
 DOMAIN: Final = "spades"
 
-_current: ContextVar[str] = ContextVar("spades_language", default=DEFAULT)
+#: the process's language (``spades play``: one person, every thread)
+_process: list[str] = [DEFAULT]
+#: a per-request language (a server's request handler), over the process's
+_request: ContextVar[str | None] = ContextVar("spades_language", default=None)
 
 
 def normalize(tag: str | None) -> str | None:
@@ -141,20 +147,31 @@ def translations(lang: str) -> gettext.NullTranslations:
 
 
 def set_language(lang: str | None) -> str:
-    """Speak ``lang`` from now on (in this context); returns the language in use."""
+    """Speak ``lang`` from now on, in every thread; returns the language in use."""
     chosen = normalize(lang) or DEFAULT
-    _current.set(chosen)
+    _process[0] = chosen
     return chosen
 
 
+@contextmanager
+def use_language(lang: str | None) -> Iterator[str]:
+    """Speak ``lang`` inside the ``with`` block, in this context only (one request of a
+    server), whatever the process's language."""
+    token = _request.set(normalize(lang) or DEFAULT)
+    try:
+        yield get_language()
+    finally:
+        _request.reset(token)
+
+
 def get_language() -> str:
-    """The language in use (``'en'`` unless one was set)."""
-    return _current.get()
+    """The language in use: the block's (:func:`use_language`), else the process's."""
+    return _request.get() or _process[0]
 
 
 def _(message: str) -> str:
     """``message`` in the language in use."""
-    lang = _current.get()
+    lang = get_language()
     if lang == DEFAULT:
         return message
     return translations(lang).gettext(message)
@@ -162,7 +179,7 @@ def _(message: str) -> str:
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form for ``n`` in the language in use (each language's own plural rule)."""
-    lang = _current.get()
+    lang = get_language()
     if lang == DEFAULT:
         return singular if n == 1 else plural
     return translations(lang).ngettext(singular, plural, n)
