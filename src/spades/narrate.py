@@ -33,13 +33,14 @@ from .events import (
     SpadesBroken,
     TrickWon,
 )
+from .i18n import N_, _, ngettext, term
 from .rules import Rules
 from .view import HandSummary
 
 __all__ = ["HAND_LEGEND", "Narrator"]
 
 #: how hands are written (str(CardSet)): the suits in this order, '-' for a void
-HAND_LEGEND = "Hands are written spades.hearts.diamonds.clubs; T is the ten and - a void suit."
+HAND_LEGEND = N_("Hands are written spades.hearts.diamonds.clubs; T is the ten and - a void suit.")
 
 
 class Narrator:
@@ -60,14 +61,17 @@ class Narrator:
         self.rules = rules
         self.you = you
         self.label = label or self._default_label
-        self.side_label = side_label or rules.side_name
+        self.side_label = side_label or (lambda side: term(rules.side_name(side)))
         self.card = card
 
     def _default_label(self, seat: int) -> str:
-        return "You" if seat == self.you else self.rules.seat_name(seat)
+        return _("You") if seat == self.you else term(self.rules.seat_name(seat))
 
-    def _says(self, seat: int, verb: str, verbs: str) -> str:
-        return f"{self.label(seat)} {verb if seat == self.you else verbs}"
+    def _says(self, seat: int, mine: str, theirs: str, **params: object) -> str:
+        """``mine`` (the person's own act) or ``theirs``, already translated, filled in
+        with ``{who}`` (the seat's label) and ``params``."""
+        text = mine if seat == self.you else theirs
+        return text.format(who=self.label(seat), **params)
 
     def _cards(self, cards: CardSet | Sequence[Card]) -> str:
         ordered = cards.sorted() if isinstance(cards, CardSet) else list(cards)
@@ -78,14 +82,15 @@ class Narrator:
     def event(self, ev: Event) -> list[str]:
         """The lines that tell ``ev`` (none for events that need no words)."""
         if isinstance(ev, CardPlayed):
-            return [f"{self._says(ev.seat, 'play', 'plays')} {self.card(ev.card)}"]
+            card = self.card(ev.card)
+            return [self._says(ev.seat, _("{who} play {card}"), _("{who} plays {card}"), card=card)]
         if isinstance(ev, SpadesBroken):
-            return ["Spades are broken"]
+            return [_("Spades are broken")]
         if isinstance(ev, TrickWon):
-            return [f"{self._says(ev.winner, 'win', 'wins')} the trick"]
+            return [self._says(ev.winner, _("{who} win the trick"), _("{who} wins the trick"))]
         if isinstance(ev, BidMade):
-            what = "blind nil" if ev.bid.blind else ev.bid.label()
-            return [f"{self._says(ev.seat, 'bid', 'bids')} {what}"]
+            what = term("blind nil" if ev.bid.blind else ev.bid.label())
+            return [self._says(ev.seat, _("{who} bid {bid}"), _("{who} bids {bid}"), bid=what)]
         if isinstance(ev, ExchangePassed):
             return [self._exchange(ev)]
         if isinstance(ev, Drawn):
@@ -101,26 +106,40 @@ class Narrator:
     def _exchange(self, ev: ExchangePassed) -> str:
         giver, receiver = self.label(ev.giver), self.label(ev.receiver)
         if ev.cards is not None and ev.giver == self.you:
-            return f"You pass {self._cards(ev.cards)} to {receiver}"
+            return _("You pass {cards} to {receiver}").format(cards=self._cards(ev.cards), receiver=receiver)
         if ev.cards is not None and ev.receiver == self.you:
-            return f"{giver} passes you {self._cards(ev.cards)}"
-        plural = "s" if ev.count != 1 else ""
+            return _("{giver} passes you {cards}").format(giver=giver, cards=self._cards(ev.cards))
         if ev.cards is not None and self.you is None:
-            return f"{giver} passes {ev.count} card{plural} to {receiver}: {self._cards(ev.cards)}"
-        return f"{giver} passes {ev.count} card{plural} to {receiver}"
+            return ngettext(
+                "{giver} passes {n} card to {receiver}: {cards}",
+                "{giver} passes {n} cards to {receiver}: {cards}",
+                ev.count,
+            ).format(giver=giver, n=ev.count, receiver=receiver, cards=self._cards(ev.cards))
+        return ngettext(
+            "{giver} passes {n} card to {receiver}", "{giver} passes {n} cards to {receiver}", ev.count
+        ).format(giver=giver, n=ev.count, receiver=receiver)
 
     def _drawn(self, ev: Drawn) -> str:
         if ev.seat != self.you or ev.card is None or ev.discarded is None:
-            return f"{self.label(ev.seat)} draws"
-        return f"You keep {self.card(ev.card)} and discard {self.card(ev.discarded)}"
+            return _("{who} draws").format(who=self.label(ev.seat))
+        return _("You keep {card} and discard {discarded}").format(
+            card=self.card(ev.card), discarded=self.card(ev.discarded)
+        )
 
     def _redrawn(self, ev: Redrawn) -> str:
         k = ev.count
         if ev.seat == self.you and ev.discarded is not None and ev.taken is not None:
             if not k:
-                return "You keep your cards"
-            return f"You discard {self._cards(ev.discarded)} and draw {self._cards(ev.taken)}"
-        text = f"{self._says(ev.seat, 'discard', 'discards')} {k} card{'s' if k != 1 else ''} and redraws"
+                return _("You keep your cards")
+            return _("You discard {cards} and draw {taken}").format(
+                cards=self._cards(ev.discarded), taken=self._cards(ev.taken)
+            )
+        text = self._says(
+            ev.seat,
+            ngettext("{who} discard {n} card and redraws", "{who} discard {n} cards and redraws", k),
+            ngettext("{who} discards {n} card and redraws", "{who} discards {n} cards and redraws", k),
+            n=k,
+        )
         if self.you is None and k and ev.discarded is not None:
             text += f" ({self._cards(ev.discarded)})"
         return text
@@ -133,41 +152,56 @@ class Narrator:
             f"{self.side_label(s)} {summary.points[s]:+d} ({summary.scores[s]})"
             for s in range(self.rules.num_sides)
         ]
-        return f"Hand {summary.number + 1} over: " + ", ".join(parts)
+        return _("Hand {number} over: ").format(number=summary.number + 1) + ", ".join(parts)
 
     def hand_result(self, summary: HandSummary) -> list[str]:
         """The hand in full: each seat's bid, tricks and nil; each side's points, notes and totals."""
         rules = self.rules
         name = rules.seat_name
-        out = ["Result:"]
+        out = [_("Result:")]
         for seat in range(rules.num_seats):
             bid = summary.bids[seat]
             nil = ""
             made = summary.nil_made[seat]
             if made is not None:
-                kind = "blind nil" if bid.blind else "nil"
-                nil = f"  ({kind} {'made' if made else 'failed'})"
-            out.append(f"  {name(seat):<6} bid {bid.label():<9} took {summary.tricks[seat]:>2}{nil}")
+                if bid.blind:
+                    nil = _("  (blind nil made)") if made else _("  (blind nil failed)")
+                else:
+                    nil = _("  (nil made)") if made else _("  (nil failed)")
+            out.append(
+                _("  {seat:<6} bid {bid:<9} took {tricks:>2}").format(
+                    seat=term(name(seat)), bid=term(bid.label()), tricks=summary.tricks[seat]
+                )
+                + nil
+            )
         for side in range(rules.num_sides):
             extra = []
             if summary.made[side] is False:
-                extra.append("set")
+                extra.append(_("set"))
             if summary.bag_penalties[side]:
-                extra.append(f"bag penalty x{summary.bag_penalties[side]}")
+                extra.append(_("bag penalty x{n}").format(n=summary.bag_penalties[side]))
             if summary.boston[side]:
-                extra.append("Boston")
+                extra.append(_("Boston"))
             note = f" [{', '.join(extra)}]" if extra else ""
             out.append(
-                f"  {self.side_label(side)}: {summary.points[side]:+d}{note}, "
-                f"total {summary.scores[side]}, bags {summary.bags[side]}"
+                _("  {side}: {points:+d}{note}, total {total}, bags {bags}").format(
+                    side=self.side_label(side),
+                    points=summary.points[side],
+                    note=note,
+                    total=summary.scores[side],
+                    bags=summary.bags[side],
+                )
             )
         return out
 
     def game_over(self, winner: int | None, scores: Sequence[int]) -> str:
         """``'Game over: North-South win 512 to 380.'`` (or a draw)."""
         if winner is None:
-            return f"Game over: a draw at {' to '.join(map(str, scores))}."
-        rest = " to ".join(str(s) for i, s in enumerate(scores) if i != winner)
+            return _("Game over: a draw at {scores}.").format(scores=_(" to ").join(map(str, scores)))
+        rest = _(" to ").join(str(s) for i, s in enumerate(scores) if i != winner)
         mine = self.you is not None and self.rules.side_of(self.you) == winner
-        verb = "win" if mine or self.rules.partnerships else "wins"
-        return f"Game over: {self.side_label(winner)} {verb} {scores[winner]} to {rest}."
+        if mine or self.rules.partnerships:
+            text = _("Game over: {side} win {score} to {rest}.")
+        else:
+            text = _("Game over: {side} wins {score} to {rest}.")
+        return text.format(side=self.side_label(winner), score=scores[winner], rest=rest)

@@ -30,6 +30,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         choices=list(Rules.PRESET_NAMES),
         help="the variant (default: partnership)",
     )
+    game.add_argument(
+        "--lang",
+        metavar="LANG",
+        help="the language of the game: en, bg, ru, is, hy, mk (default: from LANGUAGE, LC_ALL, LANG)",
+    )
     game.add_argument("--seed", type=int, help="seed for the deal (the same seed deals the same cards)")
     game.add_argument("--name", help="your name on the screen")
     game.add_argument(
@@ -86,6 +91,12 @@ def run(args: argparse.Namespace) -> int:
         return _fail(
             f"the terminal game needs the 'tui' extra ({exc.name or exc}): pip install 'spades[tui]'"
         )
+    from .. import i18n
+
+    try:
+        i18n.set_language(i18n.pick_language(getattr(args, "lang", None)))
+    except ValueError as exc:
+        return _fail(str(exc))
     try:
         controller = make_controller(args)
     except (RulesError, RecordError, ValueError) as exc:

@@ -13,6 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ..game import Game
+from ..i18n import _
 
 __all__ = ["AnalysisScreen", "review_text"]
 
@@ -47,7 +48,7 @@ class AnalysisScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="dialog"):
             yield Static(self.body)
-            yield Static(Text("Arrows/PgUp/PgDn scroll · Enter: back to the game", style="italic"))
+            yield Static(Text(_("Arrows/PgUp/PgDn scroll · Enter: back to the game"), style="italic"))
 
     def on_mount(self) -> None:
         self.query_one(VerticalScroll).focus()

@@ -47,6 +47,7 @@ from ..bids import Bid
 from ..cards import Card
 from ..errors import NotationError
 from ..game import Phase
+from ..i18n import _, term
 from .controller import HELP_LINES, Controller, HintTurn, Message, Option
 from .render import choices_text, hand_text, history_table, side_text, summary_table, table_text
 
@@ -118,9 +119,9 @@ class HandView(Widget):
         view = ctl.view()
         hidden = view.hand_sizes[ctl.human] if view.hand is None else 0
         cursor = app.cursor if on_cards else None
-        empty = "(no cards yet)"
+        empty = _("(no cards yet)")
         if ctl.rules.uses_draw and ctl.game.phase in (Phase.BLIND, Phase.DRAW):
-            empty = "(no cards yet: each player draws 13 from the stock)"
+            empty = _("(no cards yet: each player draws 13 from the stock)")
         return hand_text(options, cursor, app.marks, hidden, empty=empty, colour=not app.no_color)
 
 
@@ -149,7 +150,7 @@ class SummaryScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Static(self.body)
-            yield Static(Text("Enter: next hand · q: quit (the game is saved)", style="italic"))
+            yield Static(Text(_("Enter: next hand · q: quit (the game is saved)"), style="italic"))
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -184,7 +185,7 @@ class GameOverScreen(ModalScreen[str]):
             with VerticalScroll(id="body"):
                 yield Static(self.body)
             yield Static(
-                Text("n: new game · u: take back your last move · q: quit · a: analyse", style="italic"),
+                Text(_("n: new game · u: take back your last move · q: quit · a: analyse"), style="italic"),
                 id="keys",
             )
 
@@ -208,8 +209,8 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Static(Text("\n".join(HELP_LINES)))
-            yield Static(Text("Press Enter to go back", style="italic"))
+            yield Static(Text("\n".join(_(line) for line in HELP_LINES)))
+            yield Static(Text(_("Press Enter to go back"), style="italic"))
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -272,15 +273,15 @@ class PlayApp(App[int]):
         log = RichLog(id="log", wrap=True, markup=False, auto_scroll=True, max_lines=LOG_LINES, min_width=20)
         log.can_focus = False
         yield log
-        yield CommandLine(placeholder="type a move or: hint · undo · last · help", id="command")
+        yield CommandLine(placeholder=_("type a move or: hint · undo · last · help"), id="command")
         yield Static(
-            Text("←/→ choose · Enter play · Space mark · F1 help · PgUp log · Ctrl+Q quit (saved)"),
+            Text(_("←/→ choose · Enter play · Space mark · F1 help · PgUp log · Ctrl+Q quit (saved)")),
             id="keys",
         )
 
     def on_mount(self) -> None:
-        self.query_one("#table").border_title = "Table"
-        self.query_one("#side").border_title = "Score"
+        self.query_one("#table").border_title = _("Table")
+        self.query_one("#side").border_title = _("Score")
         self.query_one("#command", CommandLine).focus()
         self.run_worker(self._prepare_bots(), group="prepare")
         self.kick()
@@ -303,8 +304,10 @@ class PlayApp(App[int]):
                 pass
             notice = ctl.tell(
                 "info",
-                "Getting the computer players ready: the first game after installing compiles "
-                "their solver (about 30 s). Play on meanwhile.",
+                _(
+                    "Getting the computer players ready: the first game after installing compiles "
+                    "their solver (about 30 s). Play on meanwhile."
+                ),
             )
             self.refresh_view()
             await work
@@ -312,7 +315,7 @@ class PlayApp(App[int]):
             self.internal_errors.append(exc)
             return
         if ctl.feedback is notice:
-            ctl.tell("info", "The computer players are ready.")
+            ctl.tell("info", _("The computer players are ready."))
             self.refresh_view()
 
     # -- drawing --------------------------------------------------------------
@@ -322,13 +325,14 @@ class PlayApp(App[int]):
         ctl = self.controller
         self._sync_cursor()
         rules = ctl.rules
-        title = f"♠ Spades · {rules.variant}"
+        title = _("♠ Spades · {variant}").format(variant=_(rules.variant))
         if rules.describe():
-            title += " (house rules)"
-        title += f" · hand {ctl.hand_number()} · you are {rules.seat_name(ctl.human)}"
+            title += _(" (house rules)")
+        seat = term(rules.seat_name(ctl.human))
+        title += _(" · hand {n} · you are {seat}").format(n=ctl.hand_number(), seat=seat)
         self.query_one("#title", Static).update(Text(title))
         hand = self.query_one("#hand", HandView)
-        hand.border_title = f"Your hand · {ctl.title(ctl.human)}"
+        hand.border_title = _("Your hand · {who}").format(who=ctl.title(ctl.human))
         prompt = ctl.prompt()
         style = "bold yellow" if prompt.kind not in ("wait",) else "dim"
         self.query_one("#prompt", Static).update(Text(prompt.text, style=style))
@@ -419,7 +423,7 @@ class PlayApp(App[int]):
             return
         legal_only = any(o.legal for o in options) and any(not o.legal for o in options)
         i = self.cursor
-        for _ in range(len(options)):
+        for _step in range(len(options)):
             i = (i + delta) % len(options)
             if not legal_only or options[i].legal:
                 break
@@ -443,7 +447,7 @@ class PlayApp(App[int]):
             ctl.clear_error()
             self.refresh_view()
         else:
-            ctl.tell("error", f"You can mark only {k} cards: press Space on one to unmark it")
+            ctl.tell("error", _("You can mark only {k} cards: press Space on one to unmark it").format(k=k))
             self.refresh_view()
         self.refresh_cursor()
 
@@ -472,18 +476,18 @@ class PlayApp(App[int]):
             elif word in ("help", "?"):
                 self.action_help()
             elif word in ("analyse", "analyze"):
-                ctl.tell("info", "Analysing double dummy...")
+                ctl.tell("info", _("Analysing double dummy..."))
                 self.run_worker(self._analyse(), group="analyse", exclusive=True)
             elif word == "hint":
                 turn = ctl.hint_turn()
                 if not isinstance(turn, Message):
-                    ctl.tell("info", "Thinking about a hint...")
+                    ctl.tell("info", _("Thinking about a hint..."))
                     self.run_worker(self._hint(turn), group="hint", exclusive=True)
             else:
                 ctl.submit(self._notation_of(line))
         except Exception as exc:  # the screen must survive anything
             self.internal_errors.append(exc)
-            ctl.tell("error", f"Something went wrong ({exc!r}); your game is saved")
+            ctl.tell("error", _("Something went wrong ({error}); your game is saved").format(error=repr(exc)))
         if ctl.quit_requested:
             self.exit(0)
             return
@@ -510,7 +514,8 @@ class PlayApp(App[int]):
             cards = " ".join(str(c) for c in sorted(self.marks))
             verb = "pass" if ctl.game.phase is Phase.EXCHANGE else "discard"
             if verb == "pass" and len(self.marks) != k:
-                ctl.tell("error", f"Mark {k} cards with Space first ({len(self.marks)} marked)")
+                text = _("Mark {k} cards with Space first ({n} marked)")
+                ctl.tell("error", text.format(k=k, n=len(self.marks)))
                 return
             ctl.submit(f"{verb} {cards}".strip())
             return
@@ -534,7 +539,7 @@ class PlayApp(App[int]):
     # -- actions ----------------------------------------------------------------
 
     def action_help(self) -> None:
-        self.push_screen(HelpScreen(), lambda _: self._show_log_end())
+        self.push_screen(HelpScreen(), lambda _result: self._show_log_end())
 
     async def action_undo(self) -> None:
         await self.handle_line("undo")

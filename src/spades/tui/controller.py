@@ -44,6 +44,7 @@ from ..cards import Card
 from ..errors import RecordError
 from ..events import Event, TrickWon, for_seat
 from ..game import Game, Phase
+from ..i18n import N_, _, ngettext, term
 from ..narrate import Narrator
 from ..rules import Rules
 from ..view import HandSummary, TrickRecord, View
@@ -69,22 +70,22 @@ HINT_BOTS: Final = ("expert", "basic", "random")
 HINT_SECONDS: Final = 2.0
 
 HELP_LINES: Final = (
-    "Choose with the arrow keys and Enter, or type a move and Enter:",
-    "  bid 4 · 4 · nil · blind nil · look   bidding",
-    "  QH · 10h · Q♥ · play QH              play a card",
-    "  pass 2C 3D 4H                        blind-nil exchange",
-    "  keep · reject                        two-player draw",
-    "  discard 2C 3D · discard              two-player redraw",
-    "  (Space marks cards for a pass or a discard)",
-    "Commands:",
-    "  hint    what the computer would do, and why",
-    "  undo    take back your last decision (also Ctrl+Z)",
-    "  last    show the last trick",
-    "  analyse what each card of the last hand cost",
-    "  save    save now (the game is saved after every move)",
-    "  new     start a new game with the same options",
-    "  quit    leave (Ctrl+Q, Ctrl+C); go on later: spades play --resume",
-    "Page Up/Down scroll the log of the game's moves.",
+    N_("Choose with the arrow keys and Enter, or type a move and Enter:"),
+    N_("  bid 4 · 4 · nil · blind nil · look   bidding"),
+    N_("  QH · 10h · Q♥ · play QH              play a card"),
+    N_("  pass 2C 3D 4H                        blind-nil exchange"),
+    N_("  keep · reject                        two-player draw"),
+    N_("  discard 2C 3D · discard              two-player redraw"),
+    N_("  (Space marks cards for a pass or a discard)"),
+    N_("Commands:"),
+    N_("  hint    what the computer would do, and why"),
+    N_("  undo    take back your last decision (also Ctrl+Z)"),
+    N_("  last    show the last trick"),
+    N_("  analyse what each card of the last hand cost"),
+    N_("  save    save now (the game is saved after every move)"),
+    N_("  new     start a new game with the same options"),
+    N_("  quit    leave (Ctrl+Q, Ctrl+C); go on later: spades play --resume"),
+    N_("Page Up/Down scroll the log of the game's moves."),
 )
 
 _COMMANDS: Final = ("hint", "undo", "last", "analyse", "analyze", "help", "save", "new", "quit", "exit", "?")
@@ -299,7 +300,7 @@ class Controller:
         if name is None and saved_human is not None and saved_human.seat == seat:
             name = saved_human.name
         ctl = cls(game, human=seat, bots=names, name=name, save_path=save_path or path)
-        ctl._event(f"Resumed the game saved in {path}")
+        ctl._event(_("Resumed the game saved in {path}").format(path=path))
         return ctl
 
     def _make_bots(self) -> None:
@@ -328,22 +329,22 @@ class Controller:
     def label(self, seat: int) -> str:
         """How events name a seat: ``'You'`` (or the person's name) or ``'West'``."""
         if seat == self.human:
-            return self.name or "You"
-        return self.rules.seat_name(seat)
+            return self.name or _("You")
+        return term(self.rules.seat_name(seat))
 
     def mention(self, seat: int) -> str:
         """How a sentence names a seat after its start: ``'you'`` (or the name), ``'West'``."""
         if seat == self.human:
-            return self.name or "you"
-        return self.rules.seat_name(seat)
+            return self.name or _("you")
+        return term(self.rules.seat_name(seat))
 
     def title(self, seat: int) -> str:
         """How the table names a seat: ``'South (you)'``, ``'Ann (South)'``, ``'West'``."""
-        seat_name = self.rules.seat_name(seat)
+        seat_name = term(self.rules.seat_name(seat))
         if seat == self.human:
-            return f"{self.name} ({seat_name})" if self.name else f"{seat_name} (you)"
+            return f"{self.name} ({seat_name})" if self.name else _("{seat} (you)").format(seat=seat_name)
         if self.rules.partner_of(self.human) == seat:
-            return f"{seat_name} (partner)"
+            return _("{seat} (partner)").format(seat=seat_name)
         return seat_name
 
     def side_label(self, side: int) -> str:
@@ -352,9 +353,9 @@ class Controller:
         seats = rules.seats_of(side)
         mine = rules.side_of(self.human) == side
         if rules.partnerships:
-            text = "-".join(rules.seat_name(s)[0] for s in seats)
-            return f"{text} (you)" if mine else text
-        return self.title(seats[0]) if not mine else ("You" if not self.name else self.name)
+            text = "-".join(term(rules.seat_name(s))[0] for s in seats)
+            return _("{seat} (you)").format(seat=text) if mine else text
+        return self.title(seats[0]) if not mine else (_("You") if not self.name else self.name)
 
     def bots_line(self) -> str:
         """Who the computer players are: ``'partner expert, vs basic'``."""
@@ -363,9 +364,9 @@ class Controller:
         others = sorted(
             {str(self.bot_names[s]) for s in range(rules.num_seats) if s not in (self.human, partner)}
         )
-        text = f"vs {'/'.join(others)}"
+        text = _("vs {bots}").format(bots="/".join(others))
         if partner is not None:
-            text = f"partner {self.bot_names[partner]}, {text}"
+            text = _("partner {bot}, {rest}").format(bot=self.bot_names[partner], rest=text)
         return text
 
     def players(self) -> list[PlayerInfo]:
@@ -412,42 +413,48 @@ class Controller:
         game = self.game
         rules = self.rules
         if game.is_over:
-            return Prompt("over", "The game is over. 'new' starts another, 'undo' takes back your last move.")
+            return Prompt(
+                "over", _("The game is over. 'new' starts another, 'undo' takes back your last move.")
+            )
         if self.pending_summary is not None and not self.human_to_act:
-            return Prompt("summary", "Hand over: press Enter to deal the next hand.")
+            return Prompt("summary", _("Hand over: press Enter to deal the next hand."))
         to_act = game.to_act
         if to_act is None:  # only when over, handled above
-            return Prompt("over", "The game is over.")
+            return Prompt("over", _("The game is over."))
         phase = game.phase
         if to_act != self.human:
-            verb = {
-                Phase.BLIND: "choose blind nil or look",
-                Phase.BID: "bid",
-                Phase.EXCHANGE: "pass cards",
-                Phase.DRAW: "draw",
-                Phase.REDRAW: "redraw",
-                Phase.PLAY: "play",
-            }.get(phase, "act")
-            return Prompt("wait", f"{rules.seat_name(to_act)} to {verb}...")
+            waiting = {
+                Phase.BLIND: N_("{seat} to choose blind nil or look..."),
+                Phase.BID: N_("{seat} to bid..."),
+                Phase.EXCHANGE: N_("{seat} to pass cards..."),
+                Phase.DRAW: N_("{seat} to draw..."),
+                Phase.REDRAW: N_("{seat} to redraw..."),
+                Phase.PLAY: N_("{seat} to play..."),
+            }.get(phase, N_("{seat} to act..."))
+            return Prompt("wait", _(waiting).format(seat=term(rules.seat_name(to_act))))
         view = self.view()
         if phase is Phase.BLIND:
             if rules.uses_draw:  # two players: the cards are drawn after this choice
                 return Prompt(
                     "blind",
-                    f"Blind nil before drawing ({rules.blind_nil_bonus:+d} if you take no trick), "
-                    "or draw as usual?",
+                    _("Blind nil before drawing ({bonus:+d} if you take no trick), or draw as usual?").format(
+                        bonus=rules.blind_nil_bonus
+                    ),
                 )
             return Prompt(
                 "blind",
-                f"Blind nil ({rules.blind_nil_bonus:+d} if you take no trick) or look at your cards?",
+                _("Blind nil ({bonus:+d} if you take no trick) or look at your cards?").format(
+                    bonus=rules.blind_nil_bonus
+                ),
             )
         if phase is Phase.BID:
             bids = [a for a in view.legal if isinstance(a, Bid)]
             lo = min(b.tricks for b in bids)
             hi = max(b.tricks for b in bids)
-            nil = "nil or " if lo == 0 else ""
             first = max(lo, 1)
-            return Prompt("bid", f"Your bid: {nil}{first}-{hi} tricks.")
+            if lo == 0:
+                return Prompt("bid", _("Your bid: nil or {lo}-{hi} tricks.").format(lo=first, hi=hi))
+            return Prompt("bid", _("Your bid: {lo}-{hi} tricks.").format(lo=first, hi=hi))
         if phase is Phase.EXCHANGE:
             k = rules.blind_nil_exchange
             _giver, receiver = view.exchange or (self.human, self.human)
@@ -455,26 +462,46 @@ class Controller:
             if view.received and my_bid is not None and my_bid.blind:
                 got = " ".join(hints.pretty(c) for c in view.received.sorted())
                 return Prompt(
-                    "exchange", f"You got {got}. Pass {k} cards back to {rules.seat_name(receiver)}."
+                    "exchange",
+                    ngettext(
+                        "You got {got}. Pass {k} card back to {seat}.",
+                        "You got {got}. Pass {k} cards back to {seat}.",
+                        k,
+                    ).format(got=got, k=k, seat=term(rules.seat_name(receiver))),
                 )
             return Prompt(
                 "exchange",
-                f"{rules.seat_name(receiver)} bid blind nil: pass {k} cards to {rules.seat_name(receiver)}.",
+                ngettext(
+                    "{seat} bid blind nil: pass {k} card to {seat}.",
+                    "{seat} bid blind nil: pass {k} cards to {seat}.",
+                    k,
+                ).format(seat=term(rules.seat_name(receiver)), k=k),
             )
         if phase is Phase.DRAW:
             card = view.draw_card
-            shown = hints.pretty(card) if card is not None else "the top card"
-            return Prompt("draw", f"Keep {shown} (the next card is discarded) or reject it (take the next)?")
+            shown = hints.pretty(card) if card is not None else _("the top card")
+            return Prompt(
+                "draw",
+                _("Keep {card} (the next card is discarded) or reject it (take the next)?").format(
+                    card=shown
+                ),
+            )
         if phase is Phase.REDRAW:
             k = rules.blind_nil_exchange
-            return Prompt("redraw", f"Blind nil: discard up to {k} cards to redraw from the pile (or none).")
-        if not view.trick:
-            note = (
-                "" if view.spades_broken or not rules.spades_must_be_broken else " Spades are not broken yet."
+            return Prompt(
+                "redraw",
+                ngettext(
+                    "Blind nil: discard up to {k} card to redraw from the pile (or none).",
+                    "Blind nil: discard up to {k} cards to redraw from the pile (or none).",
+                    k,
+                ).format(k=k),
             )
-            return Prompt("play", "Your lead." + note)
+        if not view.trick:
+            if view.spades_broken or not rules.spades_must_be_broken:
+                return Prompt("play", _("Your lead."))
+            return Prompt("play", _("Your lead. Spades are not broken yet."))
         led = view.trick[0][1].suit
-        return Prompt("play", f"Your turn: follow {led.plural} if you can.")
+        return Prompt("play", _("Your turn: follow {suit} if you can.").format(suit=term(led.plural)))
 
     def options(self) -> list[Option]:
         """What the keyboard can pick now: bids and choices, or the cards of the hand."""
@@ -482,13 +509,16 @@ class Controller:
         phase = self.game.phase
         mine = self.human_to_act
         if mine and phase is Phase.BID:
-            return [Option(b.label(), str(b), True) for b in view.legal if isinstance(b, Bid)]
+            return [Option(term(b.label()), str(b), True) for b in view.legal if isinstance(b, Bid)]
         if mine and phase is Phase.BLIND:
-            look = "draw" if self.rules.uses_draw else "look"
-            return [Option("blind nil", "blind nil", True), Option(look, "look", True)]
+            look = _("draw") if self.rules.uses_draw else _("look")
+            return [Option(term("blind nil"), "blind nil", True), Option(look, "look", True)]
         if mine and phase is Phase.DRAW:
-            shown = hints.pretty(view.draw_card) if view.draw_card is not None else "it"
-            return [Option(f"keep {shown}", "keep", True), Option(f"reject {shown}", "reject", True)]
+            shown = hints.pretty(view.draw_card) if view.draw_card is not None else _("it")
+            return [
+                Option(_("keep {card}").format(card=shown), "keep", True),
+                Option(_("reject {card}").format(card=shown), "reject", True),
+            ]
         return self.hand_options()
 
     def hand_options(self) -> list[Option]:
@@ -539,7 +569,7 @@ class Controller:
             f"{self.label(s) if i == 0 else self.mention(s)} {hints.pretty(c)}"
             for i, (s, c) in enumerate(zip(trick.seats(n), trick.cards))
         ]
-        return f"{', '.join(parts)}: won by {self.mention(trick.winner)}"
+        return _("{cards}: won by {who}").format(cards=", ".join(parts), who=self.mention(trick.winner))
 
     def suggested_bid(self) -> int | None:
         """Where the bid cursor starts: the hint's bid when a hint was given, else the
@@ -568,17 +598,17 @@ class Controller:
     def submit(self, line: str) -> Message:
         """Handle one typed line (a move or a command); always answers with a message."""
         if not isinstance(line, str):
-            return self._reply("error", "Type a move such as 'QH' or 'bid 4'.")
+            return self._reply("error", _("Type a move such as 'QH' or 'bid 4'."))
         text = " ".join(line.split())
         if not text:
-            return self._reply("info", "Type a move (QH, bid 4...) or hint, undo, last, help.")
+            return self._reply("info", _("Type a move (QH, bid 4...) or hint, undo, last, help."))
         if len(text) > _MAX_LINE:
-            return self._reply("error", "That is too long to be a move.")
+            return self._reply("error", _("That is too long to be a move."))
         words = text.lower().split()
         word = words[0]
         if word in _COMMANDS:
             if len(words) > 1:
-                return self._reply("error", f"Just type '{word}' on its own.")
+                return self._reply("error", _("Just type '{word}' on its own.").format(word=word))
             if word == "hint":
                 return self.hint()
             if word == "undo":
@@ -588,22 +618,22 @@ class Controller:
             if word in ("analyse", "analyze"):
                 return self.analyse()
             if word in ("help", "?"):
-                return self._reply("help", HELP_LINES[0])
+                return self._reply("help", _(HELP_LINES[0]))
             if word == "save":
                 return self.save_now()
             if word == "new":
                 return self.new_game()
             self.quit_requested = True
-            return self._reply("info", "Goodbye.")
+            return self._reply("info", _("Goodbye."))
         return self.act(text)
 
     def act(self, action: Action | str) -> Message:
         """Apply the person's move; an illegal one is answered with the engine's reason."""
         game = self.game
         if game.is_over:
-            return self._reply("error", "The game is over: type 'new' for another, or 'undo'.")
+            return self._reply("error", _("The game is over: type 'new' for another, or 'undo'."))
         if game.to_act != self.human:
-            return self._reply("error", f"Wait: {self.prompt().text}")
+            return self._reply("error", _("Wait: {prompt}").format(prompt=self.prompt().text))
         hands_before = game.hands_played
         try:
             events = game.apply(action, seat=self.human)
@@ -684,8 +714,9 @@ class Controller:
         """Prepare a hint (on the main thread); :meth:`HintTurn.decide` may then run anywhere."""
         if not self.human_to_act:
             if self.game.is_over:
-                return self._reply("error", "The game is over: nothing to decide.")
-            return self._reply("error", f"Nothing to decide now: {self.prompt().text}")
+                return self._reply("error", _("The game is over: nothing to decide."))
+            text = _("Nothing to decide now: {prompt}").format(prompt=self.prompt().text)
+            return self._reply("error", text)
         return HintTurn(self, self.view(), self.decision_key)
 
     def finish_hint(self, turn: HintTurn, result: tuple[Action | None, str, str]) -> Message:
@@ -694,9 +725,12 @@ class Controller:
         if turn.token != self.decision_key:
             return Message("info", "")
         if action is None:
-            return self._reply("error", f"The {used} player could not give a hint ({reason}).")
+            text = _("The {bot} player could not give a hint ({reason}).")
+            return self._reply("error", text.format(bot=used, reason=reason))
         self.last_hint = action
-        return self._reply("hint", f"Hint ({used}): {hints.pretty_action(action)}: {reason}")
+        return self._reply("hint", _("Hint ({bot}): {action}: {reason}").format(
+                bot=used, action=hints.pretty_action(action), reason=reason
+            ))
 
     def bots_to_prepare(self) -> list[Bot]:
         """The table's computer players and the hint bot: what to :meth:`~Bot.prepare`
@@ -740,7 +774,7 @@ class Controller:
         actions = game.actions
         last = next((i for i in range(len(actions) - 1, -1, -1) if actions[i][0] == self.human), None)
         if last is None:
-            return self._reply("error", "Nothing to take back: you have not made a move yet.")
+            return self._reply("error", _("Nothing to take back: you have not made a move yet."))
         undone = actions[last][1]
         count = len(actions) - last
         game.undo(count)
@@ -751,14 +785,22 @@ class Controller:
         self.last_hint = None
         self._autosave()
         others = count - 1
-        extra = f" and {others} computer move{'s' if others != 1 else ''} after it" if others else ""
-        return self._reply("info", f"Took back your {_describe_action(undone)}{extra}.")
+        what = _describe_action(undone)
+        if others:
+            text = ngettext(
+                "Took back your {what} and {n} computer move after it.",
+                "Took back your {what} and {n} computer moves after it.",
+                others,
+            ).format(what=what, n=others)
+        else:
+            text = _("Took back your {what}.").format(what=what)
+        return self._reply("info", text)
 
     def show_last(self) -> Message:
         trick = self.last_trick()
         if trick is None:
-            return self._reply("info", "No trick has been completed in this hand yet.")
-        return self._reply("info", "Last trick: " + self.describe_trick(trick))
+            return self._reply("info", _("No trick has been completed in this hand yet."))
+        return self._reply("info", _("Last trick: ") + self.describe_trick(trick))
 
     def analyse(self) -> Message:
         """The double-dummy review of the last finished hand (of the whole game once it is
@@ -773,11 +815,11 @@ class Controller:
 
     def save_now(self) -> Message:
         if self.save_path is None:
-            return self._reply("error", "This game is not being saved (no file).")
+            return self._reply("error", _("This game is not being saved (no file)."))
         self._autosave()
         if self.save_error:
             return self._reply("error", self.save_error)
-        return self._reply("info", f"Saved to {self.save_path}")
+        return self._reply("info", _("Saved to {path}").format(path=self.save_path))
 
     def new_game(self) -> Message:
         """A new game with the same rules, seats and computer players."""
@@ -792,8 +834,8 @@ class Controller:
         self._hint_bot = None
         self._make_bots()
         self._autosave()
-        self._event("A new game: the cards are dealt.")
-        return self._reply("info", "New game started.")
+        self._event(_("A new game: the cards are dealt."))
+        return self._reply("info", _("New game started."))
 
     # -- saving --------------------------------------------------------------
 
@@ -870,16 +912,16 @@ class Controller:
 
 def _describe_action(action: Action) -> str:
     if isinstance(action, Card):
-        return f"play of {hints.pretty(action)}"
+        return _("play of {card}").format(card=hints.pretty(action))
     if isinstance(action, Bid):
-        return f"bid ({action.label()})"
+        return _("bid ({bid})").format(bid=term(action.label()))
     if isinstance(action, Pass):
-        return "pass"
+        return _("pass")
     if isinstance(action, Discard):
-        return "discard"
+        return _("discard")
     if action is Choice.LOOK:
-        return "decision to look"
-    return f"decision to {action}"
+        return _("decision to look")
+    return _("decision to {choice}").format(choice=action)
 
 
 def default_seat(rules: Rules) -> int:

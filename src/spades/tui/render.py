@@ -21,6 +21,7 @@ from rich.text import Text
 
 from ..cards import Card
 from ..game import Phase
+from ..i18n import _, ngettext, term
 from ..view import HandSummary, TrickRecord
 from .controller import Controller, Option
 from .hints import pretty
@@ -61,10 +62,10 @@ def _status(ctl: Controller, seat: int) -> Text:
     game = ctl.game
     bid = game.bids[seat]
     if bid is None:
-        return Text("no bid yet", style="dim")
-    text = Text(bid.label() if bid.is_nil else f"bid {bid.tricks}")
+        return Text(_("no bid yet"), style="dim")
+    text = Text(term(bid.label()) if bid.is_nil else _("bid {n}").format(n=bid.tricks))
     if game.phase is Phase.PLAY or game.tricks_won[seat]:
-        text.append(f" · won {game.tricks_won[seat]}")
+        text.append(_(" · won {n}").format(n=game.tricks_won[seat]))
     return text
 
 
@@ -126,26 +127,26 @@ def table_text(ctl: Controller, width: int, height: int = 9, *, colour: bool = T
     if trick:
         for seat, card in trick:
             cards[seat] = card_text(card, colour=colour)
-        note = Text(f"{ctl.label(trick[0][0])} led", style="dim")
+        note = Text(_("{who} led").format(who=ctl.label(trick[0][0])), style="dim")
     else:
         last = ctl.last_trick()
         if last is not None:
             for seat, card in zip(last.seats(n), last.cards):
                 cards[seat] = card_text(card, dim=seat != last.winner, colour=colour)
-            note = Text(f"won by {ctl.mention(last.winner)}", style="italic")
+            note = Text(_("won by {who}").format(who=ctl.mention(last.winner)), style="italic")
     view = ctl.view()
     if game.phase is Phase.DRAW:
         if view.draw_card is not None:
-            note = Text("You are shown ") + card_text(view.draw_card, colour=colour)
-        note2 = Text(f"stock: {view.stock_left} cards", style="dim")
+            note = Text(_("You are shown ")) + card_text(view.draw_card, colour=colour)
+        note2 = Text(_("stock: {n} cards").format(n=view.stock_left), style="dim")
     elif game.phase is Phase.EXCHANGE and view.exchange is not None:
         giver, receiver = view.exchange
         note = Text(f"{ctl.label(giver)} → {ctl.mention(receiver)}", style="italic")
-        note2 = Text("blind nil exchange", style="dim")
+        note2 = Text(_("blind nil exchange"), style="dim")
     elif game.phase is Phase.REDRAW:
-        note = Text("blind nil redraw", style="dim")
+        note = Text(_("blind nil redraw"), style="dim")
     elif game.phase is Phase.PLAY and rules.spades_must_be_broken:
-        note2 = Text("spades broken" if game.spades_broken else "spades not broken", style="dim")
+        note2 = Text(_("spades broken") if game.spades_broken else _("spades not broken"), style="dim")
 
     def seat_parts(pos: str) -> tuple[Text, Text, Text]:
         seat = where.get(pos)
@@ -187,29 +188,31 @@ def side_text(ctl: Controller, *, colour: bool = True) -> Text:
     game = ctl.game
     rules = ctl.rules
     out = Text()
-    out.append(f"{'Score':<14}{'pts':>6}{'bags':>6}\n", style="bold underline")
+    score, pts, bags = _("Score")[:13], _("pts")[:5], _("bags")[:5]
+    out.append(f"{score:<14}{pts:>6}{bags:>6}\n", style="bold underline")
     mine = rules.side_of(ctl.human)
     for side in range(rules.num_sides):
         style = "bold" if side == mine else ""
         label = ctl.side_label(side)[:13]
         out.append(f"{label:<14}{game.scores[side]:>6}{game.bags[side]:>6}\n", style=style)
-    goal = f"Game to {rules.target_score}"
+    goal = _("Game to {n}").format(n=rules.target_score)
     if rules.hands is not None:
-        goal = f"{rules.hands} hand{'s' if rules.hands != 1 else ''}, then best"
+        goal = ngettext("{n} hand, then best", "{n} hands, then best", rules.hands).format(n=rules.hands)
     out.append(goal + "\n", style="dim")
-    role = "draws first" if rules.uses_draw else "deals"
     if ctl.pending_summary is not None or game.is_over:
-        out.append(f"Hand {ctl.hand_number()} over\n", style="dim")
+        out.append(_("Hand {n} over").format(n=ctl.hand_number()) + "\n", style="dim")
     else:
-        out.append(f"Hand {ctl.hand_number()} · {rules.seat_name(game.dealer)} {role}\n", style="dim")
+        role = _("Hand {n} · {seat} draws first") if rules.uses_draw else _("Hand {n} · {seat} deals")
+        dealer = term(rules.seat_name(game.dealer))
+        out.append(role.format(n=ctl.hand_number(), seat=dealer) + "\n", style="dim")
     last = ctl.last_trick()
     if last is not None:
-        out.append(f"Last trick → {ctl.mention(last.winner)}\n", style="dim")
+        out.append(_("Last trick → {who}").format(who=ctl.mention(last.winner)) + "\n", style="dim")
         n = rules.num_seats
         for i, (seat, card) in enumerate(zip(last.seats(n), last.cards)):
             if i:
                 out.append(" ")
-            out.append(rules.seat_name(seat)[0] + " ")
+            out.append(term(rules.seat_name(seat))[0] + " ")
             out.append_text(card_text(card, bold=seat == last.winner, colour=colour))
         out.append("\n")
     out.append(ctl.bots_line(), style="dim")
@@ -226,7 +229,7 @@ def hand_text(
     marks: set[Card],
     hidden: int = 0,
     *,
-    empty: str = "(no cards yet)",
+    empty: str | None = None,
     colour: bool = True,
 ) -> Text:
     """Two lines: the cards (grouped by suit) and, under them, ``▲`` for the cursor,
@@ -237,8 +240,10 @@ def hand_text(
     if not options:
         if hidden:
             backs = Text(" ".join([CARD_BACK] * hidden), style="bold")
-            return backs + Text(f"\n{hidden} cards, face down: choose blind nil or look", style="italic")
-        return Text(empty, style="dim")
+            return backs + Text(
+                "\n" + _("{n} cards, face down: choose blind nil or look").format(n=hidden), style="italic"
+            )
+        return Text(_("(no cards yet)") if empty is None else empty, style="dim")
     top = Text()
     bottom = Text()
     some_illegal = any(not o.legal for o in options)
@@ -289,9 +294,13 @@ def choices_text(
     if k:
         chosen = " ".join(pretty(c) for c in sorted(marks, key=lambda c: (-c.suit, -c.rank)))
         if ctl.game.phase is Phase.EXCHANGE:
-            head = f"Marked {len(marks)} of {k}: {chosen or '-'}  · Space marks, Enter passes"
+            head = _("Marked {n} of {k}: {chosen}  · Space marks, Enter passes").format(
+                n=len(marks), k=k, chosen=chosen or "-"
+            )
         else:
-            head = f"Marked {len(marks)} (up to {k}): {chosen or 'none'}  · Space marks, Enter discards"
+            head = _("Marked {n} (up to {k}): {chosen}  · Space marks, Enter discards").format(
+                n=len(marks), k=k, chosen=chosen or _("none")
+            )
         return Text(head)
     if options and options[0].card is None:
         return _buttons([o.label for o in options], cursor, width)
@@ -299,9 +308,9 @@ def choices_text(
         card = options[cursor].card
         if card is not None:
             return (
-                Text("Enter plays ")
+                Text(_("Enter plays "))
                 + card_text(card, colour=colour)
-                + Text("  · ←/→ choose, or type a card (QH)")
+                + Text(_("  · ←/→ choose, or type a card (QH)"))
             )
     return Text("")
 
@@ -355,28 +364,28 @@ def summary_table(ctl: Controller, summary: HandSummary, last: TrickRecord | Non
         pad_edge=False,
         box=box.SIMPLE_HEAD,
     )
-    table.add_column("Seat")
-    table.add_column("Bid", justify="right")
-    table.add_column("Took", justify="right")
-    table.add_column("Nil")
+    table.add_column(_("Seat"))
+    table.add_column(_("Bid"), justify="right")
+    table.add_column(_("Took"), justify="right")
+    table.add_column(_("Nil"))
     for seat in range(rules.num_seats):
         nil = summary.nil_made[seat]
-        nil_text = "" if nil is None else ("made" if nil else "failed")
-        table.add_row(ctl.title(seat), summary.bids[seat].label(), str(summary.tricks[seat]), nil_text)
+        nil_text = "" if nil is None else (_("made") if nil else _("failed"))
+        table.add_row(ctl.title(seat), term(summary.bids[seat].label()), str(summary.tricks[seat]), nil_text)
     sides = Table(expand=False, pad_edge=False, box=box.SIMPLE_HEAD)
-    sides.add_column("Side")
-    sides.add_column("Points", justify="right")
-    sides.add_column("Bags", justify="right")
-    sides.add_column("Total", justify="right")
-    sides.add_column("Notes")
+    sides.add_column(_("Side"))
+    sides.add_column(_("Points"), justify="right")
+    sides.add_column(_("Bags"), justify="right")
+    sides.add_column(_("Total"), justify="right")
+    sides.add_column(_("Notes"))
     for side in range(rules.num_sides):
         notes = []
         if summary.made[side] is False:
-            notes.append("set")
+            notes.append(_("set"))
         if summary.bag_penalties[side]:
-            notes.append(f"-{rules.bag_penalty * summary.bag_penalties[side]} bags")
+            notes.append(_("-{n} bags").format(n=rules.bag_penalty * summary.bag_penalties[side]))
         if summary.boston[side]:
-            notes.append("Boston")
+            notes.append(_("Boston"))
         sides.add_row(
             ctl.side_label(side),
             f"{summary.points[side]:+d}",
@@ -385,9 +394,9 @@ def summary_table(ctl: Controller, summary: HandSummary, last: TrickRecord | Non
             ", ".join(notes),
         )
     outer = Table.grid()
-    outer.add_row(Text(f"Hand {summary.number + 1}", style="bold"))
+    outer.add_row(Text(_("Hand {n}").format(n=summary.number + 1), style="bold"))
     if last is not None:
-        outer.add_row(Text("Last trick: " + ctl.describe_trick(last), style="italic"))
+        outer.add_row(Text(_("Last trick: ") + ctl.describe_trick(last), style="italic"))
     outer.add_row(table)
     outer.add_row(sides)
     return outer
@@ -397,8 +406,8 @@ def history_table(ctl: Controller, last: int = 8) -> Table:
     """The game hand by hand: each side's points and running total (the last ``last`` hands)."""
     rules = ctl.rules
     history = ctl.game.history
-    table = Table(title="History", expand=False, pad_edge=False, box=box.SIMPLE_HEAD)
-    table.add_column("Hand", justify="right")
+    table = Table(title=_("History"), expand=False, pad_edge=False, box=box.SIMPLE_HEAD)
+    table.add_column(_("Hand"), justify="right")
     for side in range(rules.num_sides):
         table.add_column(ctl.side_label(side), justify="right")
     shown = history[-last:]
