@@ -698,6 +698,9 @@ class Game:
         if version != RECORD_VERSION:
             raise RecordError(f"unsupported record version {version!r} (this program reads {RECORD_VERSION})")
         try:
+            # explicit two-player redraw draws (``[action index, cards]``), as batched
+            # environments write them; other records redraw from the seeded stock
+            takes = {int(k): list(cards) for k, cards in record.get("redraws") or ()}
             rules = Rules.from_dict(record["rules"])
             if "position" in record:
                 from .position import position_kwargs
@@ -716,7 +719,12 @@ class Game:
                 seat, text = entry
                 if type(seat) is not int:
                     raise TypeError("the seat must be a number")
-                game.apply(text, seat=seat)
+                if i in takes:
+                    if game.to_act != seat:
+                        raise ValueError(f"seat {seat} is not to act")
+                    game.apply_redraw(text, takes[i])
+                else:
+                    game.apply(text, seat=seat)
             except (TypeError, ValueError) as exc:
                 raise RecordError(f"action {i + 1} ({entry!r}) does not replay: {exc}") from None
         return game

@@ -32,7 +32,7 @@ from typing import IO, Any
 
 from .cards import CardSet
 from .errors import NotationError, RecordError
-from .game import RECORD_FORMAT, RECORD_VERSION, Game
+from .game import Game
 from .rules import Rules
 
 __all__ = ["deal_from_string", "deal_to_string", "deck_from_deal", "game_from_record", "iter_jsonl",
@@ -40,41 +40,13 @@ __all__ = ["deal_from_string", "deal_to_string", "deck_from_deal", "game_from_re
 
 
 def game_from_record(record: dict[str, Any]) -> Game:
-    """Rebuild a game from a record, replaying explicit ``"redraws"`` if present.
+    """Rebuild a game from a record (:meth:`Game.from_record`, which also replays explicit
+    ``"redraws"``).
 
     Raises :class:`~spades.errors.RecordError` naming the first action that
     does not replay.
     """
-    if not isinstance(record, dict):
-        raise RecordError("a game record must be a JSON object")
-    redraws = record.get("redraws")
-    if not redraws:
-        return Game.from_record(record)
-    if record.get("format") != RECORD_FORMAT or record.get("version") != RECORD_VERSION:
-        raise RecordError(f"not a spades game record of version {RECORD_VERSION}")
-    try:
-        takes = {int(k): list(cards) for k, cards in redraws}
-        rules = Rules.from_dict(record["rules"])
-        game = Game(rules, seed=record["seed"], dealer=record["dealer"], decks=record.get("decks") or [])
-    except (KeyError, TypeError, ValueError) as exc:
-        raise RecordError(f"bad record header: {exc}") from None
-    actions = record.get("actions", [])
-    if not isinstance(actions, list):
-        raise RecordError("record actions must be a list")
-    for i, entry in enumerate(actions):
-        try:
-            seat, text = entry
-            if type(seat) is not int:
-                raise TypeError("the seat must be a number")
-            if i in takes:
-                if game.to_act != seat:
-                    raise ValueError(f"seat {seat} is not to act")
-                game.apply_redraw(text, takes[i])
-            else:
-                game.apply(text, seat=seat)
-        except (TypeError, ValueError) as exc:
-            raise RecordError(f"action {i + 1} ({entry!r}) does not replay: {exc}") from None
-    return game
+    return Game.from_record(record)
 
 
 def write_jsonl(records: Iterable[dict[str, Any]], path: str | Path | IO[str]) -> int:

@@ -162,7 +162,7 @@ class GameLog:
     def to_record(self) -> dict[str, Any]:
         """The engine's record of the game (:meth:`spades.Game.to_record`), with
         the redraws' replacement cards under ``"redraws"`` (see
-        :func:`spades.records.game_from_record`, which replays them)."""
+        :meth:`spades.Game.from_record`, which replays them)."""
         from ..cards import ALL_CARDS
 
         record: dict[str, Any] = self.to_game().to_record()
