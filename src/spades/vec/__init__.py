@@ -58,6 +58,7 @@ from .. import observation as _obs
 from ..action_space import NUM_ACTIONS, Stepper, action_name
 from ..errors import IllegalActionError
 from ..rules import Rules
+from ..sim import _as_rules
 from . import _kernels as K
 
 __all__ = ["GameLog", "VecEnv"]
@@ -70,14 +71,6 @@ _OFFSET_NAMES: Final = (
     "scores", "bags", "hands_played",
 )
 _OFFSETS: Final = np.array([_obs.OFFSETS[name] for name in _OFFSET_NAMES], np.int64)
-
-
-def _as_rules(rules: Rules | str) -> Rules:
-    if isinstance(rules, Rules):
-        return rules
-    if isinstance(rules, str):
-        return Rules.preset(rules)
-    raise TypeError("rules must be a spades.Rules or a preset name")
 
 
 def _params(rules: Rules, reward: str, max_hands: int | None) -> NDArray[np.int64]:
