@@ -25,7 +25,7 @@ from collections.abc import Iterable, Iterator
 from enum import IntEnum
 from typing import Final, SupportsIndex, TypeAlias
 
-from .errors import NotationError
+from .errors import ErrorCode, NotationError
 
 __all__ = [
     "FULL_DECK",
@@ -73,7 +73,11 @@ class Suit(IntEnum):
         key = text.strip().upper()
         if key in _SUIT_BY_TEXT:
             return _SUIT_BY_TEXT[key]
-        raise NotationError(f"{text!r} is not a suit: use C, D, H or S (or ♣ ♦ ♥ ♠)")
+        raise NotationError(
+            f"{text!r} is not a suit: use C, D, H or S (or ♣ ♦ ♥ ♠)",
+            code=ErrorCode.NOT_A_SUIT,
+            params={"text": repr(text)},
+        )
 
     def __str__(self) -> str:
         return self.letter
@@ -107,7 +111,11 @@ class Rank(IntEnum):
         key = text.strip().upper()
         if key in _RANK_BY_TEXT:
             return cls(_RANK_BY_TEXT[key])
-        raise NotationError(f"{text!r} is not a rank: ranks are 2-9, T/10, J, Q, K, A")
+        raise NotationError(
+            f"{text!r} is not a rank: ranks are 2-9, T/10, J, Q, K, A",
+            code=ErrorCode.NOT_A_RANK,
+            params={"text": repr(text)},
+        )
 
     def __str__(self) -> str:
         return self.char
@@ -159,10 +167,14 @@ class Card(int):
         for anything else.
         """
         if not isinstance(text, str):
-            raise NotationError(f"a card must be given as text like 'QH', not {type(text).__name__}")
+            raise NotationError(
+                f"a card must be given as text like 'QH', not {type(text).__name__}",
+                code=ErrorCode.CARD_NOT_TEXT,
+                params={"type": type(text).__name__},
+            )
         found = _CARD_BY_TEXT.get(text.strip().upper())
         if found is None:
-            raise NotationError(_CARD_ERROR.format(text))
+            raise NotationError(_CARD_ERROR.format(text), code=ErrorCode.NOT_A_CARD, params={"text": repr(text)})
         return found
 
     @property
@@ -230,8 +242,10 @@ def to_card(value: CardLike) -> Card:
     if isinstance(value, int) and not isinstance(value, bool):
         if 0 <= value < NUM_CARDS:
             return _CARDS[value]
-        raise NotationError(f"card id {value} is out of range 0-51")
-    raise NotationError(f"{value!r} is not a card")
+        raise NotationError(
+            f"card id {value} is out of range 0-51", code=ErrorCode.CARD_ID_RANGE, params={"value": value}
+        )
+    raise NotationError(f"{value!r} is not a card", code=ErrorCode.NOT_A_CARD_VALUE, params={"value": repr(value)})
 
 
 def mask_of(cards: Iterable[CardLike]) -> int:
@@ -241,7 +255,7 @@ def mask_of(cards: Iterable[CardLike]) -> int:
         card = to_card(value)
         bit = 1 << card
         if mask & bit:
-            raise NotationError(f"{card} is given twice")
+            raise NotationError(f"{card} is given twice", code=ErrorCode.CARD_TWICE, params={"card": str(card)})
         mask |= bit
     return mask
 
@@ -260,7 +274,7 @@ def cards_of_mask(mask: int) -> list[Card]:
 def parse_cards(text: str) -> list[Card]:
     """Cards separated by spaces or commas: ``'AS KH 10d'``."""
     if not isinstance(text, str):
-        raise NotationError("cards must be given as text like 'AS KH 10D'")
+        raise NotationError("cards must be given as text like 'AS KH 10D'", code=ErrorCode.CARDS_NOT_TEXT)
     parts = text.replace(",", " ").split()
     return [Card.parse(p) for p in parts]
 
@@ -307,7 +321,7 @@ class CardSet:
         A hand string has exactly four dot-separated groups; ``-`` marks a void.
         """
         if not isinstance(text, str):
-            raise NotationError("a hand must be given as text like 'AKQ2.J.T98.765'")
+            raise NotationError("a hand must be given as text like 'AKQ2.J.T98.765'", code=ErrorCode.HAND_NOT_TEXT)
         stripped = text.strip()
         if "." not in stripped:
             return cls(mask_of(parse_cards(stripped)))
@@ -315,7 +329,9 @@ class CardSet:
         if len(groups) != 4:
             raise NotationError(
                 f"{text!r} is not a hand: write four suits separated by dots, "
-                "spades.hearts.diamonds.clubs, e.g. 'AKQ2.J.T98.765'"
+                "spades.hearts.diamonds.clubs, e.g. 'AKQ2.J.T98.765'",
+                code=ErrorCode.NOT_A_HAND,
+                params={"text": repr(text)},
             )
         mask = 0
         for suit, group in zip((3, 2, 1, 0), groups):
@@ -324,10 +340,18 @@ class CardSet:
                 continue
             for ch in g:
                 if ch not in _RANK_BY_TEXT:
-                    raise NotationError(f"{ch!r} in {text!r} is not a rank: ranks are 2-9, T/10, J, Q, K, A")
+                    raise NotationError(
+                        f"{ch!r} in {text!r} is not a rank: ranks are 2-9, T/10, J, Q, K, A",
+                        code=ErrorCode.HAND_BAD_RANK,
+                        params={"char": repr(ch), "text": repr(text)},
+                    )
                 bit = 1 << (suit * 13 + _RANK_BY_TEXT[ch])
                 if mask & bit:
-                    raise NotationError(f"{_CARD_STRS[suit * 13 + _RANK_BY_TEXT[ch]]} is given twice")
+                    raise NotationError(
+                        f"{_CARD_STRS[suit * 13 + _RANK_BY_TEXT[ch]]} is given twice",
+                        code=ErrorCode.CARD_TWICE,
+                        params={"card": _CARD_STRS[suit * 13 + _RANK_BY_TEXT[ch]]},
+                    )
                 mask |= bit
         return cls(mask)
 
