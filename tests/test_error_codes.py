@@ -7,8 +7,8 @@ from __future__ import annotations
 import ast
 import pickle
 import string
-from dataclasses import replace
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +22,16 @@ from spades.errors import MESSAGES, ErrorCode, SpadesError
 from spades.position import position_kwargs
 
 ROOT = Path(__file__).resolve().parents[1] / "src" / "spades"
-ENGINE = ["game.py", "hand.py", "phases.py", "position.py", "cards.py", "bids.py", "actions.py", "action_space.py"]
+ENGINE = [
+    "game.py",
+    "hand.py",
+    "phases.py",
+    "position.py",
+    "cards.py",
+    "bids.py",
+    "actions.py",
+    "action_space.py",
+]
 HANDS = ["AKQJ.AKQ.AKQ.AKQ", "T98.JT9.JT9.JT98", "765.876.876.7652", "432.5432.5432.43"]
 BIDS = ["bid 13", "bid 1", "nil", "bid 1"]
 TWO = Rules.preset("two-player")

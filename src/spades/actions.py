@@ -127,7 +127,9 @@ def parse_action(text: str) -> Action:
         )
     words = text.strip().split()
     if not words:
-        raise NotationError("say what to do: e.g. 'bid 4', 'nil', or a card like 'QH'", code=ErrorCode.EMPTY_ACTION)
+        raise NotationError(
+            "say what to do: e.g. 'bid 4', 'nil', or a card like 'QH'", code=ErrorCode.EMPTY_ACTION
+        )
     head = words[0].lower()
     if head in _CHOICES and len(words) == 1:
         return _CHOICES[head]

@@ -174,7 +174,9 @@ class Card(int):
             )
         found = _CARD_BY_TEXT.get(text.strip().upper())
         if found is None:
-            raise NotationError(_CARD_ERROR.format(text), code=ErrorCode.NOT_A_CARD, params={"text": repr(text)})
+            raise NotationError(
+                _CARD_ERROR.format(text), code=ErrorCode.NOT_A_CARD, params={"text": repr(text)}
+            )
         return found
 
     @property
@@ -245,7 +247,9 @@ def to_card(value: CardLike) -> Card:
         raise NotationError(
             f"card id {value} is out of range 0-51", code=ErrorCode.CARD_ID_RANGE, params={"value": value}
         )
-    raise NotationError(f"{value!r} is not a card", code=ErrorCode.NOT_A_CARD_VALUE, params={"value": repr(value)})
+    raise NotationError(
+        f"{value!r} is not a card", code=ErrorCode.NOT_A_CARD_VALUE, params={"value": repr(value)}
+    )
 
 
 def mask_of(cards: Iterable[CardLike]) -> int:
@@ -255,7 +259,9 @@ def mask_of(cards: Iterable[CardLike]) -> int:
         card = to_card(value)
         bit = 1 << card
         if mask & bit:
-            raise NotationError(f"{card} is given twice", code=ErrorCode.CARD_TWICE, params={"card": str(card)})
+            raise NotationError(
+                f"{card} is given twice", code=ErrorCode.CARD_TWICE, params={"card": str(card)}
+            )
         mask |= bit
     return mask
 
@@ -321,7 +327,9 @@ class CardSet:
         A hand string has exactly four dot-separated groups; ``-`` marks a void.
         """
         if not isinstance(text, str):
-            raise NotationError("a hand must be given as text like 'AKQ2.J.T98.765'", code=ErrorCode.HAND_NOT_TEXT)
+            raise NotationError(
+                "a hand must be given as text like 'AKQ2.J.T98.765'", code=ErrorCode.HAND_NOT_TEXT
+            )
         stripped = text.strip()
         if "." not in stripped:
             return cls(mask_of(parse_cards(stripped)))

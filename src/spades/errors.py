@@ -12,10 +12,10 @@ message stays English, for the API:
 
 >>> from spades import Game
 >>> try:
-...     Game(seed=1).apply("bid 99")
+...     Game(seed=1).apply("look", seat=3)
 ... except IllegalActionError as exc:
 ...     print(exc.code.value, exc.params, str(exc))
-bid_out_of_range {'value': 99, 'max': 13} a bid must be between 0 (nil) and 13, not 99
+not_your_turn {'seat': 'South'} Not your turn: South is to play
 """
 
 from __future__ import annotations
@@ -157,8 +157,7 @@ MESSAGES: Final[Mapping[ErrorCode, str | tuple[str, str, str]]] = {
         "You can bid at most {max} trick", "You can bid at most {max} tricks", "max"
     ),
     ErrorCode.SIDE_CAP_PARTNER_BID: NP_(
-        "Your side may bid at most {side_max} trick in all: your partner bid {partner}, "
-        "so bid at most {max}",
+        "Your side may bid at most {side_max} trick in all: your partner bid {partner}, so bid at most {max}",
         "Your side may bid at most {side_max} tricks in all: your partner bid {partner}, "
         "so bid at most {max}",
         "side_max",
@@ -172,9 +171,7 @@ MESSAGES: Final[Mapping[ErrorCode, str | tuple[str, str, str]]] = {
         "Bid at most {max}: your partner must be left a bid of at least 1 "
         "(the side may bid at most {side_max})"
     ),
-    ErrorCode.NOT_LOOKED: N_(
-        "You have not looked at your cards yet: choose 'blind nil' or 'look' first"
-    ),
+    ErrorCode.NOT_LOOKED: N_("You have not looked at your cards yet: choose 'blind nil' or 'look' first"),
     ErrorCode.GAME_OVER: N_("The game is over"),
     ErrorCode.WRONG_ACTION: N_("Now you must {prompt}"),
     ErrorCode.PASS_COUNT: NP_("Pass exactly {k} card, not {n}", "Pass exactly {k} cards, not {n}", "k"),
@@ -240,9 +237,7 @@ MESSAGES: Final[Mapping[ErrorCode, str | tuple[str, str, str]]] = {
     ErrorCode.POS_CARDS_SHARED: N_("{cards} given to more than one seat"),
     ErrorCode.POS_CARD_GIVEN_TWICE: N_("the {card} is given twice (in a hand or a trick)"),
     ErrorCode.POS_THREE_PLAYER_DECK: N_("the 2 of clubs is not in the three-player deck"),
-    ErrorCode.POS_HAND_SIZE: N_(
-        "{seat} holds {held} cards and played {played}: a hand starts with {size}"
-    ),
+    ErrorCode.POS_HAND_SIZE: N_("{seat} holds {held} cards and played {played}: a hand starts with {size}"),
     ErrorCode.POS_WHOLE_DECK: N_("the hands and tricks must hold the whole deck ({size} cards)"),
     ErrorCode.POS_BIDS_COUNT: N_("bids must list {n} bids (None for a seat yet to bid)"),
     ErrorCode.POS_BIDS_ORDER: N_("{seat} bids before the seats after it: give that bid too"),
@@ -280,7 +275,9 @@ class SpadesError(Exception):
         return {"code": self.code.value, "params": self.params, "message": str(self)}
 
 
-def _rebuild(cls: type[SpadesError], args: tuple[object, ...], code: str, params: dict[str, Any]) -> SpadesError:
+def _rebuild(
+    cls: type[SpadesError], args: tuple[object, ...], code: str, params: dict[str, Any]
+) -> SpadesError:
     error = cls.__new__(cls)
     SpadesError.__init__(error, *args, code=ErrorCode(code), params=params)
     return error

@@ -238,7 +238,9 @@ class Game:
         if self._rules.uses_draw and bid.blind:
             # the two-player blind nil is chosen before the draw, which a position skips
             if not self._rules.blind_nil:
-                raise IllegalActionError("Blind nil is not allowed at this table", code=ErrorCode.BLIND_NIL_OFF)
+                raise IllegalActionError(
+                    "Blind nil is not allowed at this table", code=ErrorCode.BLIND_NIL_OFF
+                )
             if not h._blind_open[seat]:
                 raise IllegalActionError(
                     f"Blind nil is only allowed when your side trails by at least "
@@ -481,7 +483,9 @@ class Game:
         if seat is not None and (seat != self._hand._to_act or type(seat) is not int):
             if type(seat) is not int or not 0 <= seat < self._n:
                 raise IllegalActionError(
-                    f"There is no seat {seat!r} at this table", code=ErrorCode.NO_SUCH_SEAT, params={"value": repr(seat)}
+                    f"There is no seat {seat!r} at this table",
+                    code=ErrorCode.NO_SUCH_SEAT,
+                    params={"value": repr(seat)},
                 )
             raise IllegalActionError(
                 f"Not your turn: {self._rules.seat_name(self._hand._to_act)} is to play",  # type: ignore[arg-type]

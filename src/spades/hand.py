@@ -290,7 +290,9 @@ class Hand:
         rules = self._rules
         if bid.blind:
             if not rules.blind_nil:
-                raise IllegalActionError("Blind nil is not allowed at this table", code=ErrorCode.BLIND_NIL_OFF)
+                raise IllegalActionError(
+                    "Blind nil is not allowed at this table", code=ErrorCode.BLIND_NIL_OFF
+                )
             if not self._blind_open[seat]:
                 raise IllegalActionError(
                     f"Blind nil is only allowed when your side trails by at least "

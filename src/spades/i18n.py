@@ -87,9 +87,7 @@ def pick_language(option: str | None = None, environ: Mapping[str, str] | None =
     if option:
         lang = normalize(option)
         if lang is None:
-            raise ValueError(
-                f"unknown language {option!r}: choose one of {', '.join(LANGUAGES)}"
-            )
+            raise ValueError(f"unknown language {option!r}: choose one of {', '.join(LANGUAGES)}")
         return lang
     env = os.environ if environ is None else environ
     for name in ("LANGUAGE", "LC_ALL", "LANG"):
@@ -203,10 +201,20 @@ def NP_(singular: str, plural: str, count: str) -> tuple[str, str, str]:
 
 #: seat and suit names as the engine spells them (``Rules.seat_name``, ``Suit.plural``)
 _TERMS: Final = (
-    N_("North"), N_("East"), N_("South"), N_("West"),
-    N_("spades"), N_("hearts"), N_("diamonds"), N_("clubs"),
-    N_("nil"), N_("blind nil"),
-    N_("partnership"), N_("two-player"), N_("cutthroat"), N_("three-player"),
+    N_("North"),
+    N_("East"),
+    N_("South"),
+    N_("West"),
+    N_("spades"),
+    N_("hearts"),
+    N_("diamonds"),
+    N_("clubs"),
+    N_("nil"),
+    N_("blind nil"),
+    N_("partnership"),
+    N_("two-player"),
+    N_("cutthroat"),
+    N_("three-player"),
 )
 
 

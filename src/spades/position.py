@@ -57,11 +57,15 @@ def _hand_mask(value: HandLike, who: str) -> int:
         return mask
     except NotationError as exc:
         raise IllegalActionError(
-            f"{who}'s hand: {exc}", code=ErrorCode.POS_HAND_NOTATION, params={"seat": who, "reason": reason_param(exc)}
+            f"{who}'s hand: {exc}",
+            code=ErrorCode.POS_HAND_NOTATION,
+            params={"seat": who, "reason": reason_param(exc)},
         ) from None
     except TypeError:
         raise IllegalActionError(
-            f"{who}'s hand must be cards like 'AKQ2.J.T98.765'", code=ErrorCode.POS_HAND_TYPE, params={"seat": who}
+            f"{who}'s hand must be cards like 'AKQ2.J.T98.765'",
+            code=ErrorCode.POS_HAND_TYPE,
+            params={"seat": who},
         ) from None
 
 
@@ -144,7 +148,9 @@ def build_position(
             f"dealer must be a seat from 0 to {n - 1}", code=ErrorCode.POS_DEALER, params={"last": n - 1}
         )
     if type(hands_played) is not int or hands_played < 0:
-        raise IllegalActionError("hands_played must be a whole number, 0 or more", code=ErrorCode.POS_HANDS_PLAYED)
+        raise IllegalActionError(
+            "hands_played must be a whole number, 0 or more", code=ErrorCode.POS_HANDS_PLAYED
+        )
     if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence) or len(hands) != n:
         raise IllegalActionError(
             f"hands must list {n} hands, one per seat from {name(0)} on",
@@ -187,7 +193,9 @@ def build_position(
         if seen & held[s]:
             dup = CardSet(seen & held[s])
             raise IllegalActionError(
-                f"{dup} given to more than one seat", code=ErrorCode.POS_CARDS_SHARED, params={"cards": str(dup)}
+                f"{dup} given to more than one seat",
+                code=ErrorCode.POS_CARDS_SHARED,
+                params={"cards": str(dup)},
             )
         seen |= held[s]
     leader = (dealer + 1) % n
@@ -249,7 +257,9 @@ def build_position(
     bid_list: list[Bid | str | None] = list(bids) if bids is not None else [None] * n
     if isinstance(bids, (str, bytes)) or len(bid_list) != n:
         raise IllegalActionError(
-            f"bids must list {n} bids (None for a seat yet to bid)", code=ErrorCode.POS_BIDS_COUNT, params={"n": n}
+            f"bids must list {n} bids (None for a seat yet to bid)",
+            code=ErrorCode.POS_BIDS_COUNT,
+            params={"n": n},
         )
     order_of_bids = [(dealer + 1 + i) % n for i in range(n)]
     given = [bid_list[s] is not None for s in order_of_bids]
@@ -274,7 +284,9 @@ def build_position(
                 params={"seat": name(s), "bid": bid.label(), "reason": exc.as_param()},
             ) from None
     if (played or current) and not all(given):
-        raise IllegalActionError("give every seat's bid before the cards played", code=ErrorCode.POS_BIDS_FIRST)
+        raise IllegalActionError(
+            "give every seat's bid before the cards played", code=ErrorCode.POS_BIDS_FIRST
+        )
     if game._hand._phase.value == "exchange":
         game._hand._skip_exchange()
     for t_index, cards in enumerate([*played, current]):

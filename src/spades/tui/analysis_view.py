@@ -13,7 +13,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ..game import Game
-from ..i18n import _
+from ..i18n import N_, _
+from .keys import translate_bindings
 
 __all__ = ["AnalysisScreen", "review_text"]
 
@@ -26,7 +27,7 @@ def review_text(game: Game) -> Text:
     try:
         lines = review_lines(game, whole_game=game.is_over)
     except ValueError as exc:
-        return Text(str(exc), style="bold red")
+        return Text(_(str(exc)), style="bold red")
     out = Text()
     for line in lines:
         style = "bold" if line.startswith(("===", "Summary")) else ""
@@ -39,10 +40,11 @@ def review_text(game: Game) -> Text:
 class AnalysisScreen(ModalScreen[None]):
     """A scrollable review; Enter, Escape or q closes it."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,escape,q,space", "close", "close")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,escape,q,space", "close", N_("close"))]
 
     def __init__(self, body: Text) -> None:
         super().__init__()
+        translate_bindings(self)
         self.body = body
 
     def compose(self) -> ComposeResult:
