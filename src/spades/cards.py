@@ -26,9 +26,11 @@ from enum import IntEnum
 from typing import Final, SupportsIndex, TypeAlias
 
 from .errors import ErrorCode, NotationError
+from .i18n import get_language
 
 __all__ = [
     "FULL_DECK",
+    "LOCAL_RANKS",
     "SUIT_MASKS",
     "Card",
     "CardLike",
@@ -111,6 +113,9 @@ class Rank(IntEnum):
         key = text.strip().upper()
         if key in _RANK_BY_TEXT:
             return cls(_RANK_BY_TEXT[key])
+        local = LOCAL_RANKS.get(get_language(), {})
+        if key in local:
+            return cls(local[key])
         raise NotationError(
             f"{text!r} is not a rank: ranks are 2-9, T/10, J, Q, K, A",
             code=ErrorCode.NOT_A_RANK,
@@ -129,6 +134,15 @@ _SUIT_BY_TEXT: Final = {
     **{c: Suit(i) for i, c in enumerate("♧♢♡♤")},
     **{s.name: s for s in Suit},
     **{s.name[:-1]: s for s in Suit},
+}
+#: The rank letters the players of each language write for the court cards and the
+#: ace, accepted (besides ``J Q K A``) when that language is in use; see docs/i18n.md.
+LOCAL_RANKS: Final[dict[str, dict[str, int]]] = {
+    "ru": {"В": 9, "Д": 10, "К": 11, "Т": 12},  # валет, дама, король, туз
+    "bg": {"В": 9, "Д": 10, "П": 11, "К": 11, "А": 12},  # вале, дама, поп (крал), асо
+    "mk": {"Ж": 9, "Д": 10, "К": 11, "П": 11, "А": 12},  # жандар, дама, крал (поп), ас
+    "is": {"G": 9, "D": 10, "K": 11, "Á": 12},  # gosi, drottning, kóngur, ás
+    "hy": {"Վ": 9, "Դ": 10, "Կ": 11, "Տ": 12},  # վալետ, դամա, կառոլ, տուզ
 }
 _CARD_ERROR: Final = "{!r} is not a card: ranks are 2-9, T/10, J, Q, K, A; suits C, D, H, S"
 
@@ -172,7 +186,10 @@ class Card(int):
                 code=ErrorCode.CARD_NOT_TEXT,
                 params={"type": type(text).__name__},
             )
-        found = _CARD_BY_TEXT.get(text.strip().upper())
+        key = text.strip().upper()
+        found = _CARD_BY_TEXT.get(key)
+        if found is None:
+            found = _local_card(key)
         if found is None:
             raise NotationError(
                 _CARD_ERROR.format(text), code=ErrorCode.NOT_A_CARD, params={"text": repr(text)}
@@ -227,6 +244,21 @@ for _c in _CARDS:
 del _c, _r, _s
 
 ALL_CARDS: Final = _CARDS
+
+
+def _local_card(key: str) -> Card | None:
+    """The card ``key`` (upper case) names with the rank letters of the language in use
+    (``'ДH'`` is the queen of hearts in Russian), or None."""
+    local = LOCAL_RANKS.get(get_language())
+    if not local or len(key) < 2:
+        return None
+    rank = local.get(key[:-1])
+    suit = _SUIT_BY_TEXT.get(key[-1]) if len(key[-1]) == 1 else None
+    if rank is None or suit is None:
+        return None
+    return _CARDS[int(suit) * RANKS_PER_SUIT + rank]
+
+
 FULL_DECK: Final = (1 << NUM_CARDS) - 1
 SUIT_MASKS: Final = tuple(((1 << RANKS_PER_SUIT) - 1) << (RANKS_PER_SUIT * s) for s in range(4))
 SPADES_MASK: Final = SUIT_MASKS[3]
