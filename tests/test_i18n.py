@@ -39,7 +39,7 @@ def _extracted() -> set[str | tuple[str, ...]]:
         if m:
             files.extend(sorted(ROOT.glob(m.group(1))))
     assert files
-    keywords = {**DEFAULT_KEYWORDS, "N_": None}
+    keywords = {**DEFAULT_KEYWORDS, "N_": None, "NP_": (1, 2)}
     found: set[str | tuple[str, ...]] = set()
     for path in files:
         for _lineno, message, _comments, _context in extract_from_file("python", str(path), keywords):

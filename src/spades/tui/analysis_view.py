@@ -22,15 +22,15 @@ __all__ = ["AnalysisScreen", "review_text"]
 def review_text(game: Game) -> Text:
     """The review of ``game`` (a copy taken on the main thread; safe to call on a worker
     thread): costly cards are marked ``<== !`` and shown in bold."""
-    from ..analysis import review_lines
+    from ..analysis import SUMMARY_HEAD, review_lines
 
     try:
         lines = review_lines(game, whole_game=game.is_over)
     except ValueError as exc:
-        return Text(_(str(exc)), style="bold red")
+        return Text(str(exc), style="bold red")
     out = Text()
     for line in lines:
-        style = "bold" if line.startswith(("===", "Summary")) else ""
+        style = "bold" if line.startswith("===") or line == _(SUMMARY_HEAD) else ""
         if line.endswith("<== !"):
             style = "bold red"
         out.append(line + "\n", style=style)

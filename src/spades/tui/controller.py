@@ -815,7 +815,7 @@ class Controller:
         try:
             lines = review_lines(self.game, whole_game=self.game.is_over)
         except ValueError as exc:
-            return self._reply("error", _(str(exc)))
+            return self._reply("error", str(exc))
         return self._reply("analysis", "\n".join(lines))
 
     def save_now(self) -> Message:
