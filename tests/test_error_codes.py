@@ -300,6 +300,11 @@ def test_every_code_has_a_wording_in_every_language(lang: str) -> None:
             text = i18n.error_text(error)
         assert text and text != str(error), (lang, code, text)
         assert "{" not in text, (lang, code, text)
+    for code, params in UNREACHABLE.items():
+        english = _english(code, params)
+        with i18n.use_language(lang):
+            text = i18n.error_wording(code, params, english)
+        assert text and text != english and "{" not in text, (lang, code, text)
 
 
 def test_russian_wording_uses_the_players_words() -> None:
