@@ -240,8 +240,9 @@ class PlayApp(App[int]):
     #hand { height: 4; border: round $accent; padding: 0 0; }
     #choices { height: 1; padding: 0 1; }
     #prompt { height: 1; padding: 0 1; text-style: bold; }
-    #message { height: 2; padding: 0 1; }
-    #log { height: 1fr; min-height: 2; padding: 0 1; color: $text-muted; scrollbar-size-vertical: 1;
+    /* a long answer or hint takes up to 4 lines, from the log (which scrolls) */
+    #message { height: auto; min-height: 2; max-height: 4; padding: 0 1; }
+    #log { height: 1fr; min-height: 0; padding: 0 1; color: $text-muted; scrollbar-size-vertical: 1;
            overflow-x: hidden; }
     #command { height: 1; border: none; padding: 0 1; margin: 0; }
     #keys { height: 1; padding: 0 1; color: $text-muted; }
