@@ -155,6 +155,7 @@ def test_80x24_layout_fits_in_every_language(lang: str) -> None:
     or the bottom)."""
     from spades.game import Phase
     from spades.tui.app import PlayApp, SummaryScreen
+    from spades.tui.controller import Message
     from tuiutil import enter_line, flat, make, screen_lines, screen_text, settle
 
     i18n.set_language(lang)
@@ -170,6 +171,7 @@ def test_80x24_layout_fits_in_every_language(lang: str) -> None:
         for line in screen_lines(app):
             assert len(line.rstrip()) <= 80
             assert "…" not in line, line
+        assert app.screen.virtual_size.height <= 24  # no scrolling: nothing below the screen
         seen.append(text)
 
     async def go() -> None:
@@ -197,6 +199,14 @@ def test_80x24_layout_fits_in_every_language(lang: str) -> None:
                         assert flat(ctl.feedback.text) in flat(screen_text(app)), ctl.feedback.text
                         assert keys in screen_text(app)
                         check(app)
+                    # the longest hints take 4 lines (at 78 columns): the log makes way
+                    long = "; ".join([ctl.feedback.text] * 6)[:300]
+                    ctl.feedback = Message("hint", long)
+                    app.refresh_view()
+                    await pilot.pause()
+                    assert flat(long) in flat(screen_text(app))
+                    assert keys in screen_text(app)
+                    check(app)
                 await pilot.press("enter")
                 await settle(app, pilot)
             assert shown == {"hint": 4, "error": 8}

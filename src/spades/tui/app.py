@@ -240,9 +240,9 @@ class PlayApp(App[int]):
     #hand { height: 4; border: round $accent; padding: 0 0; }
     #choices { height: 1; padding: 0 1; }
     #prompt { height: 1; padding: 0 1; text-style: bold; }
-    /* a long answer or hint takes up to 4 lines, from the log (which scrolls) */
+    /* a long answer or hint takes up to 4 lines: the log is hidden meanwhile */
     #message { height: auto; min-height: 2; max-height: 4; padding: 0 1; }
-    #log { height: 1fr; min-height: 0; padding: 0 1; color: $text-muted; scrollbar-size-vertical: 1;
+    #log { height: 1fr; min-height: 2; padding: 0 1; color: $text-muted; scrollbar-size-vertical: 1;
            overflow-x: hidden; }
     #command { height: 1; border: none; padding: 0 1; margin: 0; }
     #keys { height: 1; padding: 0 1; color: $text-muted; }
@@ -355,6 +355,9 @@ class PlayApp(App[int]):
             style = {"error": "bold red", "hint": "bold cyan"}.get(feedback.kind, "")
             message = Text(("✗ " if feedback.kind == "error" else "") + feedback.text, style=style)
         self.query_one("#message", Static).update(message)
+        # a message of more than 2 lines takes the log's rows (it comes back after)
+        width = max(1, self.size.width - 2)
+        self.query_one("#log").display = len(message.wrap(self.console, width)) <= 2
         self._refresh_log()
         for widget_id in ("#table", "#side", "#hand", "#choices"):
             self.query_one(widget_id).refresh()
