@@ -928,7 +928,7 @@ def _describe_action(action: Action) -> str:
         return _("discard")
     if action is Choice.LOOK:
         return _("decision to look")
-    return _("decision to {choice}").format(choice=action)
+    return _("decision to {choice}").format(choice=_(str(action)))
 
 
 def default_seat(rules: Rules) -> int:
