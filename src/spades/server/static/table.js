@@ -434,7 +434,8 @@ function renderSide() {
   h.replaceChildren();
   const t = el("table", "hist");
   const head = el("tr"); head.appendChild(el("th", "", _("Hand")));
-  view.scores.forEach((_, side) => head.appendChild(el("th", "", partnerships() ? sideName(side).split(" & ").map((x) => x.slice(0, 5)).join("/") : seatName(side).slice(0, 8))));
+  const short = (x) => (x.length > 8 ? x.slice(0, 7) + "…" : x);
+  view.scores.forEach((_, side) => head.appendChild(el("th", "", partnerships() ? sideName(side).split(" & ").map(short).join("/") : short(seatName(side)))));
   t.appendChild(head);
   for (const hs of view.history) {
     const tr = el("tr"); tr.appendChild(el("td", "", String(hs.number + 1)));
