@@ -8,6 +8,7 @@ import gettext
 import io
 import string
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 
@@ -162,7 +163,9 @@ def test_localize_fills_fields_and_falls_back_to_english() -> None:
     assert words.localize("a chat message may have at most {n} characters", "bg", {"n": 200}) == (
         "съобщението в чата може да има най-много 200 знака"
     )
-    assert words.localize("an engine message not in any catalog", "ru") == "an engine message not in any catalog"
+    assert (
+        words.localize("an engine message not in any catalog", "ru") == "an engine message not in any catalog"
+    )
     assert words.localize("There is no such table", "xx") == "There is no such table"
 
 
@@ -176,7 +179,7 @@ def test_request_language_is_cookie_then_accept_language_then_english() -> None:
 def test_error_fields_carry_an_engine_error_code_and_params() -> None:
     class EngineError(ValueError):
         code = "follow_suit"
-        params = {"suit": object(), "cards": ("QH", 3), "n": 2}
+        params: ClassVar[dict[str, object]] = {"suit": object(), "cards": ("QH", 3), "n": 2}
 
     fields = words.error_fields(EngineError("You must follow suit: hearts"), "ru")
     assert fields["reason"] == "follow_suit"
@@ -189,7 +192,7 @@ def test_error_fields_carry_an_engine_error_code_and_params() -> None:
 
 def test_html_extractor_finds_marked_texts_and_attributes() -> None:
     page = (
-        b'<title data-i18n>Spades \xc2\xb7 you</title><p data-i18n>\n  two\n  lines </p>'
+        b"<title data-i18n>Spades \xc2\xb7 you</title><p data-i18n>\n  two\n  lines </p>"
         b'<input placeholder="Say something" title="t" data-i18n-attrs="placeholder">'
     )
     found = [m for _line, _f, m, _c in words.extract_html(io.BytesIO(page), [], [], {})]

@@ -10,9 +10,9 @@ import pytest
 
 pytest.importorskip("httpx2")
 pytest.importorskip("babel")
-from starlette.testclient import TestClient  # noqa: E402
+from starlette.testclient import TestClient
 
-from spades.server import create_app  # noqa: E402
+from spades.server import create_app
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 

@@ -44,17 +44,18 @@ OVERFLOW_JS = """
   if (doc.scrollWidth > doc.clientWidth + 1) bad.push(`page: ${doc.scrollWidth} > ${doc.clientWidth}`);
   const name = (e) => e.tagName.toLowerCase() + (e.id ? "#" + e.id : "") +
     (typeof e.className === "string" && e.className ? "." + e.className.trim().split(/\\s+/).join(".") : "");
+  const text = (e) => (e.innerText || "").slice(0, 60);
   for (const e of document.querySelectorAll("body *")) {
-    if (!e.getClientRects().length) continue;
-    if (e.closest(".hand, .backs, .trick, .card, .modal-bg.hidden")) continue;
+    if (!e.getClientRects().length || e.closest(".hand, .backs, .trick, .card")) continue;
     const cs = getComputedStyle(e);
-    if (cs.visibility === "hidden" || cs.position === "fixed" && e.id === "banner" && e.classList.contains("hidden")) continue;
+    if (cs.visibility === "hidden") continue;
     const r = e.getBoundingClientRect();
     if (r.width > 0 && (r.right > window.innerWidth + 1 || r.left < -1))
-      bad.push(`${name(e)} is out of the window (${Math.round(r.left)}..${Math.round(r.right)}): ${(e.innerText || "").slice(0, 60)}`);
+      bad.push(`${name(e)} is out of the window (${Math.round(r.left)}..${Math.round(r.right)}): ${text(e)}`);
     const scrolls = ["auto", "scroll"].includes(cs.overflowX);
-    if (!scrolls && e.clientWidth > 0 && e.scrollWidth > e.clientWidth + 1 && !["SELECT", "INPUT"].includes(e.tagName))
-      bad.push(`${name(e)} overflows (${e.scrollWidth} > ${e.clientWidth}): ${(e.innerText || "").slice(0, 60)}`);
+    const field = ["SELECT", "INPUT"].includes(e.tagName);
+    if (!scrolls && !field && e.clientWidth > 0 && e.scrollWidth > e.clientWidth + 1)
+      bad.push(`${name(e)} overflows (${e.scrollWidth} > ${e.clientWidth}): ${text(e)}`);
   }
   return bad;
 }
@@ -108,7 +109,9 @@ def _check_page(page: Any, lang: str) -> None:
 
 @pytest.mark.parametrize("size", list(SIZES))
 @pytest.mark.parametrize("lang", list(LANGUAGES))
-def test_lobby_in_every_language_fits(browser: Any, server: LiveServer, shots: Path, lang: str, size: str) -> None:
+def test_lobby_in_every_language_fits(
+    browser: Any, server: LiveServer, shots: Path, lang: str, size: str
+) -> None:
     ctx = _context(browser, server, lang, size)
     page = ctx.new_page()
     errors: list[str] = []
@@ -142,7 +145,9 @@ def _new_table(server: LiveServer) -> dict[str, Any]:
 
 @pytest.mark.parametrize("size", list(SIZES))
 @pytest.mark.parametrize("lang", list(LANGUAGES))
-def test_a_hand_in_every_language_fits(browser: Any, server: LiveServer, shots: Path, lang: str, size: str) -> None:
+def test_a_hand_in_every_language_fits(
+    browser: Any, server: LiveServer, shots: Path, lang: str, size: str
+) -> None:
     t = _new_table(server)
     ctx = _context(browser, server, lang, size)
     seat = f"localStorage.setItem({json.dumps('spades-seat-' + t['id'])}, {json.dumps(t['token'])})"
@@ -171,7 +176,7 @@ def test_a_hand_in_every_language_fits(browser: Any, server: LiveServer, shots: 
     page.wait_for_selector("#trick .card")
     assert page.inner_text("#prompt") == _said(lang, "Your turn: play")
     log = page.locator("#log li:not(.log-hand)").all_inner_texts()
-    assert log and any(_said(lang, "{who} bid {n}").split("{")[0] in line or "3" in line for line in log)
+    assert _said(lang, "{who} bid {n}").format(who="Ann", n=3) in log
     _check_page(page, lang)
     page.screenshot(path=str(shots / f"hand-{lang}-{size}.png"), full_page=size == "desktop")
     assert errors == []
@@ -213,12 +218,86 @@ def test_client_plural_rule_agrees_with_gettext(browser: Any, server: LiveServer
     page = ctx.new_page()
     page.goto(server.url + "/leaders")
     page.wait_for_selector("#main h2")
-    numbers = list(range(0, 230)) + [1001, 1011, 1021, 1102]
+    numbers = [*range(230), 1001, 1011, 1021, 1102]
     client = page.evaluate("(ns) => ns.map((n) => pluralIndex(n))", numbers)
     plural = web_translations(lang).plural  # type: ignore[attr-defined]
     assert client == [plural(n) for n in numbers]
     one, other = "{who} passed {n} card", "{who} passed {n} cards"
-    shown = page.evaluate("(ns) => ns.map((n) => ngettext(%s, %s, n))" % (json.dumps(one), json.dumps(other)), numbers)
+    shown = page.evaluate(
+        f"(ns) => ns.map((n) => ngettext({json.dumps(one)}, {json.dumps(other)}, n))", numbers
+    )
     t = web_translations(lang)
     assert shown == [t.ngettext(one, other, n) for n in numbers]
+    ctx.close()
+
+
+def _play_to_the_end(page: Any, seconds: float = 300) -> None:
+    """Click through a one-hand game until the game-over dialog shows."""
+    import time
+
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        try:
+            if page.locator("#modal-bg:not(.hidden) #replay-link").count():
+                return
+            if page.locator("#modal-bg:not(.hidden)").count():
+                page.click("#modal-ok", timeout=1500)
+            elif page.locator("[data-action='look']").count():
+                page.click("[data-action='look']", timeout=1500)
+            elif page.locator(".bids button[data-action='bid 3']").count():
+                page.click(".bids button[data-action='bid 3']", timeout=1500)
+            elif page.locator(".hand.playing .card.legal").count():
+                card = page.locator(".hand.playing .card.legal").first
+                code = card.get_attribute("data-card")
+                card.click(timeout=1500)
+                page.wait_for_selector(f".hand .card[data-card='{code}']", state="detached", timeout=5000)
+            else:
+                page.wait_for_timeout(60)
+        except sync_api.Error:
+            page.wait_for_timeout(60)
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize(("lang", "size"), [("ru", "phone"), ("hy", "desktop"), ("is", "phone")])
+def test_game_over_and_replay_in_a_language_fit(
+    browser: Any, server: LiveServer, shots: Path, lang: str, size: str
+) -> None:
+    body = {
+        "preset": "partnership",
+        "name": "Ann",
+        "seats": ["you", "bot:basic", "bot:basic", "bot:basic"],
+        "bot_delay": 0,
+        "turn_timer": 0,
+        "hand_pause": 0,
+        "options": {"hands": 1, "first_dealer": 3},
+    }
+    r = httpx2.post(server.url + "/api/tables", json=body, timeout=10)
+    assert r.status_code == 201, r.text
+    t = r.json()
+    ctx = _context(browser, server, lang, size)
+    seat = f"localStorage.setItem({json.dumps('spades-seat-' + t['id'])}, {json.dumps(t['token'])})"
+    ctx.add_init_script(f"try {{ {seat}; }} catch (e) {{}}")
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.url + t["url"])
+    _play_to_the_end(page)
+    modal = page.inner_text("#modal")
+    for word in ("Bid", "Won", "Points", "Bags", "Score", "Back to the lobby", "Replay the game", "Rematch"):
+        assert _said(lang, word) in modal, word
+    title = page.inner_text("#modal h2")
+    assert title in {_said(lang, "You win!"), _said(lang, "Game over: a draw")} or title.startswith(
+        _said(lang, "Game over: {side} win").split("{")[0]
+    )
+    _check_page(page, lang)
+    page.screenshot(path=str(shots / f"over-{lang}-{size}.png"))
+    page.click("#replay-link")
+    page.wait_for_selector("#dd-review")
+    assert page.inner_text("#main h2") == _said(lang, "Replay · hand {n} of {total}").format(n=1, total=1)
+    page.click("#next-trick")
+    page.wait_for_selector("#shown-trick")
+    assert _said(lang, "Double-dummy review") in page.inner_text("#dd-review")
+    _check_page(page, lang)
+    page.screenshot(path=str(shots / f"replay-{lang}-{size}.png"), full_page=True)
+    assert errors == []
     ctx.close()
