@@ -28,6 +28,8 @@ from spades.server.words import client_catalog, web_translations  # noqa: E402
 CHROMIUM = os.environ.get("SPADES_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]  # fmt: skip
+#: where to click a card of the hand: its top left corner shows even where the next card overlaps it
+CORNER = {"x": 5, "y": 12}
 SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 
 if not Path(CHROMIUM).exists():
@@ -170,7 +172,7 @@ def test_a_hand_in_every_language_fits(
     page.wait_for_selector(".hand.playing .card.legal", timeout=20000)
     first = page.locator(".hand.playing .card.legal").first
     code = first.get_attribute("data-card")
-    first.click()
+    first.click(position=CORNER)
     page.wait_for_selector(f".hand .card[data-card='{code}']", state="detached", timeout=20000)
     page.wait_for_selector(".hand.playing .card.legal", timeout=20000)
     page.wait_for_selector("#trick .card")
@@ -249,7 +251,7 @@ def _play_to_the_end(page: Any, seconds: float = 300) -> None:
             elif page.locator(".hand.playing .card.legal").count():
                 card = page.locator(".hand.playing .card.legal").first
                 code = card.get_attribute("data-card")
-                card.click(timeout=1500)
+                card.click(position=CORNER, timeout=1500)
                 page.wait_for_selector(f".hand .card[data-card='{code}']", state="detached", timeout=5000)
             else:
                 page.wait_for_timeout(60)

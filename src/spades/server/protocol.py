@@ -14,12 +14,17 @@ Every message is one JSON object with a ``type``.  Server to client:
     each worded for that recipient (:func:`event_text`: passed or discarded cards
     are named only to those who saw them).
 ``error``
-    ``{"type": "error", "code": ..., "message": ...}``; nothing changed.
+    ``{"type": "error", "code": ..., "message": ..., "localized": ...}``; nothing changed.
+    ``message`` is English (the API's); ``localized`` is the same in the connection's
+    language (its hello's ``lang``, else the handshake's ``spades_lang`` cookie or
+    ``Accept-Language``); an illegal move's frame also has the engine error's ``reason``
+    and ``params`` (None when the engine gives none).
 ``hint``
     ``{"type": "hint", "action": "..."}``, computed from the seat's own view.
 
 Client to server (:func:`parse_client_message` validates every field):
-``hello`` ``{token?, since?}`` (first message; no token: spectator),
+``hello`` ``{token?, since?, player?, lang?}`` (first message; no token: spectator; ``lang``: the
+language of the error frames, one of :data:`spades.i18n.LANGUAGES`),
 ``act`` ``{action, v}`` (``v`` must equal the current version: a duplicate or stale
 action is refused), ``hint``, ``back`` (take the seat back from the computer),
 ``fill`` (seated players only: computers take the seats nobody claimed), ``ping``,
