@@ -124,9 +124,11 @@ def test_lobby_in_every_language_fits(
     assert page.inner_text("#play-now") == _said(lang, "Play now")
     assert page.inner_text("label[for='seat-0']") == client_catalog(lang)["terms"]["North"]
     assert page.locator("#lang").input_value() == lang
+    _check_page(page, lang)
+    page.screenshot(path=str(shots / f"lobby-{lang}-{size}.png"))
     page.click("details summary")  # the house rules too: the longest labels
     _check_page(page, lang)
-    page.screenshot(path=str(shots / f"lobby-{lang}-{size}.png"), full_page=True)
+    page.screenshot(path=str(shots / f"lobby-rules-{lang}-{size}.png"), full_page=True)
     assert errors == []
     ctx.close()
 
