@@ -435,7 +435,7 @@ function renderSide() {
   const t = el("table", "hist");
   const head = el("tr"); head.appendChild(el("th", "", _("Hand")));
   const short = (x) => (x.length > 8 ? x.slice(0, 7) + "…" : x);
-  view.scores.forEach((_, side) => head.appendChild(el("th", "", partnerships() ? sideName(side).split(" & ").map(short).join("/") : short(seatName(side)))));
+  view.scores.forEach((_score, side) => head.appendChild(el("th", "", partnerships() ? sideName(side).split(" & ").map(short).join("/") : short(seatName(side)))));
   t.appendChild(head);
   for (const hs of view.history) {
     const tr = el("tr"); tr.appendChild(el("td", "", String(hs.number + 1)));
