@@ -12,6 +12,10 @@ Routes
 ``POST /api/tables/{id}/join``  claim an open seat: ``{"seat": n?, "name": "..."}`` -> ``{seat, token}``
 ``GET /api/code/{code}``        ``{"id": ...}`` for an invite code
 ``WS  /ws/{id}``                the game protocol (:mod:`.protocol`)
+``GET /api/i18n/{lang}``        the web client's catalog of a language (:func:`.words.client_catalog`)
+``GET /api/i18n``               the same for the request's language (``spades_lang`` cookie, else
+                                ``Accept-Language``, else English)
+``GET /api/i18n.js``            that catalog as a script (``window.SPADES_I18N``), loaded first by every page
 ``GET /healthz``                200 ``{"ok": true, ...}`` when the database answers, else 503
 ``GET /metrics``                Prometheus metrics (:mod:`.metrics`)
 
@@ -19,6 +23,9 @@ Limits (:mod:`.limits`): bodies are streamed and refused past ``max_body`` bytes
 any malformed JSON is a 400, invite-code lookups, table creation and seat claims are
 rate limited per client address (429 with ``Retry-After``), and only so many tables
 without a person at them may run at once.
+
+Errors: ``{"error": English, "localized": the same in the request's language}`` (see
+:mod:`.words`); the pages show ``localized``, API clients may keep reading ``error``.
 
 Nothing here ever reads cards: every game message is built by the table actor.
 """
