@@ -152,5 +152,6 @@ def test_illegal_move_frames_carry_the_engine_reason_when_it_has_one(client: Any
         ws.send_json({"type": "act", "action": "bid 99", "v": v})
         m = _error_frame(ws)
         assert m["code"] == "illegal" and m["message"]
-        assert "reason" in m and "params" in m  # None until the engine gives codes
-        assert m["localized"]
+        assert m["reason"] and m["reason"] != "other" and isinstance(m["params"], dict)
+        # worded in Icelandic from the engine's code, the English message kept beside it
+        assert m["localized"] and m["localized"] != m["message"]

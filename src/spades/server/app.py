@@ -47,6 +47,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from .. import i18n
 from ..i18n import LANGUAGES, N_
 from ..rules import OPTIONS, PRESETS
 from .limits import BadRequest, ClientLimiter, Limits, client_key, parse_json, read_body
@@ -530,6 +531,11 @@ def create_app(
 def _frame(frame: dict[str, Any], lang: str) -> dict[str, Any]:
     """An error frame with ``localized``: its message in the connection's language (kept when
     the frame has it already); the English ``message`` stays as it is."""
+    reason, params = frame.get("reason"), frame.get("params")
+    if "localized" not in frame and reason and reason != "other" and isinstance(params, dict):
+        # an engine error: worded from its code and params (the spades domain)
+        with i18n.use_language(lang):
+            frame["localized"] = i18n.error_wording(str(reason), params, str(frame.get("message", "")))
     if "localized" not in frame:
         frame["localized"] = localize(str(frame.get("message", "")), lang)
     if "params" in frame:

@@ -137,12 +137,18 @@ def error_fields(exc: BaseException, lang: str) -> dict[str, Any]:
     ``params``.  The English message stays the caller's ``message`` / ``error`` field."""
     template = getattr(exc, "template", None)
     params = getattr(exc, "params", None)
+    code = getattr(exc, "code", None)
     if isinstance(template, str):
         localized = localize(template, lang, params if isinstance(params, Mapping) else None)
+    elif code is not None and str(code) != "other":
+        # an engine error: worded from its code and params in the spades domain
+        from .. import i18n
+
+        with i18n.use_language(lang):
+            localized = i18n.error_text(exc)
     else:
         localized = localize(str(exc.args[0]) if exc.args else str(exc), lang)
     out: dict[str, Any] = {"localized": localized}
-    code = getattr(exc, "code", None)
     if code is not None and not isinstance(template, str):
         out["reason"] = str(code)
         out["params"] = json_params(params)
