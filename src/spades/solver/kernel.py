@@ -1006,7 +1006,8 @@ F_CODE1 = 11
 F_CODE2 = 12
 F_TOP = 13
 F_LENS = 14
-SW = 15
+F_SLOT2 = 15
+SW = 16
 #: scratch words after the frames (owner codes and suit lengths)
 SCR = MAXPLY * SW
 #: killer moves: the card that last decided a node at each ply (after the scratch words)
@@ -1025,6 +1026,15 @@ _RETURN = 2
 def _bucket(shape: int, leader: int, broken: bool, tt_mask: int) -> int:
     h = shape * 0x1E3779B97F4A7C15 + (leader + 4 * broken + 1) * 0x42B2AE3D27D4EB4F
     h = h ^ (h >> 29) ^ (h >> 41)
+    return (h & tt_mask) * TT_WORDS
+
+
+@njit
+def _bucket2(shape: int, top: int, leader: int, broken: bool, tt_mask: int) -> int:
+    """The bucket of the entries that pin the owner of the top card of every
+    suit left (``top``): spread over many buckets by those owners."""
+    h = shape * 0x2545F4914F6CDD1D + (top + 256 * (leader + 4 * broken) + 1) * 0x9E3779B97F4A7C15
+    h = h ^ (h >> 31) ^ (h >> 43)
     return (h & tt_mask) * TT_WORDS
 
 
@@ -1139,51 +1149,66 @@ def search(
                         continue
                 shape = _shape_codes(hands, nseat, stk)
                 tag = gen * 8 + leader + 4 * broken
-                b = _bucket(shape, leader, broken, tt_mask)
                 code1 = stk[SCR + 8]
                 code2 = stk[SCR + 9]
+                top = stk[SCR + 10]
+                b = _bucket(shape, leader, broken, tt_mask)
+                b2 = b
+                if nil >= 0:
+                    # nil searches pin nearly every suit's top owner (91% of the stores on a
+                    # 13-card deal) and crowd one bucket a shape without this; partnership
+                    # searches lose more to the second probe than they gain (bench/solver-notes.md)
+                    b2 = _bucket2(shape, top, leader, broken, tt_mask)
                 stats[1] += 1
                 hit = False
                 hint = -1
-                head = tt[b]
-                live = 0
-                if (head >> 9) == gen:
-                    live = head & 0x1FF
                 fp = _fingerprint(shape, tag)
-                top = stk[SCR + 10]
-                for e in range(live):
-                    key = tt[b + TT_KEYS + e]
-                    if (key & ~0xFFFF) != fp or (top & (key >> 8) & 0xFF) != (key & 0xFF):
-                        continue
-                    o = b + TT_ENTRIES + e * TT_ENTRY
-                    if (
-                        tt[o] == shape
-                        and tt[o + 1] == tag
-                        and (code1 & tt[o + 2]) == tt[o + 3]
-                        and (code2 & tt[o + 4]) == tt[o + 5]
-                    ):
-                        bounds = tt[o + 6]
-                        if (bounds & 0xFF) >= target:
-                            r = True
-                            hit = True
-                        elif ((bounds >> 8) & 0xFF) < target:
-                            r = False
-                            hit = True
-                        if hit:
-                            rel = _pattern_cards(tt[o + 2], tt[o + 4], hs, nseat)
-                            if e > 0:
-                                # move halfway to the front: often-hit entries are found sooner
-                                q = e // 2
-                                x = tt[b + TT_KEYS + q]
-                                tt[b + TT_KEYS + q] = key
-                                tt[b + TT_KEYS + e] = x
-                                q = b + TT_ENTRIES + q * TT_ENTRY
-                                for w in range(TT_ENTRY):
-                                    x = tt[q + w]
-                                    tt[q + w] = tt[o + w]
-                                    tt[o + w] = x
+                for p in range(2):
+                    # the entries pinning every suit's top owner first (their own bucket), then the rest
+                    bb = b2
+                    if p == 1:
+                        if b2 == b:
                             break
-                        hint = ((bounds >> 16) & 0xFF) - 1
+                        bb = b
+                    head = tt[bb]
+                    live = 0
+                    if (head >> 9) == gen:
+                        live = head & 0x1FF
+                    for e in range(live):
+                        key = tt[bb + TT_KEYS + e]
+                        if (key & ~0xFFFF) != fp or (top & (key >> 8) & 0xFF) != (key & 0xFF):
+                            continue
+                        o = bb + TT_ENTRIES + e * TT_ENTRY
+                        if (
+                            tt[o] == shape
+                            and tt[o + 1] == tag
+                            and (code1 & tt[o + 2]) == tt[o + 3]
+                            and (code2 & tt[o + 4]) == tt[o + 5]
+                        ):
+                            bounds = tt[o + 6]
+                            if (bounds & 0xFF) >= target:
+                                r = True
+                                hit = True
+                            elif ((bounds >> 8) & 0xFF) < target:
+                                r = False
+                                hit = True
+                            if hit:
+                                rel = _pattern_cards(tt[o + 2], tt[o + 4], hs, nseat)
+                                if e > 0:
+                                    # move halfway to the front: often-hit entries are found sooner
+                                    q = e // 2
+                                    x = tt[bb + TT_KEYS + q]
+                                    tt[bb + TT_KEYS + q] = key
+                                    tt[bb + TT_KEYS + e] = x
+                                    q = bb + TT_ENTRIES + q * TT_ENTRY
+                                    for w in range(TT_ENTRY):
+                                        x = tt[q + w]
+                                        tt[q + w] = tt[o + w]
+                                        tt[o + w] = x
+                                break
+                            hint = ((bounds >> 16) & 0xFF) - 1
+                    if hit:
+                        break
                 if hit:
                     stats[2] += 1
                     mode = _RETURN
@@ -1235,6 +1260,7 @@ def search(
                         mode = _RETURN
                         continue
                 stk[f + F_SLOT] = b
+                stk[f + F_SLOT2] = b2
                 stk[f + F_SHAPE] = shape
                 stk[f + F_CODE1] = code1
                 stk[f + F_CODE2] = code2
@@ -1420,6 +1446,13 @@ def _store(
         if (m >> (26 * (suit & 1))) & 0x3FFFFFF:
             pin |= 3 << (2 * suit)
     key = _fingerprint(shape, tag) | (pin << 8) | (top & pin)
+    full = 0
+    for suit in range(4):
+        if (lens >> (4 * suit)) & 0xF:
+            full |= 3 << (2 * suit)
+    if (pin & full) == full:
+        # pins the owner of every suit's top card: stored in the bucket of those owners
+        b = stk[f + F_SLOT2]
     remaining = popcount(hands[leader])
     lb = 0
     ub = remaining
