@@ -1164,12 +1164,12 @@ def search(
                 hint = -1
                 fp = _fingerprint(shape, tag)
                 for p in range(2):
-                    # the entries pinning every suit's top owner first (their own bucket), then the rest
-                    bb = b2
+                    # the shape's bucket first, then (nil) the bucket of the entries pinning every top owner
+                    bb = b
                     if p == 1:
                         if b2 == b:
                             break
-                        bb = b
+                        bb = b2
                     head = tt[bb]
                     live = 0
                     if (head >> 9) == gen:
