@@ -71,6 +71,14 @@ Array = Any  # a list of ints, or a numpy int64 array under numba
 Hands = tuple[int, int, int, int]
 
 
+@njit_inline
+def _wrap(x: int, nseat: int) -> int:
+    """``x % nseat`` for 0 <= x < 2 * nseat (seat arithmetic), without a division."""
+    if x >= nseat:
+        return x - nseat
+    return x
+
+
 @njit
 def popcount(x: int) -> int:
     """Number of set bits of a non-negative integer below 2**63."""
@@ -233,7 +241,7 @@ def _holds(hands: Hands, nseat: int, player: int, k: int, leader: int, xmask: in
     smask = SUIT0 << (13 * led)
     above = ~((2 << c) - 1)
     for i in range(k + 1, nseat):
-        s = (leader + i) % nseat
+        s = _wrap(leader + i, nseat)
         if ((xmask >> s) & 1) == side:
             continue
         h = hands[s]
@@ -267,7 +275,7 @@ def _gen_moves(
     bidder's seat when the search counts that seat's tricks alone with the
     other side maximizing (-1 otherwise): the moves are then ordered for that
     objective (:func:`_nil_score`)."""
-    player = (leader + k) % nseat
+    player = _wrap(leader + k, nseat)
     hand = hands[player]
     led = 0
     if k > 0:
@@ -283,7 +291,7 @@ def _gen_moves(
     if k > 0:
         bi = _winner_of(tr, k)
         best = tr[bi]
-        best_seat = (leader + bi) % nseat
+        best_seat = _wrap(leader + bi, nseat)
     hint = _representative(hint, legal, hand, allc)
     killer = _representative(killer, legal, hand, allc)
     my_side = (xmask >> player) & 1
@@ -407,7 +415,7 @@ def _nil_score(
             beats = c > best
         elif suit == 3:
             beats = True
-    nil_played = (nil - leader + nseat) % nseat < k
+    nil_played = _wrap(nil - leader + nseat, nseat) < k
     if player == nil:
         if k == 0:
             return 40 - rank
@@ -629,7 +637,7 @@ def _spade_over(hands: Hands, nseat: int, cmask: int, leader: int) -> tuple[int,
         mine = hands[h] & SPADES
         if mine == 0:
             continue
-        prev = (h + nseat - 1) % nseat
+        prev = _wrap(h + nseat - 1, nseat)
         side = (cmask >> h) & 1
         if ((cmask >> prev) & 1) == side:
             continue
@@ -1107,7 +1115,7 @@ def search(
                 r = True
                 mode = _RETURN
                 continue
-            player = (leader + k) % nseat
+            player = _wrap(leader + k, nseat)
             remaining = popcount(hands[player])
             if target > remaining:
                 r = False
@@ -1117,9 +1125,9 @@ def search(
                 if remaining == 1:
                     # last trick: every card is forced
                     for i in range(nseat):
-                        played[ply + i] = lowbit_index(hands[(leader + i) % nseat])
+                        played[ply + i] = lowbit_index(hands[_wrap(leader + i, nseat)])
                     wi = _winner_of((played[ply], played[ply + 1], played[ply + 2], played[ply + 3]), nseat)
-                    w = (leader + wi) % nseat
+                    w = _wrap(leader + wi, nseat)
                     r = ((cmask >> w) & 1) == 1
                     wc = played[ply + wi]
                     for i in range(nseat):
@@ -1296,14 +1304,14 @@ def search(
                 continue
             leader = stk[f + F_LEADER]
             k = stk[f + F_K]
-            player = (leader + k) % nseat
+            player = _wrap(leader + k, nseat)
             hands[player] ^= 1 << c
             played[ply] = c
             g = f + SW
             if k == nseat - 1:
                 start = ply - k
                 tr = (played[start], played[start + 1], played[start + 2], played[start + 3])
-                w = (leader + _winner_of(tr, nseat)) % nseat
+                w = _wrap(leader + _winner_of(tr, nseat), nseat)
                 nb = stk[f + F_BROKEN]
                 if nb == 0:
                     for j in range(nseat):
@@ -1329,7 +1337,7 @@ def search(
         i = stk[f + F_I]
         leader = stk[f + F_LEADER]
         k = stk[f + F_K]
-        player = (leader + k) % nseat
+        player = _wrap(leader + k, nseat)
         hands[player] ^= 1 << moves[ply * MAXMOVES + i]
         if k == nseat - 1:
             start = ply - k
@@ -1374,7 +1382,7 @@ def _trick_rel(hands: Hands, tr: Hands, nseat: int, leader: int) -> int:
             beat = True
     if not beat:
         return 0
-    owner = (leader + wi) % nseat
+    owner = _wrap(leader + wi, nseat)
     allc = 0
     for s in range(nseat):
         allc |= hands[s]
@@ -1554,13 +1562,13 @@ def _test_move(
     stk: Array,
 ) -> bool:
     """Target search after the seat to play plays ``c`` at the root."""
-    player = (leader + k) % nseat
+    player = _wrap(leader + k, nseat)
     ply = k
     bit = 1 << c
     hands[player] ^= bit
     played[ply] = c
     if k == nseat - 1:
-        w = (leader + _winner_of((played[0], played[1], played[2], played[3]), nseat)) % nseat
+        w = _wrap(leader + _winner_of((played[0], played[1], played[2], played[3]), nseat), nseat)
         nb = broken
         for j in range(nseat):
             if played[j] >= 39:
@@ -1639,7 +1647,7 @@ def card_values(
     for i in range(MAXPLY):
         stk[KILL + i] = -1
     k = ntrick
-    player = (leader + k) % nseat
+    player = _wrap(leader + k, nseat)
     hand = hands[player]
     led = 0
     if k > 0:
