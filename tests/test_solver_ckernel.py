@@ -86,6 +86,30 @@ def test_c_kernel_matches_python_kernel_node_for_node(
 
 
 @needs_compiler
+def test_c_kernel_matches_python_kernel_node_for_node_on_nil(
+    built: types.ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The nil objective (its own buckets for entries pinning every suit's top owner):
+    same values and node counts as kernel.py run as Python, on one small shared table."""
+    rng = random.Random(6)
+    positions = [random_position(rng, 4, 5, broken=True) for _ in range(8)]
+    nils = [rng.randrange(4) for _ in positions]
+    masks = [(1 << n, 0b1111 & ~((1 << n) | (1 << ((n + 2) % 4)))) for n in nils]
+    monkeypatch.setattr(api, "_kernel", api.kernel)
+    monkeypatch.setattr(api, "BACKEND", "python")
+    python_kernel = Solver(tt_bits=10)
+    expected = []
+    for pos, (count, maxi) in zip(positions, masks):
+        v = python_kernel.values_masks(pos.hands, pos.leader, pos.trick, True, count, maxi)
+        expected.append((v, python_kernel.nodes))
+    _c_solver(monkeypatch, built)  # the C kernel from here on
+    solver = Solver(tt_bits=10)
+    for pos, (count, maxi), (v, nodes) in zip(positions, masks, expected):
+        assert solver.values_masks(pos.hands, pos.leader, pos.trick, True, count, maxi) == v
+        assert solver.nodes == nodes
+
+
+@needs_compiler
 def test_c_kernel_rejects_bad_buffers(built: types.ModuleType) -> None:
     with pytest.raises(TypeError, match="takes 16 arguments"):
         built.can_take(1, 2)

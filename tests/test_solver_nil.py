@@ -10,7 +10,7 @@ import pytest
 
 from solver_helpers import random_position
 from spades.cards import CardSet
-from spades.solver import Position, PositionError, card_values, nil_safe, nil_values
+from spades.solver import Position, PositionError, Solver, card_values, nil_safe, nil_values
 from spades.solver.kernel import _nil_safe
 from spades.solver.reference import minimax_value, minimax_values
 
@@ -95,3 +95,41 @@ def test_a_cap_that_is_not_a_number_of_tricks_is_refused() -> None:
     for bad in (-1, True, 1.5, "1"):
         with pytest.raises(PositionError, match="cap"):
             nil_values(pos, 0, cap=bad)  # type: ignore[arg-type]
+
+
+def _nil_masks(nseat: int, nil: int) -> tuple[int, int]:
+    friends = (1 << nil) | ((1 << ((nil + 2) % 4)) if nseat == 4 else 0)
+    return 1 << nil, ((1 << nseat) - 1) & ~friends
+
+
+def test_nil_table_buckets_shared_small_table_matches_minimax() -> None:
+    """Nil searches keep the entries that pin every suit's top owner in a bucket of their
+    own; a two-bucket table shared by many positions, nil and partnership searches mixed
+    (so both kinds of bucket fill, evict and serve other positions), still gives the
+    minimax's values."""
+    rng = random.Random(48)
+    solver = Solver(tt_bits=9)
+    assert solver.tt_mask == 1  # two buckets: the second bucket of a nil entry collides often
+    for i in range(60):
+        pos = random_position(rng, 4, rng.randint(2, 3))
+        nil = rng.randrange(4)
+        count, opponents = _nil_masks(4, nil)
+        got = {int(c): v for c, v in nil_values(pos, nil, solver).items()}
+        assert got == minimax_values(pos, count, opponents), pos.describe()
+        if i % 3 == 0:
+            side = 0b101 << (pos.to_play & 1)
+            got = {int(c): v for c, v in card_values(pos, side, solver=solver).items()}
+            assert got == minimax_values(pos, side, side), pos.describe()
+
+
+def test_nil_table_buckets_shared_small_table_matches_fresh_tables() -> None:
+    """Bigger positions (5-6 cards a hand, spades anywhere): the nil counts from one small
+    table shared by every position equal those of a fresh full-size table each time."""
+    rng = random.Random(49)
+    shared = Solver(tt_bits=10)
+    for _ in range(12):
+        pos = random_position(rng, 4, rng.randint(5, 6))
+        nil = rng.randrange(4)
+        expected = nil_values(pos, nil, Solver())
+        assert nil_values(pos, nil, shared) == expected, pos.describe()
+        assert nil_values(pos, nil, shared, cap=1) == {c: min(v, 1) for c, v in expected.items()}

@@ -68,15 +68,22 @@ _PRELUDE = r"""
 #define __builtin_popcountll(x) ((int)__popcnt64(x))
 #endif
 
+#if defined(_MSC_VER)
+#define PY_INLINE static __forceinline
+#else
+#define PY_INLINE static inline __attribute__((always_inline))
+#endif
+
 typedef struct { int64_t v[4]; } T4;
 
-static inline int64_t py_floordiv(int64_t a, int64_t b) {
+/* always inlined: a call would divide by a variable (an idiv) even where the divisor is 13 */
+PY_INLINE int64_t py_floordiv(int64_t a, int64_t b) {
     int64_t q = a / b;
     if ((a % b != 0) && ((a < 0) != (b < 0))) q -= 1;
     return q;
 }
 
-static inline int64_t py_mod(int64_t a, int64_t b) {
+PY_INLINE int64_t py_mod(int64_t a, int64_t b) {
     int64_t m = a % b;
     if (m != 0 && ((m < 0) != (b < 0))) m += b;
     return m;

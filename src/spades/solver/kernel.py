@@ -71,6 +71,14 @@ Array = Any  # a list of ints, or a numpy int64 array under numba
 Hands = tuple[int, int, int, int]
 
 
+@njit_inline
+def _wrap(x: int, nseat: int) -> int:
+    """``x % nseat`` for 0 <= x < 2 * nseat (seat arithmetic), without a division."""
+    if x >= nseat:
+        return x - nseat
+    return x
+
+
 @njit
 def popcount(x: int) -> int:
     """Number of set bits of a non-negative integer below 2**63."""
@@ -233,7 +241,7 @@ def _holds(hands: Hands, nseat: int, player: int, k: int, leader: int, xmask: in
     smask = SUIT0 << (13 * led)
     above = ~((2 << c) - 1)
     for i in range(k + 1, nseat):
-        s = (leader + i) % nseat
+        s = _wrap(leader + i, nseat)
         if ((xmask >> s) & 1) == side:
             continue
         h = hands[s]
@@ -267,7 +275,7 @@ def _gen_moves(
     bidder's seat when the search counts that seat's tricks alone with the
     other side maximizing (-1 otherwise): the moves are then ordered for that
     objective (:func:`_nil_score`)."""
-    player = (leader + k) % nseat
+    player = _wrap(leader + k, nseat)
     hand = hands[player]
     led = 0
     if k > 0:
@@ -283,7 +291,7 @@ def _gen_moves(
     if k > 0:
         bi = _winner_of(tr, k)
         best = tr[bi]
-        best_seat = (leader + bi) % nseat
+        best_seat = _wrap(leader + bi, nseat)
     hint = _representative(hint, legal, hand, allc)
     killer = _representative(killer, legal, hand, allc)
     my_side = (xmask >> player) & 1
@@ -407,7 +415,7 @@ def _nil_score(
             beats = c > best
         elif suit == 3:
             beats = True
-    nil_played = (nil - leader + nseat) % nseat < k
+    nil_played = _wrap(nil - leader + nseat, nseat) < k
     if player == nil:
         if k == 0:
             return 40 - rank
@@ -629,7 +637,7 @@ def _spade_over(hands: Hands, nseat: int, cmask: int, leader: int) -> tuple[int,
         mine = hands[h] & SPADES
         if mine == 0:
             continue
-        prev = (h + nseat - 1) % nseat
+        prev = _wrap(h + nseat - 1, nseat)
         side = (cmask >> h) & 1
         if ((cmask >> prev) & 1) == side:
             continue
@@ -1006,7 +1014,8 @@ F_CODE1 = 11
 F_CODE2 = 12
 F_TOP = 13
 F_LENS = 14
-SW = 15
+F_SLOT2 = 15
+SW = 16
 #: scratch words after the frames (owner codes and suit lengths)
 SCR = MAXPLY * SW
 #: killer moves: the card that last decided a node at each ply (after the scratch words)
@@ -1025,6 +1034,15 @@ _RETURN = 2
 def _bucket(shape: int, leader: int, broken: bool, tt_mask: int) -> int:
     h = shape * 0x1E3779B97F4A7C15 + (leader + 4 * broken + 1) * 0x42B2AE3D27D4EB4F
     h = h ^ (h >> 29) ^ (h >> 41)
+    return (h & tt_mask) * TT_WORDS
+
+
+@njit
+def _bucket2(shape: int, top: int, leader: int, broken: bool, tt_mask: int) -> int:
+    """The bucket of the entries that pin the owner of the top card of every
+    suit left (``top``): spread over many buckets by those owners."""
+    h = shape * 0x2545F4914F6CDD1D + (top + 256 * (leader + 4 * broken) + 1) * 0x9E3779B97F4A7C15
+    h = h ^ (h >> 31) ^ (h >> 43)
     return (h & tt_mask) * TT_WORDS
 
 
@@ -1097,7 +1115,7 @@ def search(
                 r = True
                 mode = _RETURN
                 continue
-            player = (leader + k) % nseat
+            player = _wrap(leader + k, nseat)
             remaining = popcount(hands[player])
             if target > remaining:
                 r = False
@@ -1107,9 +1125,9 @@ def search(
                 if remaining == 1:
                     # last trick: every card is forced
                     for i in range(nseat):
-                        played[ply + i] = lowbit_index(hands[(leader + i) % nseat])
+                        played[ply + i] = lowbit_index(hands[_wrap(leader + i, nseat)])
                     wi = _winner_of((played[ply], played[ply + 1], played[ply + 2], played[ply + 3]), nseat)
-                    w = (leader + wi) % nseat
+                    w = _wrap(leader + wi, nseat)
                     r = ((cmask >> w) & 1) == 1
                     wc = played[ply + wi]
                     for i in range(nseat):
@@ -1139,51 +1157,66 @@ def search(
                         continue
                 shape = _shape_codes(hands, nseat, stk)
                 tag = gen * 8 + leader + 4 * broken
-                b = _bucket(shape, leader, broken, tt_mask)
                 code1 = stk[SCR + 8]
                 code2 = stk[SCR + 9]
+                top = stk[SCR + 10]
+                b = _bucket(shape, leader, broken, tt_mask)
+                b2 = b
+                if nil >= 0:
+                    # nil searches pin nearly every suit's top owner (91% of the stores on a
+                    # 13-card deal) and crowd one bucket a shape without this; partnership
+                    # searches lose more to the second probe than they gain (bench/solver-notes.md)
+                    b2 = _bucket2(shape, top, leader, broken, tt_mask)
                 stats[1] += 1
                 hit = False
                 hint = -1
-                head = tt[b]
-                live = 0
-                if (head >> 9) == gen:
-                    live = head & 0x1FF
                 fp = _fingerprint(shape, tag)
-                top = stk[SCR + 10]
-                for e in range(live):
-                    key = tt[b + TT_KEYS + e]
-                    if (key & ~0xFFFF) != fp or (top & (key >> 8) & 0xFF) != (key & 0xFF):
-                        continue
-                    o = b + TT_ENTRIES + e * TT_ENTRY
-                    if (
-                        tt[o] == shape
-                        and tt[o + 1] == tag
-                        and (code1 & tt[o + 2]) == tt[o + 3]
-                        and (code2 & tt[o + 4]) == tt[o + 5]
-                    ):
-                        bounds = tt[o + 6]
-                        if (bounds & 0xFF) >= target:
-                            r = True
-                            hit = True
-                        elif ((bounds >> 8) & 0xFF) < target:
-                            r = False
-                            hit = True
-                        if hit:
-                            rel = _pattern_cards(tt[o + 2], tt[o + 4], hs, nseat)
-                            if e > 0:
-                                # move halfway to the front: often-hit entries are found sooner
-                                q = e // 2
-                                x = tt[b + TT_KEYS + q]
-                                tt[b + TT_KEYS + q] = key
-                                tt[b + TT_KEYS + e] = x
-                                q = b + TT_ENTRIES + q * TT_ENTRY
-                                for w in range(TT_ENTRY):
-                                    x = tt[q + w]
-                                    tt[q + w] = tt[o + w]
-                                    tt[o + w] = x
+                for p in range(2):
+                    # the shape's bucket first, then (nil) the bucket of the entries pinning every top owner
+                    bb = b
+                    if p == 1:
+                        if b2 == b:
                             break
-                        hint = ((bounds >> 16) & 0xFF) - 1
+                        bb = b2
+                    head = tt[bb]
+                    live = 0
+                    if (head >> 9) == gen:
+                        live = head & 0x1FF
+                    for e in range(live):
+                        key = tt[bb + TT_KEYS + e]
+                        if (key & ~0xFFFF) != fp or (top & (key >> 8) & 0xFF) != (key & 0xFF):
+                            continue
+                        o = bb + TT_ENTRIES + e * TT_ENTRY
+                        if (
+                            tt[o] == shape
+                            and tt[o + 1] == tag
+                            and (code1 & tt[o + 2]) == tt[o + 3]
+                            and (code2 & tt[o + 4]) == tt[o + 5]
+                        ):
+                            bounds = tt[o + 6]
+                            if (bounds & 0xFF) >= target:
+                                r = True
+                                hit = True
+                            elif ((bounds >> 8) & 0xFF) < target:
+                                r = False
+                                hit = True
+                            if hit:
+                                rel = _pattern_cards(tt[o + 2], tt[o + 4], hs, nseat)
+                                if e > 0:
+                                    # move halfway to the front: often-hit entries are found sooner
+                                    q = e // 2
+                                    x = tt[bb + TT_KEYS + q]
+                                    tt[bb + TT_KEYS + q] = key
+                                    tt[bb + TT_KEYS + e] = x
+                                    q = bb + TT_ENTRIES + q * TT_ENTRY
+                                    for w in range(TT_ENTRY):
+                                        x = tt[q + w]
+                                        tt[q + w] = tt[o + w]
+                                        tt[o + w] = x
+                                break
+                            hint = ((bounds >> 16) & 0xFF) - 1
+                    if hit:
+                        break
                 if hit:
                     stats[2] += 1
                     mode = _RETURN
@@ -1235,6 +1268,7 @@ def search(
                         mode = _RETURN
                         continue
                 stk[f + F_SLOT] = b
+                stk[f + F_SLOT2] = b2
                 stk[f + F_SHAPE] = shape
                 stk[f + F_CODE1] = code1
                 stk[f + F_CODE2] = code2
@@ -1270,14 +1304,14 @@ def search(
                 continue
             leader = stk[f + F_LEADER]
             k = stk[f + F_K]
-            player = (leader + k) % nseat
+            player = _wrap(leader + k, nseat)
             hands[player] ^= 1 << c
             played[ply] = c
             g = f + SW
             if k == nseat - 1:
                 start = ply - k
                 tr = (played[start], played[start + 1], played[start + 2], played[start + 3])
-                w = (leader + _winner_of(tr, nseat)) % nseat
+                w = _wrap(leader + _winner_of(tr, nseat), nseat)
                 nb = stk[f + F_BROKEN]
                 if nb == 0:
                     for j in range(nseat):
@@ -1303,7 +1337,7 @@ def search(
         i = stk[f + F_I]
         leader = stk[f + F_LEADER]
         k = stk[f + F_K]
-        player = (leader + k) % nseat
+        player = _wrap(leader + k, nseat)
         hands[player] ^= 1 << moves[ply * MAXMOVES + i]
         if k == nseat - 1:
             start = ply - k
@@ -1348,7 +1382,7 @@ def _trick_rel(hands: Hands, tr: Hands, nseat: int, leader: int) -> int:
             beat = True
     if not beat:
         return 0
-    owner = (leader + wi) % nseat
+    owner = _wrap(leader + wi, nseat)
     allc = 0
     for s in range(nseat):
         allc |= hands[s]
@@ -1420,6 +1454,13 @@ def _store(
         if (m >> (26 * (suit & 1))) & 0x3FFFFFF:
             pin |= 3 << (2 * suit)
     key = _fingerprint(shape, tag) | (pin << 8) | (top & pin)
+    full = 0
+    for suit in range(4):
+        if (lens >> (4 * suit)) & 0xF:
+            full |= 3 << (2 * suit)
+    if (pin & full) == full:
+        # pins the owner of every suit's top card: stored in the bucket of those owners
+        b = stk[f + F_SLOT2]
     remaining = popcount(hands[leader])
     lb = 0
     ub = remaining
@@ -1521,13 +1562,13 @@ def _test_move(
     stk: Array,
 ) -> bool:
     """Target search after the seat to play plays ``c`` at the root."""
-    player = (leader + k) % nseat
+    player = _wrap(leader + k, nseat)
     ply = k
     bit = 1 << c
     hands[player] ^= bit
     played[ply] = c
     if k == nseat - 1:
-        w = (leader + _winner_of((played[0], played[1], played[2], played[3]), nseat)) % nseat
+        w = _wrap(leader + _winner_of((played[0], played[1], played[2], played[3]), nseat), nseat)
         nb = broken
         for j in range(nseat):
             if played[j] >= 39:
@@ -1606,7 +1647,7 @@ def card_values(
     for i in range(MAXPLY):
         stk[KILL + i] = -1
     k = ntrick
-    player = (leader + k) % nseat
+    player = _wrap(leader + k, nseat)
     hand = hands[player]
     led = 0
     if k > 0:
