@@ -20,7 +20,7 @@ import random
 import secrets
 from collections.abc import Iterable, Sequence
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 from .actions import LOOK, Action, Choice, Discard, Pass, parse_action
 from .bids import MAX_BID, Bid
@@ -68,6 +68,31 @@ _BIDS: Final = tuple(Bid(i) for i in range(MAX_BID + 1))
 _BID_MADE: Final = tuple(tuple((BidMade(seat, bid),) for bid in _BIDS) for seat in range(4))
 
 
+#: the attributes of a Game (its ``__slots__``; copy and undo go through them)
+_GAME_SLOTS: Final = (
+    "_bags",
+    "_dealer",
+    "_decks",
+    "_events",
+    "_first_dealer",
+    "_hand",
+    "_hands_played",
+    "_history",
+    "_is_over",
+    "_log",
+    "_must_break",
+    "_n",
+    "_next_seat",
+    "_origin",
+    "_rules",
+    "_scores",
+    "_seed",
+    "_table",
+    "_tricks_per_hand",
+    "_winner",
+)
+
+
 def _trick_records(completed: list[tuple[int, list[Card], int]]) -> tuple[TrickRecord, ...]:
     return tuple(TrickRecord(lead, tuple(ALL_CARDS[c] for c in cards), win) for lead, cards, win in completed)
 
@@ -83,36 +108,23 @@ class Game:
     game the deck is the stock, index 0 on top.
     """
 
-    __slots__ = (
-        "_bags",
-        "_dealer",
-        "_decks",
-        "_events",
-        "_first_dealer",
-        "_hand",
-        "_hands_played",
-        "_history",
-        "_is_over",
-        "_log",
-        "_must_break",
-        "_n",
-        "_next_seat",
-        "_origin",
-        "_rules",
-        "_scores",
-        "_seed",
-        "_table",
-        "_tricks_per_hand",
-        "_winner",
-    )
+    # Parameters annotated ``int | Any`` (and the like) are checked by the method
+    # itself, so that bad input gets its clear error: compiled by mypyc (spades._native)
+    # a plain ``int`` would be checked first, with a bare TypeError.
+
+    __slots__ = _GAME_SLOTS
 
     def __init__(
         self,
         rules: Rules | None = None,
-        seed: int | None = None,
-        dealer: int | None = None,
+        seed: int | Any | None = None,
+        dealer: int | Any | None = None,
         decks: Iterable[Sequence[CardLike]] | None = None,
+        *,
+        _blank: bool = False,
     ) -> None:
+        if _blank:
+            return  # an empty game that copy() and from_position() fill in
         if rules is None:
             rules = Rules()
         if not isinstance(rules, Rules):
@@ -125,7 +137,7 @@ class Game:
         self._start_hand()
 
     def _setup(
-        self, rules: Rules, seed: int, dealer: int | None, decks: Iterable[Sequence[CardLike]]
+        self, rules: Rules, seed: int, dealer: int | Any | None, decks: Iterable[Sequence[CardLike]]
     ) -> None:
         """Everything but the first deal (shared with :meth:`from_position`)."""
         table = _table(rules)
@@ -194,14 +206,14 @@ class Game:
         rules: Rules | None = None,
         *,
         hands: Sequence[CardSet | str | Sequence[CardLike]],
-        dealer: int = 0,
+        dealer: int | Any = 0,
         bids: Sequence[Bid | str | None] | None = None,
         tricks: Sequence[str | Sequence[CardLike]] = (),
         trick: str | Sequence[CardLike] = (),
         scores: Sequence[int] | None = None,
         bags: Sequence[int] | None = None,
-        hands_played: int = 0,
-        seed: int = 0,
+        hands_played: int | Any = 0,
+        seed: int | Any = 0,
     ) -> Game:
         """A game at any position of a hand, built from its parts and checked by the rules.
 
@@ -258,21 +270,22 @@ class Game:
     def seed(self) -> int:
         return self._seed
 
-    # Read on every decision: properties whose getter is a C function (attrgetter),
-    # several times faster than a Python getter and as read-only.
-    if TYPE_CHECKING:  # the same properties as type checkers should see them
+    # Read on every decision.  Interpreted, these become properties whose getter is a C
+    # function (attrgetter, after the class); compiled (mypyc), these getters are native.
+    @property
+    def phase(self) -> Phase:
+        """The phase of the hand (:class:`Phase`)."""
+        return self._hand._phase
 
-        @property
-        def phase(self) -> Phase: ...
-        @property
-        def to_act(self) -> int | None: ...
-        @property
-        def is_over(self) -> bool: ...
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act, None when the game is over."""
+        return self._hand._to_act
 
-    else:
-        phase = property(attrgetter("_hand._phase"), doc="The phase of the hand (:class:`Phase`).")
-        to_act = property(attrgetter("_hand._to_act"), doc="The seat to act, None when the game is over.")
-        is_over = property(attrgetter("_is_over"), doc="Whether the game has ended.")
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self._is_over
 
     @property
     def dealer(self) -> int:
@@ -343,17 +356,17 @@ class Game:
         """The card order of the current hand (omniscient: for tests, tools and servers)."""
         return tuple(ALL_CARDS[c] for c in self._hand._deck)
 
-    def hand(self, seat: int) -> CardSet:
+    def hand(self, seat: int | Any) -> CardSet:
         """What a seat holds now (omniscient: use :meth:`view` for players)."""
         self._check_seat(seat)
         return CardSet(self._hand._hands[seat])
 
-    def dealt(self, seat: int) -> CardSet:
+    def dealt(self, seat: int | Any) -> CardSet:
         """What a seat held after the deal (or the draw), before any exchange."""
         self._check_seat(seat)
         return CardSet(self._hand._dealt[seat])
 
-    def _check_seat(self, seat: int) -> None:
+    def _check_seat(self, seat: int | Any) -> None:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self._n:
             raise ValueError(f"seat must be from 0 to {self._n - 1}")
 
@@ -391,7 +404,7 @@ class Game:
 
     # -- applying actions -----------------------------------------------------
 
-    def apply(self, action: Action | str, seat: int | None = None) -> tuple[Event, ...]:
+    def apply(self, action: Action | str, seat: int | Any | None = None) -> tuple[Event, ...]:
         """Apply one action of the seat to act and return its events (oldest first).
 
         ``action`` is an action object (as :meth:`legal_actions` returns) or its
@@ -583,7 +596,7 @@ class Game:
 
     # -- views ----------------------------------------------------------------
 
-    def view(self, seat: int) -> View:
+    def view(self, seat: int | Any) -> View:
         """What ``seat`` may know now (see :class:`~spades.view.View`)."""
         h = self._hand
         self._check_seat(seat)
@@ -640,26 +653,28 @@ class Game:
 
     def copy(self) -> Game:
         """An independent copy of the game in its current state."""
-        new = Game.__new__(Game)
-        for key in Game.__slots__:
+        new = Game(_blank=True)  # (a compiled class has no bare __new__)
+        for key in _GAME_SLOTS:
             value = getattr(self, key)
             setattr(new, key, value.copy() if type(value) is list else value)  # every slot is set
         new._hand = self._hand.copy(new._events)
         return new
 
-    def undo(self, count: int = 1) -> None:
+    def undo(self, count: int | Any = 1) -> None:
         """Take back the last ``count`` actions (by replaying the rest)."""
         if not isinstance(count, int) or count < 0 or count > len(self._log):
             raise ValueError(f"can take back between 0 and {len(self._log)} actions")
         if count == 0:
             return
         if self._origin is not None:
-            rebuilt = Game.from_position(self._rules, **self._origin)
+            from .position import game_at
+
+            rebuilt = game_at(Game, self._rules, self._origin)
         else:
             rebuilt = Game(self._rules, seed=self._seed, dealer=self._first_dealer, decks=self._decks)
         for _, action in self._log[: len(self._log) - count]:
             rebuilt.apply(action)
-        for key in Game.__slots__:
+        for key in _GAME_SLOTS:
             setattr(self, key, getattr(rebuilt, key))
 
     def to_record(self) -> dict[str, Any]:
@@ -688,7 +703,7 @@ class Game:
         return record
 
     @classmethod
-    def from_record(cls, record: dict[str, Any]) -> Game:
+    def from_record(cls, record: dict[str, Any] | Any) -> Game:
         """Rebuild a game from :meth:`to_record` output (also after a JSON round trip)."""
         if not isinstance(record, dict):
             raise RecordError("a game record must be a JSON object")
@@ -703,9 +718,9 @@ class Game:
             takes = {int(k): list(cards) for k, cards in record.get("redraws") or ()}
             rules = Rules.from_dict(record["rules"])
             if "position" in record:
-                from .position import position_kwargs
+                from .position import game_at, position_kwargs
 
-                game = cls.from_position(rules, **position_kwargs(record["position"]))
+                game = game_at(cls, rules, position_kwargs(record["position"]))
             else:
                 decks = record.get("decks") or []
                 game = cls(rules, seed=record["seed"], dealer=record["dealer"], decks=decks)
@@ -756,6 +771,17 @@ class Game:
 
 
 
+#: whether this module runs compiled (mypyc, see :mod:`spades._native`) or interpreted
+_COMPILED: Final = not __file__.endswith(".py")
+
+if not _COMPILED:
+    # interpreted: ``phase``, ``to_act`` and ``is_over`` with a C getter (attrgetter),
+    # several times faster than a Python getter and as read-only
+    for _name, _path in (("phase", "_hand._phase"), ("to_act", "_hand._to_act"), ("is_over", "_is_over")):
+        setattr(Game, _name, property(attrgetter(_path), doc=getattr(Game, _name).__doc__))
+    del _name, _path
+
+
 class _Table:
     """What the engine reads from a table's rules, worked out once per Rules."""
 
@@ -777,7 +803,6 @@ class _Table:
         "side_cap",
         "tricks_per_hand",
         "uses_draw",
-        "zeros",
     )
 
     def __init__(self, rules: Rules) -> None:
@@ -795,7 +820,6 @@ class _Table:
         self.blind_nil = rules.blind_nil
         self.blind_open = (rules.blind_nil,) * n
         self.uses_draw = rules.uses_draw
-        self.zeros = (0,) * n
         self.num_sides = rules.num_sides
         self.bid_lo = 0 if rules.nil else 1
         self.max_bid = rules.max_bid
