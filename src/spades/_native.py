@@ -79,7 +79,7 @@ def select() -> None:
             expected = ""
         if expected != source_hash():
             reason = (
-                "the compiled engine (spades.game, spades.hand, spades.phases) was built from other "
+                "the compiled engine (spades.game, .hand, .phases) was built from other "
                 "sources than these; running them as plain Python "
                 "(rebuild: python -m spades._native_build --inplace)"
             )

@@ -46,7 +46,6 @@ from .events import (
     HandDealt,
     HandScored,
     TrickWon,
-    make_trick_won,
 )
 from .hand import _BID, _BITS, _BLIND, _DRAW, _EXCHANGE, _OVER, _PLAY, _REDRAW, Hand
 from .phases import HANDLERS as _HANDLERS
@@ -67,6 +66,19 @@ _BIDS: Final = tuple(Bid(i) for i in range(MAX_BID + 1))
 #: (BidMade(seat, Bid(tricks)),) for every seat and number: a bid allocates no event
 _BID_MADE: Final = tuple(tuple((BidMade(seat, bid),) for bid in _BIDS) for seat in range(4))
 
+
+# what the card path reads, as this module's own constants (compiled: static, not
+# looked up in another module's namespace)
+_SUIT_MASKS: Final = SUIT_MASKS
+_FULL_DECK: Final = FULL_DECK
+_PLAYED: Final = PLAYED
+_PLAYED_BREAKING: Final = PLAYED_BREAKING
+_POWERS: Final = _POWER
+_new_event: Final[Any] = object.__new__
+_set_winner: Final[Any] = TrickWon.__dict__["winner"].__set__
+_set_cards: Final[Any] = TrickWon.__dict__["cards"].__set__
+_set_leader: Final[Any] = TrickWon.__dict__["leader"].__set__
+_set_number: Final[Any] = TrickWon.__dict__["number"].__set__
 
 #: the attributes of a Game (its ``__slots__``; copy and undo go through them)
 _GAME_SLOTS: Final = (
@@ -379,15 +391,19 @@ class Game:
             # the hot path: a fast copy of spades.core.legal_mask (tests/test_core.py),
             # the cards of each suit pattern read from precomputed tables
             hand = h._hands[h._to_act]  # type: ignore[index]
+            t = self._table
             if h._trick:
                 bits = hand & h._follow
                 if bits:
                     led = h._led
-                    return [*_SUIT_TABLES[led][bits >> 13 * led]]
+                    return [*t.suits[led][bits >> 13 * led]]
             else:
                 hand = hand & h._lead or hand
             return [
-                *_S0[hand & 0x1FFF], *_S1[hand >> 13 & 0x1FFF], *_S2[hand >> 26 & 0x1FFF], *_S3[hand >> 39]
+                *t.s0[hand & 0x1FFF],
+                *t.s1[hand >> 13 & 0x1FFF],
+                *t.s2[hand >> 26 & 0x1FFF],
+                *t.s3[hand >> 39],
             ]
         if h._phase is _BID:
             lo, hi = h._bid_range(h._to_act)  # type: ignore[arg-type]
@@ -420,36 +436,43 @@ class Game:
             # The hot path (and the only code that plays a card): a fast copy of
             # spades.core.legal_mask (tested against it); the error messages
             # themselves come from _check_play.
+            card: int = action  # (compiled: a native int; the Card itself is what is stored)
             actor: int = h._to_act  # type: ignore[assignment]
             hands = h._hands
             hand = hands[actor]
             trick = h._trick
             if trick:
-                if not (hand & h._follow or hand) >> action & 1:
+                if not (hand & h._follow or hand) >> card & 1:
                     h._check_play(action)
             else:
-                if not (hand & h._lead or hand) >> action & 1:
+                if not (hand & h._lead or hand) >> card & 1:
                     h._check_play(action)
-                led = h._led = action // 13
-                h._follow = SUIT_MASKS[led]
+                led = h._led = card // 13
+                h._follow = _SUIT_MASKS[led]
             self._log.append((actor, action))
-            hands[actor] = hand ^ _BITS[action]
+            hands[actor] = hand ^ _BITS[card]
             trick.append(action)
-            if action >= 39 and not h._broken:
+            if card >= 39 and not h._broken:
                 h._broken = True
-                h._lead = FULL_DECK
-                played: tuple[Event, ...] = PLAYED_BREAKING[actor][action]  # type: ignore[assignment]
+                h._lead = _FULL_DECK
+                played: tuple[Event, ...] = _PLAYED_BREAKING[actor][card]  # type: ignore[assignment]
             else:
-                played = PLAYED[actor][action]
+                played = _PLAYED[actor][card]
             if len(trick) < self._n:
                 h._to_act = self._next_seat[actor]
                 return played
             # the trick is full: spades.core.trick_winner with its power table inlined
             # (tests/test_core.py checks the engine against it)
             leader: int = h._leader  # type: ignore[assignment]
-            power = _POWER[h._led]
+            power = _POWERS[h._led]
             if len(trick) == 4:
-                a, b, c, d = map(power.__getitem__, trick)
+                c0: int = trick[0]
+                c1: int = trick[1]
+                c2: int = trick[2]
+                a = power[c0]
+                b = power[c1]
+                c = power[c2]
+                d = power[card]
                 # the highest power wins; only off-suit cards tie (at -1), and never on top
                 if a > b:
                     i = (0 if a > d else 3) if a > c else (2 if c > d else 3)
@@ -461,7 +484,13 @@ class Game:
             h._tricks_won[winner] += 1
             completed = h._completed
             completed.append((leader, trick, winner))
-            won = make_trick_won(winner, tuple(trick), leader, len(completed))
+            # TrickWon(winner, tuple(trick), leader, number), its frozen slots filled
+            # through their descriptors (as events.make_trick_won; a third faster)
+            won: TrickWon = _new_event(TrickWon)
+            _set_winner(won, winner)
+            _set_cards(won, tuple(trick))
+            _set_leader(won, leader)
+            _set_number(won, len(completed))
             h._trick = []
             h._leader = h._to_act = winner
             if len(completed) < self._tricks_per_hand:
@@ -799,8 +828,13 @@ class _Table:
         "next_seat",
         "num_sides",
         "rules",
+        "s0",
+        "s1",
+        "s2",
+        "s3",
         "short_deck",
         "side_cap",
+        "suits",
         "tricks_per_hand",
         "uses_draw",
     )
@@ -824,6 +858,12 @@ class _Table:
         self.bid_lo = 0 if rules.nil else 1
         self.max_bid = rules.max_bid
         self.side_cap = rules.max_side_bid if rules.partnerships else None
+        # the cards of each suit pattern (shared by every table), read by legal_actions
+        self.suits = suits = tuple(_SUIT_TABLES)
+        self.s0 = suits[0]
+        self.s1 = suits[1]
+        self.s2 = suits[2]
+        self.s3 = suits[3]
 
 
 _TABLES: dict[int, _Table] = {}
@@ -840,9 +880,10 @@ def _table(rules: Rules) -> _Table:
         table = _TABLES[id(rules)] = _Table(rules)
     return table
 
+
 #: _SUIT_TABLES[suit][bits]: the cards of ``suit`` whose ranks are the 13-bit
 #: pattern ``bits``, lowest first (built with the first game: 4 x 8192 tuples)
-_SUIT_TABLES: list[tuple[tuple[Card, ...], ...]] = []
+_SUIT_TABLES: Final[list[tuple[tuple[Card, ...], ...]]] = []
 
 
 def _build_suit_tables() -> None:
@@ -852,12 +893,3 @@ def _build_suit_tables() -> None:
             low = bits & -bits
             table[bits] = (ALL_CARDS[13 * suit + low.bit_length() - 1], *table[bits ^ low])
         _SUIT_TABLES.append(tuple(table))
-    global _S0, _S1, _S2, _S3
-    _S0, _S1, _S2, _S3 = _SUIT_TABLES
-
-
-# the four tables as globals for legal_actions (set by _build_suit_tables)
-_S0: tuple[tuple[Card, ...], ...] = ()
-_S1: tuple[tuple[Card, ...], ...] = ()
-_S2: tuple[tuple[Card, ...], ...] = ()
-_S3: tuple[tuple[Card, ...], ...] = ()
