@@ -865,6 +865,17 @@ class _Table:
         self.s2 = suits[2]
         self.s3 = suits[3]
 
+    # A _Table is a read-only cache of values derived from its Rules (holding the shared
+    # suit tables): copies of a game share it, and a pickle rebuilds it from the rules.
+    def __copy__(self) -> _Table:
+        return self
+
+    def __deepcopy__(self, memo: Any) -> _Table:
+        return self
+
+    def __reduce__(self) -> tuple[Any, tuple[Rules]]:
+        return (_table, (self.rules,))
+
 
 _TABLES: dict[int, _Table] = {}
 

@@ -89,19 +89,20 @@ class Hand:
 
     def __init__(
         self,
-        table: _Table | None,
-        events: list[Event],
-        seed: int,
-        number: int,
-        dealer: int,
-        scores: Sequence[int],
+        table: _Table | None = None,
+        events: list[Event] | None = None,
+        seed: int = 0,
+        number: int = 0,
+        dealer: int = 0,
+        scores: Sequence[int] = (),
         deck: Sequence[int] | None = None,
     ) -> None:
         """Deal hand ``number`` (0 for the first) of a game with this ``seed``:
         ``deck`` is its card order, else the seeded shuffle.  ``events`` is the
         game's list that the hand's actions append to; ``scores`` (before the
-        hand) say who may bid blind nil.  ``table`` None: an empty hand for copy()."""
-        if table is None:
+        hand) say who may bid blind nil.  ``Hand()``: an empty hand for copy() and
+        unpickling (a class compiled by mypyc has no bare ``__new__``)."""
+        if table is None or events is None:
             return
         rules = table.rules
         self._table = table
@@ -182,7 +183,7 @@ class Hand:
 
     def copy(self, events: list[Event]) -> Hand:
         """An independent copy of the hand that appends to ``events``."""
-        new = Hand(None, events, 0, 0, 0, ())  # (a compiled class has no bare __new__)
+        new = Hand()
         for key in _HAND_SLOTS:
             value = getattr(self, key)
             setattr(new, key, value.copy() if type(value) is list else value)  # every slot is set
