@@ -70,7 +70,6 @@ def test_a_build_from_other_sources_is_not_used(tmp_path: Path) -> None:
 
 
 @needs_build
-@pytest.mark.slow
 def test_compiled_and_pure_engines_behave_the_same() -> None:
     """The fingerprint of bench/engine_trace.py (legal actions, events, views, refusals and
     their messages, copies, undo, records) is the same for both."""
