@@ -180,6 +180,22 @@ def _cpu(pid: int) -> float:
         return 0.0
 
 
+def _service_cpu() -> dict[str, float]:
+    """CPU seconds used so far by the machine's PostgreSQL and Redis processes (Linux /proc)."""
+    out = {"postgres": 0.0, "redis": 0.0}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            comm = (entry / "comm").read_text().strip()
+        except OSError:
+            continue
+        kind = "postgres" if comm.startswith("postgres") else "redis" if comm.startswith("redis") else None
+        if kind is not None:
+            out[kind] += _cpu(int(entry.name))
+    return out
+
+
 def start_server(
     port: int, db: str | None, folder: str, broker: str | None = None
 ) -> subprocess.Popen[bytes]:
@@ -243,10 +259,14 @@ def main() -> int:
             procs = [start_server(port, db, folder, broker) for port in ports]
             try:
                 cpu0, me0 = sum(_cpu(p.pid) for p in procs), _cpu(os.getpid())
+                svc0 = _service_cpu()
                 t0 = time.time()
                 res = asyncio.run(run(ports, tables, seconds, args.bot_delay, args.level, not args.no_spread))
                 res["server_cpu"] = (sum(_cpu(p.pid) for p in procs) - cpu0) / (time.time() - t0)
                 res["client_cpu"] = (_cpu(os.getpid()) - me0) / (time.time() - t0)
+                svc = _service_cpu()
+                for kind in svc:
+                    res[kind + "_cpu"] = (svc[kind] - svc0[kind]) / (time.time() - t0)
                 res["processes"] = nproc
             finally:
                 for proc in procs:
@@ -264,6 +284,14 @@ def main() -> int:
             f"p50 {res['p50_ms']:6.1f} ms  p95 {res['p95_ms']:6.1f} ms  p99 {res['p99_ms']:6.1f} ms  "
             f"({res['actions']} actions, {res['errors']} errors, server used "
             f"{100 * res['server_cpu']:.0f}% of a core in all, clients {100 * res['client_cpu']:.0f}%)",
+            flush=True,
+        )
+        per = {k: 1000 * res[k + "_cpu"] / max(res["actions_per_s"], 1e-9)
+               for k in ("server", "client", "postgres", "redis")}
+        print(
+            "      CPU per action: " + ", ".join(f"{k} {v:.2f} ms" for k, v in per.items())
+            + f" (all {sum(per.values()):.2f} ms; PostgreSQL {100 * res['postgres_cpu']:.0f}%"
+            f" and Redis {100 * res['redis_cpu']:.0f}% of a core)",
             flush=True,
         )
     ref, full = results[0], results[1]

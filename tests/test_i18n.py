@@ -39,7 +39,7 @@ def _extracted() -> set[str | tuple[str, ...]]:
         if m:
             files.extend(sorted(ROOT.glob(m.group(1))))
     assert files
-    keywords = {**DEFAULT_KEYWORDS, "N_": None}
+    keywords = {**DEFAULT_KEYWORDS, "N_": None, "NP_": (1, 2)}
     found: set[str | tuple[str, ...]] = set()
     for path in files:
         for _lineno, message, _comments, _context in extract_from_file("python", str(path), keywords):
@@ -150,15 +150,18 @@ def test_play_lang_option_is_checked(capsys: pytest.CaptureFixture[str]) -> None
 
 @pytest.mark.parametrize("lang", ["ru", "bg", "mk", "is", "hy"])
 def test_80x24_layout_fits_in_every_language(lang: str) -> None:
-    """A hand at 80x24 in ``lang``: the bid strip, the prompts, the key line and the hand's
-    summary are on the screen whole (nothing cut off at the right edge)."""
+    """A hand at 80x24 in ``lang``: the bid strip, the prompts, the key line, hints, engine
+    errors and the hand's summary are on the screen whole (nothing cut off at the right edge
+    or the bottom)."""
     from spades.game import Phase
     from spades.tui.app import PlayApp, SummaryScreen
-    from tuiutil import make, screen_lines, screen_text, settle
+    from spades.tui.controller import Message
+    from tuiutil import enter_line, flat, make, screen_lines, screen_text, settle
 
     i18n.set_language(lang)
     ctl = make("--seed", "3", "--hands", "2", "--no-blind-nil")
     seen: list[str] = []
+    shown = {"hint": 0, "error": 0}
 
     def check(app: PlayApp) -> None:
         text = screen_text(app)
@@ -168,6 +171,7 @@ def test_80x24_layout_fits_in_every_language(lang: str) -> None:
         for line in screen_lines(app):
             assert len(line.rstrip()) <= 80
             assert "…" not in line, line
+        assert app.screen.virtual_size.height <= 24  # no scrolling: nothing below the screen
         seen.append(text)
 
     async def go() -> None:
@@ -181,12 +185,31 @@ def test_80x24_layout_fits_in_every_language(lang: str) -> None:
             check(app)
             keys = i18n._("←/→ choose · Enter play · Space mark · F1 help · PgUp log · Ctrl+Q quit (saved)")
             assert keys in screen_text(app)
-            for _move in range(60):
+            for move in range(60):
                 if isinstance(app.screen, SummaryScreen):
                     break
                 check(app)
+                if move < 4 and ctl.human_to_act:
+                    # a hint and an engine error, each whole on the screen with the keys line
+                    for line, kind in (("hint", "hint"), ("zz", "error"), ("bid 3", "error")):
+                        await enter_line(app, pilot, line)
+                        await settle(app, pilot)
+                        assert ctl.feedback is not None and ctl.feedback.kind == kind, line
+                        shown[kind] += 1
+                        assert flat(ctl.feedback.text) in flat(screen_text(app)), ctl.feedback.text
+                        assert keys in screen_text(app)
+                        check(app)
+                    # the longest hints take 4 lines (at 78 columns): the log makes way
+                    long = "; ".join([ctl.feedback.text] * 6)[:300]
+                    ctl.feedback = Message("hint", long)
+                    app.refresh_view()
+                    await pilot.pause()
+                    assert flat(long) in flat(screen_text(app))
+                    assert keys in screen_text(app)
+                    check(app)
                 await pilot.press("enter")
                 await settle(app, pilot)
+            assert shown == {"hint": 4, "error": 8}
             check(app)
             summary = screen_text(app)
             for word in ("Seat", "Bid", "Took", "Side", "Points", "Bags", "Total"):

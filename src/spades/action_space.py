@@ -47,7 +47,7 @@ from .actions import (
     action_id,
 )
 from .cards import Card, cards_of_mask
-from .errors import IllegalActionError
+from .errors import ErrorCode, IllegalActionError
 from .game import Game, Phase
 
 __all__ = [
@@ -77,7 +77,11 @@ def action_name(aid: int) -> str:
     if aid == DONE_ID:
         return "done"
     if not isinstance(aid, int) or not 0 <= aid < NUM_ACTIONS:
-        raise IllegalActionError(f"{aid!r} is not an action id (0-{NUM_ACTIONS - 1})")
+        raise IllegalActionError(
+            f"{aid!r} is not an action id (0-{NUM_ACTIONS - 1})",
+            code=ErrorCode.ACTION_ID_RANGE,
+            params={"value": repr(aid), "max": NUM_ACTIONS - 1},
+        )
     return str(action_from_id(aid))
 
 
@@ -134,11 +138,17 @@ class Stepper:
         id that is not legal now; the stepper is then unchanged."""
         game = self.game
         if isinstance(aid, bool) or not isinstance(aid, int):
-            raise IllegalActionError(f"{aid!r} is not an action id")
+            raise IllegalActionError(
+                f"{aid!r} is not an action id", code=ErrorCode.NOT_ACTION_ID, params={"value": repr(aid)}
+            )
         phase = game.phase
         if phase is Phase.EXCHANGE or phase is Phase.REDRAW:
             if aid not in self.legal_ids():
-                raise IllegalActionError(f"{action_name_safe(aid)} is not legal now")
+                raise IllegalActionError(
+                    f"{action_name_safe(aid)} is not legal now",
+                    code=ErrorCode.NOT_LEGAL_NOW,
+                    params={"action": action_name_safe(aid)},
+                )
             k = game.rules.blind_nil_exchange
             chosen = [*self.pending] if aid == DONE_ID else [*self.pending, aid]
             if phase is Phase.EXCHANGE:
@@ -147,12 +157,18 @@ class Stepper:
                 return Discard(sum(1 << c for c in chosen))
             return None
         if not 0 <= aid < DONE_ID:
-            raise IllegalActionError(f"{action_name_safe(aid)} is not legal now")
+            raise IllegalActionError(
+                f"{action_name_safe(aid)} is not legal now",
+                code=ErrorCode.NOT_LEGAL_NOW,
+                params={"action": action_name_safe(aid)},
+            )
         act = action_from_id(aid)
         if not game.is_legal(act):
             # apply() explains why in words; is_legal() keeps the game unchanged
             game.copy().apply(act)
-            raise IllegalActionError(f"{act} is not legal now")  # pragma: no cover
+            raise IllegalActionError(  # pragma: no cover
+                f"{act} is not legal now", code=ErrorCode.NOT_LEGAL_NOW, params={"action": str(act)}
+            )
         return act
 
     def apply_id(self, aid: int) -> Action | None:

@@ -23,7 +23,7 @@ from typing import Final, TypeAlias
 
 from .bids import MAX_BID, Bid
 from .cards import Card, CardSet, mask_of, parse_cards
-from .errors import NotationError
+from .errors import ErrorCode, NotationError
 
 __all__ = [
     "KEEP",
@@ -120,16 +120,22 @@ def parse_action(text: str) -> Action:
     Pass('2C 3D 4H')
     """
     if not isinstance(text, str):
-        raise NotationError(f"an action must be text like 'bid 4' or 'QH', not {type(text).__name__}")
+        raise NotationError(
+            f"an action must be text like 'bid 4' or 'QH', not {type(text).__name__}",
+            code=ErrorCode.ACTION_NOT_TEXT,
+            params={"type": type(text).__name__},
+        )
     words = text.strip().split()
     if not words:
-        raise NotationError("say what to do: e.g. 'bid 4', 'nil', or a card like 'QH'")
+        raise NotationError(
+            "say what to do: e.g. 'bid 4', 'nil', or a card like 'QH'", code=ErrorCode.EMPTY_ACTION
+        )
     head = words[0].lower()
     if head in _CHOICES and len(words) == 1:
         return _CHOICES[head]
     if head == "play":
         if len(words) != 2:
-            raise NotationError("say which card to play, e.g. 'play QH'")
+            raise NotationError("say which card to play, e.g. 'play QH'", code=ErrorCode.PLAY_WHICH_CARD)
         return Card.parse(words[1])
     if head in ("pass", "discard"):
         cards = [Card.parse(w) for w in " ".join(words[1:]).replace(",", " ").split()]
@@ -144,7 +150,9 @@ def parse_action(text: str) -> Action:
             pass
     raise NotationError(
         f"{text!r} is not something you can do: try 'bid 4', 'nil', 'blind nil', 'look', "
-        "a card like 'QH', 'pass 2C 3D 4H', 'keep', 'reject' or 'discard 2C'"
+        "a card like 'QH', 'pass 2C 3D 4H', 'keep', 'reject' or 'discard 2C'",
+        code=ErrorCode.UNKNOWN_ACTION,
+        params={"text": repr(text)},
     )
 
 

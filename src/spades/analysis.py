@@ -52,6 +52,7 @@ from .bids import Bid
 from .cards import SUIT_MASKS, Card
 from .errors import RecordError
 from .game import Game, Phase
+from .i18n import N_, _, ngettext, term
 from .rules import Rules
 
 __all__ = [
@@ -909,34 +910,64 @@ def _cards(cards: Iterable[Card]) -> str:
     return " ".join(str(c) for c in cards)
 
 
+def _seat(rules: Rules, seat: int) -> str:
+    return term(rules.seat_name(seat))
+
+
 def _value_words(rules: Rules, d: Decision, c: Card) -> str:
-    words = [f"side takes {d.values[c]}"]
+    words = [_("side takes {n}").format(n=d.values[c])]
     for z, nv in d.nils.items():
-        who = "own" if z == d.seat else f"{rules.seat_name(z)}'s"
-        words.append(f"{who} nil {'can be set' if nv[c] else 'safe'}")
+        if z == d.seat:
+            text = _("own nil can be set") if nv[c] else _("own nil safe")
+        else:
+            text = _("{seat}'s nil can be set") if nv[c] else _("{seat}'s nil safe")
+        words.append(text.format(seat=_seat(rules, z)))
     return ", ".join(words)
 
 
 def _decision_line(rules: Rules, d: Decision) -> str:
-    who = rules.seat_name(d.seat)
-    line = f"  {who:<6} {d.card!s:<3} {_value_words(rules, d, d.card)}"
+    who = _seat(rules, d.seat)
+    width = max(6, *(len(_seat(rules, s)) for s in range(rules.num_seats)))
+    line = f"  {who:<{width}} {d.card!s:<3} {_value_words(rules, d, d.card)}"
     if d.forced:
-        return line + " (only card)"
+        return line + _(" (only card)")
     if d.loss > 0:
         nil_lost = any(nv[d.card] != nv[d.best[0]] for nv in d.nils.values())
         if nil_lost:
-            what = "a nil given up" if d.loss == 1 else f"{d.loss} nils given up"
+            what = ngettext("a nil given up", "{n} nils given up", d.loss).format(n=d.loss)
         else:
-            what = f"{d.loss} trick{'s' if d.loss != 1 else ''} lost"
-        line += f"; best {_cards(d.best)} ({_value_words(rules, d, d.best[0])}): {what}"
+            what = ngettext("{n} trick lost", "{n} tricks lost", d.loss).format(n=d.loss)
+        line += _("; best {cards} ({values}): {what}").format(
+            cards=_cards(d.best), values=_value_words(rules, d, d.best[0]), what=what
+        )
         if d.informed is not None and d.card in d.informed.best:
-            line += "; right on the information"
+            line += _("; right on the information")
         elif d.informed is not None:
-            line += f"; on the information best {_cards(d.informed.best)}, costs {d.informed.loss:.2f}"
+            line += _("; on the information best {cards}, costs {loss}").format(
+                cards=_cards(d.informed.best), loss=f"{d.informed.loss:.2f}"
+            )
         line += "  <== !" if d.mistake else "  <== ?"
     elif d.informed is not None and d.informed.loss >= COSTLY:
-        line += f" (lucky: on the information {_cards(d.informed.best)} was better by {d.informed.loss:.2f})"
+        line += _(" (lucky: on the information {cards} was better by {loss})").format(
+            cards=_cards(d.informed.best), loss=f"{d.informed.loss:.2f}"
+        )
     return line
+
+
+def _nil_words(rules: Rules, nr: Any) -> str:
+    kind = term("blind nil" if nr.blind else "nil")
+    if nr.can_survive is None:
+        text = _("{seat}'s {kind} not searched (the hand ended early)")
+    elif nr.checked_at is None:
+        text = _("{seat}'s {kind} had taken a trick before it was searched")
+    elif nr.can_survive:
+        text = _("{seat}'s {kind} could survive double dummy from trick {n}")
+    else:
+        text = _("{seat}'s {kind} could not survive double dummy from trick {n}")
+    text = text.format(seat=_seat(rules, nr.seat), kind=kind, n=nr.checked_at)
+    if nr.survived is not None:
+        text += _("; made") if nr.survived else _("; failed")
+    return text
 
 
 def _text(analysis: Analysis, verbose: bool) -> list[str]:
@@ -946,67 +977,73 @@ def _text(analysis: Analysis, verbose: bool) -> list[str]:
         rules = g.rules
         hands = [h for h in analysis.hands if h.game == g.index]
         if multi or g.name:
-            lines.append(f"##### Game {g.index + 1}: {g.name or 'record'} ({rules.variant})")
+            lines.append(
+                _("##### Game {n}: {name} ({variant})").format(
+                    n=g.index + 1, name=g.name or _("record"), variant=_(rules.variant)
+                )
+            )
         if any(g.players):
-            lines.append("Players: " + ", ".join(
-                f"{rules.seat_name(s)} {p}" for s, p in enumerate(g.players) if p is not None))
+            lines.append(_("Players: {players}").format(players=", ".join(
+                f"{_seat(rules, s)} {p}" for s, p in enumerate(g.players) if p is not None)))
         for h in hands:
             lines.append("")
-            lines.append(f"=== Hand {h.hand}: {rules.seat_name(h.dealer)} deals ===")
-            bids = ", ".join(f"{rules.seat_name(s)} {b.label()}" for s, b in enumerate(h.bids))
-            lines.append(f"Bids: {bids}")
+            lines.append(_("=== Hand {n}: {seat} deals ===").format(n=h.hand, seat=_seat(rules, h.dealer)))
+            bids = ", ".join(f"{_seat(rules, s)} {term(b.label())}" for s, b in enumerate(h.bids))
+            lines.append(_("Bids: {bids}").format(bids=bids))
             for sr in h.sides:
-                took = "" if sr.took is None else f", took {sr.took}"
-                lines.append(f"  {rules.side_name(sr.side)}: contract {sr.contract}, double dummy "
-                             f"{sr.dd_tricks} trick{'s' if sr.dd_tricks != 1 else ''}{took}")
+                dd = ngettext("{n} trick", "{n} tricks", sr.dd_tricks).format(n=sr.dd_tricks)
+                if sr.took is None:
+                    text = _("{side}: contract {contract}, double dummy {dd}")
+                else:
+                    text = _("{side}: contract {contract}, double dummy {dd}, took {took}")
+                side = term(rules.side_name(sr.side))
+                lines.append("  " + text.format(side=side, contract=sr.contract, dd=dd, took=sr.took))
                 for nr in sr.nils:
-                    kind = "blind nil" if nr.blind else "nil"
-                    if nr.can_survive is None:
-                        chance = "not searched (the hand ended early)"
-                    elif nr.checked_at is None:
-                        chance = "had taken a trick before it was searched"
-                    else:
-                        could = "could" if nr.can_survive else "could not"
-                        chance = f"{could} survive double dummy from trick {nr.checked_at}"
-                    result = "" if nr.survived is None else ("; made" if nr.survived else "; failed")
-                    lines.append(f"    {rules.seat_name(nr.seat)}'s {kind} {chance}{result}")
+                    lines.append("    " + _nil_words(rules, nr))
             by_trick: dict[int, list[Decision]] = {}
             for d in h.decisions:
                 by_trick.setdefault(d.trick, []).append(d)
             for t, decs in by_trick.items():
                 winner = h.tricks[t - 1][2] if t - 1 < len(h.tricks) else None
-                won = f" -> {rules.seat_name(winner)}" if winner is not None else ""
+                won = f" -> {_seat(rules, winner)}" if winner is not None else ""
                 shown = decs if verbose else [d for d in decs if d.loss > 0]
-                lines.append(f"Trick {t}: {_cards(d.card for d in decs)}{won}")
+                lines.append(_("Trick {n}: {cards}").format(n=t, cards=_cards(d.card for d in decs)) + won)
                 lines.extend(_decision_line(rules, d) for d in shown)
             lost = [sum(d.loss for d in h.decisions if d.seat == s) for s in range(rules.num_seats)]
-            lines.append("Lost this hand: " + ", ".join(
-                f"{rules.seat_name(s)} {x}" for s, x in enumerate(lost)) + f"  ({h.seconds:.2f} s)")
+            lines.append(_("Lost this hand: {losses}").format(losses=", ".join(
+                f"{_seat(rules, s)} {x}" for s, x in enumerate(lost))) + f"  ({h.seconds:.2f} s)")
         lines.append("")
     lines.extend(_summary_lines(analysis))
     return lines
 
 
+#: the first line of the summary (front ends show it in bold)
+SUMMARY_HEAD = N_("Summary (loss in tricks, double dummy; '!' marks in the hands are costly cards):")
+
+
 def _summary_lines(analysis: Analysis) -> list[str]:
-    out = ["Summary (loss in tricks, double dummy; '!' marks in the hands are costly cards):"]
-    head = f"  {'':<14}{'cards':>6}{'choices':>8}{'lost':>6}{'per card':>9}{'costly':>7}"
+    out = [_(SUMMARY_HEAD)]
+    cols = [(_("cards"), 6), (_("choices"), 8), (_("lost"), 6), (_("per card"), 9), (_("costly"), 7)]
     informed = any(d.informed is not None for d in analysis.decisions)
     if informed:
-        head += f"{'informed':>9}"
+        cols.append((_("informed"), 9))
+    # a column is as wide as its English heading, or its translation and a space
+    widths = [max(w, len(title) + 1) for title, w in cols]
+    head = f"  {'':<14}" + "".join(f"{title:>{w}}" for (title, _w), w in zip(cols, widths))
     out.append(head)
 
     def row(label: str, r: dict[str, Any]) -> str:
-        text = (f"  {label:<14}{r['cards']:>6}{r['choices']:>8}{r['tricks_lost']:>6}"
-                f"{r['loss_per_card']:>9.3f}{r['costly']:>7}")
+        values = [str(r["cards"]), str(r["choices"]), str(r["tricks_lost"]), f"{r['loss_per_card']:.3f}",
+                  str(r["costly"])]
         if informed:
-            text += f"{r.get('informed_loss_per_card', 0.0):>9.3f}"
-        return text
+            values.append(f"{r.get('informed_loss_per_card', 0.0):.3f}")
+        return f"  {label:<14}" + "".join(f"{v:>{w}}" for v, w in zip(values, widths))
 
     for r in analysis.seat_summary():
-        out.append(row(str(r["name"]), r))
+        out.append(row(term(str(r["name"])), r))
     players = analysis.player_summary()
     if players:
-        out.append("  by player:")
+        out.append("  " + _("by player:"))
         for r in players:
             out.append(row(str(r["player"])[:14], r))
     return out
@@ -1020,6 +1057,6 @@ def review_lines(game: Game, *, whole_game: bool = False, verbose: bool = False)
     when ``whole_game``), costly cards only unless ``verbose``, and the per-seat
     summary.  Raises ``ValueError`` with a player's explanation when no hand is over."""
     if game.hands_played == 0:
-        raise ValueError("Nothing to analyse yet: finish a hand first.")
+        raise ValueError(_("Nothing to analyse yet: finish a hand first."))
     hands = None if whole_game else [game.hands_played]
     return analyse_record(game.to_record(), hands=hands).text(verbose=verbose)

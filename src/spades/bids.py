@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from .errors import NotationError
+from .errors import ErrorCode, NotationError
 
 __all__ = ["MAX_BID", "Bid"]
 
@@ -34,11 +34,19 @@ class Bid:
         if isinstance(tricks, Bid):
             return tricks
         if not isinstance(tricks, int) or isinstance(tricks, bool):
-            raise NotationError(f"a bid is a whole number of tricks, not {tricks!r}")
+            raise NotationError(
+                f"a bid is a whole number of tricks, not {tricks!r}",
+                code=ErrorCode.BID_NOT_WHOLE,
+                params={"value": repr(tricks)},
+            )
         if not 0 <= tricks <= MAX_BID:
-            raise NotationError(f"a bid must be between 0 (nil) and {MAX_BID}, not {tricks}")
+            raise NotationError(
+                f"a bid must be between 0 (nil) and {MAX_BID}, not {tricks}",
+                code=ErrorCode.BID_OUT_OF_RANGE,
+                params={"value": tricks, "max": MAX_BID},
+            )
         if blind and tricks != 0:
-            raise NotationError("only nil can be bid blind")
+            raise NotationError("only nil can be bid blind", code=ErrorCode.BLIND_ONLY_NIL)
         cached = _CACHE.get((tricks, bool(blind)))
         if cached is not None:
             return cached
@@ -62,7 +70,11 @@ class Bid:
     def parse(cls, text: str) -> Bid:
         """``'4'``, ``'bid 4'``, ``'nil'``, ``'bid nil'``, ``'blind nil'``, ``'bn'`` (any case)."""
         if not isinstance(text, str):
-            raise NotationError(f"a bid must be given as text like 'bid 4', not {type(text).__name__}")
+            raise NotationError(
+                f"a bid must be given as text like 'bid 4', not {type(text).__name__}",
+                code=ErrorCode.BID_NOT_TEXT,
+                params={"type": type(text).__name__},
+            )
         words = text.strip().lower().split()
         if words and words[0] == "bid":
             words = words[1:]
@@ -73,7 +85,11 @@ class Bid:
             return cls(0, blind=True)
         if key.isascii() and key.isdigit():
             return cls(int(key))
-        raise NotationError(f"{text!r} is not a bid: say e.g. 'bid 4', 'nil' or 'blind nil'")
+        raise NotationError(
+            f"{text!r} is not a bid: say e.g. 'bid 4', 'nil' or 'blind nil'",
+            code=ErrorCode.NOT_A_BID,
+            params={"text": repr(text)},
+        )
 
     @property
     def is_nil(self) -> bool:

@@ -25,10 +25,12 @@ from collections.abc import Iterable, Iterator
 from enum import IntEnum
 from typing import Final, SupportsIndex, TypeAlias
 
-from .errors import NotationError
+from .errors import ErrorCode, NotationError
+from .i18n import get_language
 
 __all__ = [
     "FULL_DECK",
+    "LOCAL_RANKS",
     "SUIT_MASKS",
     "Card",
     "CardLike",
@@ -73,7 +75,11 @@ class Suit(IntEnum):
         key = text.strip().upper()
         if key in _SUIT_BY_TEXT:
             return _SUIT_BY_TEXT[key]
-        raise NotationError(f"{text!r} is not a suit: use C, D, H or S (or ♣ ♦ ♥ ♠)")
+        raise NotationError(
+            f"{text!r} is not a suit: use C, D, H or S (or ♣ ♦ ♥ ♠)",
+            code=ErrorCode.NOT_A_SUIT,
+            params={"text": repr(text)},
+        )
 
     def __str__(self) -> str:
         return self.letter
@@ -107,7 +113,14 @@ class Rank(IntEnum):
         key = text.strip().upper()
         if key in _RANK_BY_TEXT:
             return cls(_RANK_BY_TEXT[key])
-        raise NotationError(f"{text!r} is not a rank: ranks are 2-9, T/10, J, Q, K, A")
+        local = LOCAL_RANKS.get(get_language(), {})
+        if key in local:
+            return cls(local[key])
+        raise NotationError(
+            f"{text!r} is not a rank: ranks are 2-9, T/10, J, Q, K, A",
+            code=ErrorCode.NOT_A_RANK,
+            params={"text": repr(text)},
+        )
 
     def __str__(self) -> str:
         return self.char
@@ -121,6 +134,15 @@ _SUIT_BY_TEXT: Final = {
     **{c: Suit(i) for i, c in enumerate("♧♢♡♤")},
     **{s.name: s for s in Suit},
     **{s.name[:-1]: s for s in Suit},
+}
+#: The rank letters the players of each language write for the court cards and the
+#: ace, accepted (besides ``J Q K A``) when that language is in use; see docs/i18n.md.
+LOCAL_RANKS: Final[dict[str, dict[str, int]]] = {
+    "ru": {"В": 9, "Д": 10, "К": 11, "Т": 12},  # валет, дама, король, туз
+    "bg": {"В": 9, "Д": 10, "П": 11, "К": 11, "А": 12},  # вале, дама, поп (крал), асо
+    "mk": {"Ж": 9, "Д": 10, "К": 11, "П": 11, "А": 12},  # жандар, дама, крал (поп), ас
+    "is": {"G": 9, "D": 10, "K": 11, "Á": 12},  # gosi, drottning, kóngur, ás
+    "hy": {"Վ": 9, "Դ": 10, "Կ": 11, "Տ": 12},  # վալետ, դամա, կառոլ, տուզ
 }
 _CARD_ERROR: Final = "{!r} is not a card: ranks are 2-9, T/10, J, Q, K, A; suits C, D, H, S"
 
@@ -159,10 +181,19 @@ class Card(int):
         for anything else.
         """
         if not isinstance(text, str):
-            raise NotationError(f"a card must be given as text like 'QH', not {type(text).__name__}")
-        found = _CARD_BY_TEXT.get(text.strip().upper())
+            raise NotationError(
+                f"a card must be given as text like 'QH', not {type(text).__name__}",
+                code=ErrorCode.CARD_NOT_TEXT,
+                params={"type": type(text).__name__},
+            )
+        key = text.strip().upper()
+        found = _CARD_BY_TEXT.get(key)
         if found is None:
-            raise NotationError(_CARD_ERROR.format(text))
+            found = _local_card(key)
+        if found is None:
+            raise NotationError(
+                _CARD_ERROR.format(text), code=ErrorCode.NOT_A_CARD, params={"text": repr(text)}
+            )
         return found
 
     @property
@@ -213,6 +244,21 @@ for _c in _CARDS:
 del _c, _r, _s
 
 ALL_CARDS: Final = _CARDS
+
+
+def _local_card(key: str) -> Card | None:
+    """The card ``key`` (upper case) names with the rank letters of the language in use
+    (``'ДH'`` is the queen of hearts in Russian), or None."""
+    local = LOCAL_RANKS.get(get_language())
+    if not local or len(key) < 2:
+        return None
+    rank = local.get(key[:-1])
+    suit = _SUIT_BY_TEXT.get(key[-1]) if len(key[-1]) == 1 else None
+    if rank is None or suit is None:
+        return None
+    return _CARDS[int(suit) * RANKS_PER_SUIT + rank]
+
+
 FULL_DECK: Final = (1 << NUM_CARDS) - 1
 SUIT_MASKS: Final = tuple(((1 << RANKS_PER_SUIT) - 1) << (RANKS_PER_SUIT * s) for s in range(4))
 SPADES_MASK: Final = SUIT_MASKS[3]
@@ -230,8 +276,12 @@ def to_card(value: CardLike) -> Card:
     if isinstance(value, int) and not isinstance(value, bool):
         if 0 <= value < NUM_CARDS:
             return _CARDS[value]
-        raise NotationError(f"card id {value} is out of range 0-51")
-    raise NotationError(f"{value!r} is not a card")
+        raise NotationError(
+            f"card id {value} is out of range 0-51", code=ErrorCode.CARD_ID_RANGE, params={"value": value}
+        )
+    raise NotationError(
+        f"{value!r} is not a card", code=ErrorCode.NOT_A_CARD_VALUE, params={"value": repr(value)}
+    )
 
 
 def mask_of(cards: Iterable[CardLike]) -> int:
@@ -241,7 +291,9 @@ def mask_of(cards: Iterable[CardLike]) -> int:
         card = to_card(value)
         bit = 1 << card
         if mask & bit:
-            raise NotationError(f"{card} is given twice")
+            raise NotationError(
+                f"{card} is given twice", code=ErrorCode.CARD_TWICE, params={"card": str(card)}
+            )
         mask |= bit
     return mask
 
@@ -260,7 +312,7 @@ def cards_of_mask(mask: int) -> list[Card]:
 def parse_cards(text: str) -> list[Card]:
     """Cards separated by spaces or commas: ``'AS KH 10d'``."""
     if not isinstance(text, str):
-        raise NotationError("cards must be given as text like 'AS KH 10D'")
+        raise NotationError("cards must be given as text like 'AS KH 10D'", code=ErrorCode.CARDS_NOT_TEXT)
     parts = text.replace(",", " ").split()
     return [Card.parse(p) for p in parts]
 
@@ -307,7 +359,9 @@ class CardSet:
         A hand string has exactly four dot-separated groups; ``-`` marks a void.
         """
         if not isinstance(text, str):
-            raise NotationError("a hand must be given as text like 'AKQ2.J.T98.765'")
+            raise NotationError(
+                "a hand must be given as text like 'AKQ2.J.T98.765'", code=ErrorCode.HAND_NOT_TEXT
+            )
         stripped = text.strip()
         if "." not in stripped:
             return cls(mask_of(parse_cards(stripped)))
@@ -315,7 +369,9 @@ class CardSet:
         if len(groups) != 4:
             raise NotationError(
                 f"{text!r} is not a hand: write four suits separated by dots, "
-                "spades.hearts.diamonds.clubs, e.g. 'AKQ2.J.T98.765'"
+                "spades.hearts.diamonds.clubs, e.g. 'AKQ2.J.T98.765'",
+                code=ErrorCode.NOT_A_HAND,
+                params={"text": repr(text)},
             )
         mask = 0
         for suit, group in zip((3, 2, 1, 0), groups):
@@ -324,10 +380,18 @@ class CardSet:
                 continue
             for ch in g:
                 if ch not in _RANK_BY_TEXT:
-                    raise NotationError(f"{ch!r} in {text!r} is not a rank: ranks are 2-9, T/10, J, Q, K, A")
+                    raise NotationError(
+                        f"{ch!r} in {text!r} is not a rank: ranks are 2-9, T/10, J, Q, K, A",
+                        code=ErrorCode.HAND_BAD_RANK,
+                        params={"char": repr(ch), "text": repr(text)},
+                    )
                 bit = 1 << (suit * 13 + _RANK_BY_TEXT[ch])
                 if mask & bit:
-                    raise NotationError(f"{_CARD_STRS[suit * 13 + _RANK_BY_TEXT[ch]]} is given twice")
+                    raise NotationError(
+                        f"{_CARD_STRS[suit * 13 + _RANK_BY_TEXT[ch]]} is given twice",
+                        code=ErrorCode.CARD_TWICE,
+                        params={"card": _CARD_STRS[suit * 13 + _RANK_BY_TEXT[ch]]},
+                    )
                 mask |= bit
         return cls(mask)
 

@@ -36,7 +36,7 @@ from .cards import (
 )
 from .core import deck_cards, deck_mask, game_result
 from .core.tricks import _POWER
-from .errors import IllegalActionError, NotationError, RecordError
+from .errors import ErrorCode, IllegalActionError, NotationError, RecordError
 from .events import (
     PLAYED,
     PLAYED_BREAKING,
@@ -254,15 +254,23 @@ class Game:
         """Make ``seat``'s bid while building a position (seats bid in order)."""
         h = self._hand
         if h._to_act != seat:
-            raise IllegalActionError(f"{self._rules.seat_name(seat)} does not bid now")
+            raise IllegalActionError(
+                f"{self._rules.seat_name(seat)} does not bid now",
+                code=ErrorCode.NOT_YOUR_BID,
+                params={"seat": self._rules.seat_name(seat)},
+            )
         if self._rules.uses_draw and bid.blind:
             # the two-player blind nil is chosen before the draw, which a position skips
             if not self._rules.blind_nil:
-                raise IllegalActionError("Blind nil is not allowed at this table")
+                raise IllegalActionError(
+                    "Blind nil is not allowed at this table", code=ErrorCode.BLIND_NIL_OFF
+                )
             if not h._blind_open[seat]:
                 raise IllegalActionError(
                     f"Blind nil is only allowed when your side trails by at least "
-                    f"{self._rules.blind_nil_min_deficit} points"
+                    f"{self._rules.blind_nil_min_deficit} points",
+                    code=ErrorCode.BLIND_NIL_NOT_BEHIND,
+                    params={"points": self._rules.blind_nil_min_deficit},
                 )
             h._bids[seat] = bid
             h._bid_pos += 1
@@ -513,12 +521,18 @@ class Game:
                 pending.clear()
                 return out
         if self._is_over:
-            raise IllegalActionError("The game is over")
+            raise IllegalActionError("The game is over", code=ErrorCode.GAME_OVER)
         if seat is not None and (seat != self._hand._to_act or type(seat) is not int):
             if type(seat) is not int or not 0 <= seat < self._n:
-                raise IllegalActionError(f"There is no seat {seat!r} at this table")
+                raise IllegalActionError(
+                    f"There is no seat {seat!r} at this table",
+                    code=ErrorCode.NO_SUCH_SEAT,
+                    params={"value": repr(seat)},
+                )
             raise IllegalActionError(
-                f"Not your turn: {self._rules.seat_name(self._hand._to_act)} is to play"  # type: ignore[arg-type]
+                f"Not your turn: {self._rules.seat_name(self._hand._to_act)} is to play",  # type: ignore[arg-type]
+                code=ErrorCode.NOT_YOUR_TURN,
+                params={"seat": self._rules.seat_name(self._hand._to_act)},  # type: ignore[arg-type]
             )
         act = self._coerce(action)
         if self._hand._phase is _PLAY and type(act) is Card:
@@ -540,18 +554,30 @@ class Game:
         """
         act = self._coerce(action)
         if self._hand._phase is not _REDRAW or not isinstance(act, Discard):
-            raise IllegalActionError("apply_redraw is only for a redraw (discard) action")
+            raise IllegalActionError(
+                "apply_redraw is only for a redraw (discard) action", code=ErrorCode.REDRAW_ONLY
+            )
         self._validate(act)
         take = 0
         for value in replacements:
             card = to_card(value)
             if take >> card & 1:
-                raise IllegalActionError(f"{card} is given twice as a replacement")
+                raise IllegalActionError(
+                    f"{card} is given twice as a replacement",
+                    code=ErrorCode.REPLACEMENT_TWICE,
+                    params={"card": str(card)},
+                )
             take |= 1 << card
         if take & ~self._hand._pile:
-            raise IllegalActionError("a replacement card is not on the discard pile")
+            raise IllegalActionError(
+                "a replacement card is not on the discard pile", code=ErrorCode.REPLACEMENT_NOT_IN_PILE
+            )
         if take.bit_count() != len(act.cards):
-            raise IllegalActionError(f"give exactly {len(act.cards)} replacement cards")
+            raise IllegalActionError(
+                f"give exactly {len(act.cards)} replacement cards",
+                code=ErrorCode.REPLACEMENT_COUNT,
+                params={"n": len(act.cards)},
+            )
         seat: int = self._hand._to_act  # type: ignore[assignment]
         self._log.append((seat, act))
         self._hand._do_redraw(seat, act.cards.mask, take)
@@ -564,14 +590,18 @@ class Game:
             try:
                 return parse_action(action)
             except NotationError as exc:
-                raise IllegalActionError(str(exc)) from None
+                raise IllegalActionError(str(exc), code=exc.code, params=exc.params) from None
         if isinstance(action, (Card, Bid, Choice, Pass, Discard)):
             return action
-        raise IllegalActionError(f"{action!r} is not an action: try 'bid 4', 'nil' or a card like 'QH'")
+        raise IllegalActionError(
+            f"{action!r} is not an action: try 'bid 4', 'nil' or a card like 'QH'",
+            code=ErrorCode.NOT_AN_ACTION,
+            params={"value": repr(action)},
+        )
 
     def _validate(self, act: Action) -> None:
         if self._is_over:
-            raise IllegalActionError("The game is over")
+            raise IllegalActionError("The game is over", code=ErrorCode.GAME_OVER)
         _HANDLERS[self._hand._phase].validate(self._hand, self._hand._to_act, act)  # type: ignore[arg-type]
 
     def _execute(self, act: Action) -> None:

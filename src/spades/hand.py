@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Final
 from .bids import Bid
 from .cards import ALL_CARDS, Card, CardSet, cards_of_mask
 from .core import deck_mask, play_error
-from .errors import IllegalActionError
+from .errors import ErrorCode, IllegalActionError, play_refusal
 from .events import Drawn, Event, PlayStarted, Redrawn
 from .view import Phase
 
@@ -285,38 +285,58 @@ class Hand:
         missing = mask & ~self._hands[seat]
         if missing:
             names = ", ".join(str(c) for c in cards_of_mask(missing))
-            raise IllegalActionError(f"You do not have {names}")
+            raise IllegalActionError(
+                f"You do not have {names}", code=ErrorCode.CARDS_NOT_HELD, params={"cards": names}
+            )
 
     def _check_bid(self, seat: int, bid: Bid) -> None:
         rules = self._rules
         if bid.blind:
             if not rules.blind_nil:
-                raise IllegalActionError("Blind nil is not allowed at this table")
+                raise IllegalActionError(
+                    "Blind nil is not allowed at this table", code=ErrorCode.BLIND_NIL_OFF
+                )
             if not self._blind_open[seat]:
                 raise IllegalActionError(
                     f"Blind nil is only allowed when your side trails by at least "
-                    f"{rules.blind_nil_min_deficit} points"
+                    f"{rules.blind_nil_min_deficit} points",
+                    code=ErrorCode.BLIND_NIL_NOT_BEHIND,
+                    params={"points": rules.blind_nil_min_deficit},
                 )
-            raise IllegalActionError("Blind nil must be bid before you look at your cards")
+            raise IllegalActionError(
+                "Blind nil must be bid before you look at your cards", code=ErrorCode.BLIND_NIL_AFTER_LOOK
+            )
         if bid.is_nil and not rules.nil:
-            raise IllegalActionError("Nil bids are not allowed at this table: bid at least 1")
+            raise IllegalActionError(
+                "Nil bids are not allowed at this table: bid at least 1", code=ErrorCode.NIL_OFF
+            )
         _lo, hi = self._bid_range(seat)
         if bid.tricks > rules.max_bid:
-            raise IllegalActionError(f"You can bid at most {rules.max_bid} tricks")
+            raise IllegalActionError(
+                f"You can bid at most {rules.max_bid} tricks",
+                code=ErrorCode.BID_ABOVE_MAX,
+                params={"max": rules.max_bid},
+            )
         if bid.tricks > hi:
             partner_bid = self._bids[(seat + 2) % 4]
             if partner_bid is not None:
                 raise IllegalActionError(
                     f"Your side may bid at most {rules.max_side_bid} tricks in all: your partner "
-                    f"bid {partner_bid.tricks}, so bid at most {hi}"
+                    f"bid {partner_bid.tricks}, so bid at most {hi}",
+                    code=ErrorCode.SIDE_CAP_PARTNER_BID,
+                    params={"side_max": rules.max_side_bid, "partner": partner_bid.tricks, "max": hi},
                 )
             if rules.nil:
                 raise IllegalActionError(
-                    f"Your side may bid at most {rules.max_side_bid} tricks in all: bid at most {hi}"
+                    f"Your side may bid at most {rules.max_side_bid} tricks in all: bid at most {hi}",
+                    code=ErrorCode.SIDE_CAP,
+                    params={"side_max": rules.max_side_bid, "max": hi},
                 )
             raise IllegalActionError(
                 f"Bid at most {hi}: your partner must be left a bid of at least 1 "
-                f"(the side may bid at most {rules.max_side_bid})"
+                f"(the side may bid at most {rules.max_side_bid})",
+                code=ErrorCode.SIDE_CAP_LEAVE_ONE,
+                params={"max": hi, "side_max": rules.max_side_bid},
             )
 
     def _check_play(self, card: Card) -> None:
@@ -324,7 +344,7 @@ class Hand:
         led = self._trick[0] // 13 if self._trick else None
         error = play_error(hand, card, led, self._must_break, self._broken)
         if error is not None:
-            raise IllegalActionError(error)
+            raise IllegalActionError(error, **play_refusal(hand, card, led))
 
     def _do_draw(self, seat: int, keep: bool) -> None:
         pos = self._stock_pos

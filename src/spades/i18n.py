@@ -29,13 +29,16 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 __all__ = [
     "DEFAULT",
     "LANGUAGES",
+    "NP_",
     "N_",
     "_",
+    "error_text",
+    "error_wording",
     "get_language",
     "ngettext",
     "normalize",
@@ -84,9 +87,7 @@ def pick_language(option: str | None = None, environ: Mapping[str, str] | None =
     if option:
         lang = normalize(option)
         if lang is None:
-            raise ValueError(
-                f"unknown language {option!r}: choose one of {', '.join(LANGUAGES)}"
-            )
+            raise ValueError(f"unknown language {option!r}: choose one of {', '.join(LANGUAGES)}")
         return lang
     env = os.environ if environ is None else environ
     for name in ("LANGUAGE", "LC_ALL", "LANG"):
@@ -190,14 +191,30 @@ def N_(message: str) -> str:
     return message
 
 
+def NP_(singular: str, plural: str, count: str) -> tuple[str, str, str]:
+    """Mark a message with a plural for extraction (keyword ``NP_:1,2``) without
+    translating it: the forms and the name of the parameter that counts."""
+    return (singular, plural, count)
+
+
 # -- the game's own words --------------------------------------------------------------
 
 #: seat and suit names as the engine spells them (``Rules.seat_name``, ``Suit.plural``)
 _TERMS: Final = (
-    N_("North"), N_("East"), N_("South"), N_("West"),
-    N_("spades"), N_("hearts"), N_("diamonds"), N_("clubs"),
-    N_("nil"), N_("blind nil"),
-    N_("partnership"), N_("two-player"), N_("cutthroat"), N_("three-player"),
+    N_("North"),
+    N_("East"),
+    N_("South"),
+    N_("West"),
+    N_("spades"),
+    N_("hearts"),
+    N_("diamonds"),
+    N_("clubs"),
+    N_("nil"),
+    N_("blind nil"),
+    N_("partnership"),
+    N_("two-player"),
+    N_("cutthroat"),
+    N_("three-player"),
 )
 
 
@@ -207,3 +224,84 @@ def term(word: str) -> str:
     if "-" in word:
         return "-".join(term(part) for part in word.split("-"))
     return _(word)
+
+
+# -- engine errors in the player's language ---------------------------------------------
+
+#: what the engine asks for in each phase (``IllegalActionError`` code ``wrong_action``,
+#: param ``phase``); a tuple is (singular, plural, the counting parameter)
+_PROMPTS: Final[dict[str, str | tuple[str, str, str]]] = {
+    "blind": N_("choose 'blind nil' or 'look' at your cards"),
+    "bid": N_("bid: a number of tricks"),
+    "bid+nil": N_("bid: a number of tricks or nil"),
+    "exchange": NP_("pass {n} card to {seat}", "pass {n} cards to {seat}", "n"),
+    "draw": N_("keep or reject the card you are shown"),
+    "redraw": NP_(
+        "discard up to {n} card (or none) to redraw", "discard up to {n} cards (or none) to redraw", "n"
+    ),
+    "play": N_("play a card"),
+    "over": N_("wait: the game is over"),
+}
+#: the engine's names of a position's parts (``pos_*`` codes, param ``what``)
+_WHAT: Final = (N_("scores"), N_("bags"), N_("the current trick"))
+_TRICK_N: Final = N_("trick {n}")
+#: params holding one of the engine's seat, suit or bid words
+_WORD_PARAMS: Final = frozenset({"seat", "suit", "bid"})
+
+
+def _word(template: str | tuple[str, str, str], params: Mapping[str, Any]) -> str:
+    if isinstance(template, tuple):
+        singular, plural, count = template
+        n = params.get(count)
+        text = ngettext(singular, plural, n if isinstance(n, int) else 2)
+    else:
+        text = _(template)
+    return text.format(**params)
+
+
+def _localized(code: str, params: Mapping[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in params.items():
+        if isinstance(value, Mapping):  # a nested error
+            value = error_wording(
+                str(value.get("code", "other")), value.get("params") or {}, str(value.get("message", ""))
+            )
+        elif key in _WORD_PARAMS and isinstance(value, str):
+            value = term(value)
+        elif key == "what" and isinstance(value, str):
+            head, _sep, number = value.partition(" ")
+            value = _(_TRICK_N).format(n=number) if head == "trick" and number.isdigit() else _(value)
+        out[key] = value
+    if code == "wrong_action":
+        phase = str(params.get("phase", ""))
+        if phase == "bid" and params.get("nil"):
+            phase = "bid+nil"
+        if phase in _PROMPTS:
+            out["prompt"] = _word(_PROMPTS[phase], out)
+    return out
+
+
+def error_wording(code: str, params: Mapping[str, Any], fallback: str = "") -> str:
+    """The wording, in the language in use, of an engine error given by its ``code`` (an
+    :class:`~spades.errors.ErrorCode` or its value) and ``params``; ``fallback`` (the
+    English message) for an unknown code or params that do not fit the wording."""
+    from .errors import MESSAGES, ErrorCode
+
+    try:
+        template = MESSAGES[ErrorCode(code)]
+    except (KeyError, ValueError):
+        return fallback
+    try:
+        return _word(template, _localized(str(code), params))
+    except (KeyError, IndexError, ValueError, TypeError, AttributeError):
+        return fallback
+
+
+def error_text(error: BaseException) -> str:
+    """An error as the player should read it: an engine error (one with a ``code``) in
+    the language in use; in English, or for any other exception, its own message."""
+    message = str(error)
+    code = getattr(error, "code", None)
+    if get_language() == DEFAULT or code is None:
+        return message
+    return error_wording(str(code), getattr(error, "params", None) or {}, message)

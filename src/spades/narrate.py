@@ -34,10 +34,10 @@ from .events import (
     TrickWon,
 )
 from .i18n import N_, _, ngettext, term
-from .rules import Rules
+from .rules import OPTIONS, PRESETS, Rules
 from .view import HandSummary
 
-__all__ = ["HAND_LEGEND", "Narrator"]
+__all__ = ["HAND_LEGEND", "Narrator", "rule_words"]
 
 #: how hands are written (str(CardSet)): the suits in this order, '-' for a void
 HAND_LEGEND = N_("Hands are written spades.hearts.diamonds.clubs; T is the ten and - a void suit.")
@@ -205,3 +205,63 @@ class Narrator:
         else:
             text = _("Game over: {side} wins {score} to {rest}.")
         return text.format(side=self.side_label(winner), score=scores[winner], rest=rest)
+
+
+# -- house rules in words -----------------------------------------------------------------
+
+#: the labels of ``spades.rules.OPTIONS``, marked for translation (a test checks that
+#: every option's label is here)
+OPTION_LABELS: tuple[str, ...] = (
+    N_("target score"),
+    N_("losing score"),
+    N_("nil"),
+    N_("nil bonus"),
+    N_("blind nil"),
+    N_("blind nil bonus"),
+    N_("blind nil exchange"),
+    N_("blind nil only when behind by"),
+    N_("bag limit"),
+    N_("bag penalty"),
+    N_("Boston bonus"),
+    N_("Boston wins"),
+    N_("spades must be broken"),
+    N_("most tricks partners may bid"),
+    N_("nil tricks count for partner"),
+    N_("hands per game"),
+    N_("first dealer"),
+)
+#: the words for an option without a number (``Option.none``)
+_NONE_WORDS: tuple[str, ...] = (N_("none"), N_("no limit"), N_("play to the target"), N_("random"))
+
+
+def _amount(value: int, unit: str) -> str:
+    if unit == "points":
+        return ngettext("{n} point", "{n} points", value).format(n=value)
+    if unit == "cards":
+        return ngettext("{n} card", "{n} cards", value).format(n=value)
+    if unit == "bags":
+        return ngettext("{n} bag", "{n} bags", value).format(n=value)
+    if unit == "tricks":
+        return ngettext("{n} trick", "{n} tricks", value).format(n=value)
+    if unit == "hands":
+        return ngettext("{n} hand", "{n} hands", value).format(n=value)
+    return str(value)
+
+
+def rule_words(rules: Rules) -> list[str]:
+    """The options that differ from the variant's preset in a player's words, in the
+    language in use (:meth:`Rules.describe_for_players`, translated)."""
+    base = PRESETS[rules.variant]
+    out: list[str] = []
+    for opt in OPTIONS:
+        value = getattr(rules, opt.name)
+        if value == getattr(base, opt.name):
+            continue
+        if opt.kind == "bool":
+            text = _("on") if value else _("off")
+        elif value is None:
+            text = _(opt.none or "none")
+        else:
+            text = _amount(value, opt.unit)
+        out.append(_("{option}: {value}").format(option=_(opt.label), value=text))
+    return out

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Final
 from .actions import KEEP, LOOK, REJECT, Action, Discard, Pass
 from .bids import Bid
 from .cards import NON_SPADES_MASK, Card, CardSet, cards_of_mask
-from .errors import IllegalActionError
+from .errors import ErrorCode, IllegalActionError
 from .events import BidMade, ExchangePassed, Looked
 from .view import Phase
 
@@ -61,13 +61,15 @@ class PhaseHandler:
         return []
 
     def validate(self, hand: Hand, seat: int, act: Action) -> None:
-        raise IllegalActionError("The game is over")
+        raise IllegalActionError("The game is over", code=ErrorCode.GAME_OVER)
 
     def execute(self, hand: Hand, seat: int, act: Action) -> None:
         raise AssertionError("validate refuses every action of this phase")
 
     def wrong_kind(self, hand: Hand) -> IllegalActionError:
-        return IllegalActionError(f"Now you must {self.prompt(hand)}")
+        return IllegalActionError(
+            f"Now you must {self.prompt(hand)}", code=ErrorCode.WRONG_ACTION, params=_prompt_params(hand)
+        )
 
 
 class _Blind(PhaseHandler):
@@ -84,7 +86,8 @@ class _Blind(PhaseHandler):
             return
         if isinstance(act, Bid):
             raise IllegalActionError(
-                "You have not looked at your cards yet: choose 'blind nil' or 'look' first"
+                "You have not looked at your cards yet: choose 'blind nil' or 'look' first",
+                code=ErrorCode.NOT_LOOKED,
             )
         raise self.wrong_kind(hand)
 
@@ -145,7 +148,11 @@ class _Exchange(PhaseHandler):
         k = hand._rules.blind_nil_exchange
         hand._check_holds(seat, act.cards.mask)
         if len(act.cards) != k:
-            raise IllegalActionError(f"Pass exactly {k} cards, not {len(act.cards)}")
+            raise IllegalActionError(
+                f"Pass exactly {k} cards, not {len(act.cards)}",
+                code=ErrorCode.PASS_COUNT,
+                params={"k": k, "n": len(act.cards)},
+            )
 
     def execute(self, hand: Hand, seat: int, act: Action) -> None:
         giver, receiver = hand._exchange_steps[hand._exchange_pos]
@@ -198,7 +205,11 @@ class _Redraw(PhaseHandler):
         k = hand._rules.blind_nil_exchange
         hand._check_holds(seat, act.cards.mask)
         if len(act.cards) > k:
-            raise IllegalActionError(f"Discard at most {k} cards, not {len(act.cards)}")
+            raise IllegalActionError(
+                f"Discard at most {k} cards, not {len(act.cards)}",
+                code=ErrorCode.DISCARD_COUNT,
+                params={"k": k, "n": len(act.cards)},
+            )
 
     def execute(self, hand: Hand, seat: int, act: Action) -> None:
         hand._do_redraw(seat, act.cards.mask)  # type: ignore[union-attr]
@@ -247,3 +258,12 @@ HANDLERS: Final[dict[Phase, PhaseHandler]] = {
     Phase.PLAY: _Play(),
     Phase.OVER: _Over(),
 }
+
+
+def _prompt_params(hand: Hand) -> dict[str, object]:
+    """The params of a ``wrong_action`` refusal: the phase and what its prompt names."""
+    rules = hand._rules
+    params: dict[str, object] = {"phase": hand._phase.value, "nil": rules.nil, "n": rules.blind_nil_exchange}
+    if hand._phase is Phase.EXCHANGE:
+        params["seat"] = rules.seat_name(hand._exchange_steps[hand._exchange_pos][1])
+    return params

@@ -14,32 +14,58 @@ from typing import Any
 from .errors import RecordError
 from .events import CardPlayed, Drawn, GameOver, HandDealt, HandScored, PlayStarted, TrickWon
 from .game import Game
-from .narrate import HAND_LEGEND, Narrator
+from .i18n import N_, _, error_text, term
+from .narrate import HAND_LEGEND, Narrator, rule_words
 
 __all__ = ["narrate"]
 
+#: the phases' names, for a game in progress (``Phase.value``)
+_PHASES: dict[str, str] = {
+    "blind": N_("blind"),
+    "bid": N_("bid"),
+    "exchange": N_("exchange"),
+    "draw": N_("draw"),
+    "redraw": N_("redraw"),
+    "play": N_("play"),
+    "over": N_("over"),
+}
+
 
 def narrate(record: dict[str, Any]) -> list[str]:
-    """The lines of the account of a game record, told from the events of each action."""
+    """The lines of the account of a game record, told from the events of each action,
+    in the language in use (:mod:`spades.i18n`)."""
     if not isinstance(record, dict):
-        raise RecordError("a game record must be a JSON object")
+        raise RecordError(_("a game record must be a JSON object"))
     game = Game.from_record({**record, "actions": []})
     rules = game.rules
     words = Narrator(rules)
-    name = rules.seat_name
+
+    def name(seat: int) -> str:
+        return term(rules.seat_name(seat))
+
     lines: list[str] = []
-    options = rules.describe_for_players()
-    variant = rules.variant + (f" ({'; '.join(options)})" if options else "")
-    lines.append(f"Spades, {variant}; seed {game.seed}")
-    lines.append(HAND_LEGEND)
+    options = rule_words(rules)
+    variant = _(rules.variant)
+    if options:
+        head = _("Spades, {variant} ({options}); seed {seed}").format(
+            variant=variant, options="; ".join(options), seed=game.seed
+        )
+    else:
+        head = _("Spades, {variant}; seed {seed}").format(variant=variant, seed=game.seed)
+    lines.append(head)
+    lines.append(_(HAND_LEGEND))
     actions = record.get("actions", [])
     if not isinstance(actions, list):
-        raise RecordError("record actions must be a list")
+        raise RecordError(_("record actions must be a list"))
 
     def hand_header() -> None:
-        role = "draws first" if rules.uses_draw else "deals"
+        role = (
+            _("=== Hand {n}: {seat} draws first ===")
+            if rules.uses_draw
+            else _("=== Hand {n}: {seat} deals ===")
+        )
         lines.append("")
-        lines.append(f"=== Hand {game.hands_played + 1}: {name(game.dealer)} {role} ===")
+        lines.append(role.format(n=game.hands_played + 1, seat=name(game.dealer)))
 
     if actions:
         hand_header()
@@ -47,11 +73,17 @@ def narrate(record: dict[str, Any]) -> list[str]:
         try:
             seat, text = entry
         except (TypeError, ValueError):
-            raise RecordError(f"action {index + 1} ({entry!r}) is not [seat, action]") from None
+            raise RecordError(
+                _("action {n} ({entry}) is not [seat, action]").format(n=index + 1, entry=repr(entry))
+            ) from None
         try:
             events = game.apply(text, seat=seat)
         except ValueError as exc:
-            raise RecordError(f"action {index + 1} ({entry!r}) does not replay: {exc}") from None
+            raise RecordError(
+                _("action {n} ({entry}) does not replay: {error}").format(
+                    n=index + 1, entry=repr(entry), error=error_text(exc)
+                )
+            ) from None
         for ev in events:
             if isinstance(ev, PlayStarted):
                 lines.extend(_deal_lines(game))
@@ -59,7 +91,11 @@ def narrate(record: dict[str, Any]) -> list[str]:
                 played = "  ".join(
                     f"{name((ev.leader + i) % rules.num_seats)[0]} {c}" for i, c in enumerate(ev.cards)
                 )
-                lines.append(f"Trick {ev.number:>2}: {played}   -> {name(ev.winner)}")
+                lines.append(
+                    _("Trick {n}: {cards}   -> {winner}").format(
+                        n=f"{ev.number:>2}", cards=played, winner=name(ev.winner)
+                    )
+                )
             elif isinstance(ev, HandScored):
                 lines.extend(words.hand_result(ev.summary))
             elif isinstance(ev, HandDealt):
@@ -72,17 +108,23 @@ def narrate(record: dict[str, Any]) -> list[str]:
                 lines.extend(words.event(ev))
     if actions and not game.is_over:
         lines.append("")
-        lines.append(f"(game in progress: {game.phase.value}, {name(game.to_act or 0)} to act)")
+        phase = game.phase.value
+        lines.append(
+            _("(game in progress: {phase}, {seat} to act)").format(
+                phase=_(_PHASES.get(phase, phase)), seat=name(game.to_act or 0)
+            )
+        )
     return lines
 
 
 def _deal_lines(game: Game) -> list[str]:
     rules = game.rules
-    name = rules.seat_name
     n = rules.num_seats
-    out = ["Hands as dealt:" if not rules.uses_draw else "Hands after the draw:"]
-    out += [f"  {name(s):<6} {game.dealt(s)}" for s in range(n)]
+    names = [term(rules.seat_name(s)) for s in range(n)]
+    width = max(6, *(len(x) for x in names))
+    out = [_("Hands as dealt:") if not rules.uses_draw else _("Hands after the draw:")]
+    out += [f"  {names[s]:<{width}} {game.dealt(s)}" for s in range(n)]
     if any(game.dealt(s) != game.hand(s) for s in range(n)):
-        out.append("Hands after the exchange / redraw:")
-        out += [f"  {name(s):<6} {game.hand(s)}" for s in range(n)]
+        out.append(_("Hands after the exchange / redraw:"))
+        out += [f"  {names[s]:<{width}} {game.hand(s)}" for s in range(n)]
     return out

@@ -7,7 +7,9 @@ import json
 import os
 import sys
 
+from .. import i18n
 from ..errors import RecordError
+from ..i18n import _
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -30,16 +32,26 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--seed", type=int, default=0, help="seed of the --informed sampling (default 0)")
     parser.add_argument("--brief", action="store_true", help="in the account, list only the costly cards")
+    parser.add_argument(
+        "--lang",
+        metavar="LANG",
+        help="the language of the account: en, bg, ru, is, hy, mk (default: from LANGUAGE, LC_ALL, LANG)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
     from ..analysis import analyse_records, load_records
 
+    try:
+        i18n.set_language(i18n.pick_language(getattr(args, "lang", None)))
+    except ValueError as exc:
+        print(f"spades analyse: {exc}", file=sys.stderr)
+        return 2
     if args.hand is not None and args.hand < 1:
-        print("spades analyse: --hand counts from 1 (the first hand of the game)", file=sys.stderr)
+        print(_("spades analyse: --hand counts from 1 (the first hand of the game)"), file=sys.stderr)
         return 2
     if args.informed < 0:
-        print("spades analyse: --informed is a number of samples, 0 or more", file=sys.stderr)
+        print(_("spades analyse: --informed is a number of samples, 0 or more"), file=sys.stderr)
         return 2
     try:
         records = load_records(args.file)
@@ -53,8 +65,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"spades analyse: {exc}", file=sys.stderr)
         return 2
     if args.hand is not None and not analysis.hands:
-        print(f"spades analyse: no game in {args.file} has a hand {args.hand} with cards played",
-              file=sys.stderr)
+        print(_("spades analyse: no game in {file} has a hand {n} with cards played").format(
+            file=args.file, n=args.hand), file=sys.stderr)
         return 2
     text = json.dumps(analysis.to_dict()) if args.json else "\n".join(analysis.text(verbose=not args.brief))
     try:

@@ -7,32 +7,57 @@ import json
 import sys
 from typing import Any
 
+from .. import i18n
 from ..errors import RecordError
+from ..i18n import _
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", help="a game record (JSON), as saved by 'spades play' or Game.to_record(), "
-                        "or a JSON Lines file of records (.jsonl: spades match --records FILE.jsonl)")
-    parser.add_argument("--game", type=int, default=None, metavar="N",
-                        help="in a JSON Lines file, replay only game N (from 1; default: every game)")
+    parser.add_argument(
+        "file",
+        help="a game record (JSON), as saved by 'spades play' or Game.to_record(), "
+        "or a JSON Lines file of records (.jsonl: spades match --records FILE.jsonl)",
+    )
+    parser.add_argument(
+        "--game",
+        type=int,
+        default=None,
+        metavar="N",
+        help="in a JSON Lines file, replay only game N (from 1; default: every game)",
+    )
+    parser.add_argument(
+        "--lang",
+        metavar="LANG",
+        help="the language of the account: en, bg, ru, is, hy, mk (default: from LANGUAGE, LC_ALL, LANG)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
     from ..replay import narrate
 
+    try:
+        i18n.set_language(i18n.pick_language(getattr(args, "lang", None)))
+    except ValueError as exc:
+        print(f"spades replay: {exc}", file=sys.stderr)
+        return 2
     if str(args.file).endswith(".jsonl"):
         return _run_jsonl(args, narrate)
     try:
         with open(args.file, encoding="utf-8") as fh:
             record = json.load(fh)
     except OSError as exc:
-        print(f"spades replay: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
+        print(
+            _("spades replay: cannot read {file}: {error}").format(file=args.file, error=exc.strerror),
+            file=sys.stderr,
+        )
         return 2
     except json.JSONDecodeError as exc:
-        print(f"spades replay: {args.file} is not JSON: {exc}", file=sys.stderr)
+        print(
+            _("spades replay: {file} is not JSON: {error}").format(file=args.file, error=exc), file=sys.stderr
+        )
         return 2
     except UnicodeDecodeError:
-        print(f"spades replay: {args.file} is not a text (UTF-8) file", file=sys.stderr)
+        print(_("spades replay: {file} is not a text (UTF-8) file").format(file=args.file), file=sys.stderr)
         return 2
     try:
         lines = narrate(record)
@@ -50,13 +75,16 @@ def _run_jsonl(args: argparse.Namespace, narrate: Any) -> int:
     try:
         records = read_jsonl(args.file)
     except OSError as exc:
-        print(f"spades replay: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
+        print(
+            _("spades replay: cannot read {file}: {error}").format(file=args.file, error=exc.strerror),
+            file=sys.stderr,
+        )
         return 2
     except (RecordError, UnicodeDecodeError) as exc:
         print(f"spades replay: {exc}", file=sys.stderr)
         return 2
     if args.game is not None and not 1 <= args.game <= len(records):
-        print(f"spades replay: --game must be from 1 to {len(records)}", file=sys.stderr)
+        print(_("spades replay: --game must be from 1 to {n}").format(n=len(records)), file=sys.stderr)
         return 2
     chosen = [(args.game, records[args.game - 1])] if args.game is not None else list(enumerate(records, 1))
     out: list[str] = []
@@ -64,8 +92,8 @@ def _run_jsonl(args: argparse.Namespace, narrate: Any) -> int:
         try:
             lines = narrate(record)
         except RecordError as exc:
-            print(f"spades replay: game {number}: {exc}", file=sys.stderr)
+            print(_("spades replay: game {n}: {error}").format(n=number, error=exc), file=sys.stderr)
             return 2
-        out += [f"== game {number} of {len(records)} ==", *lines, ""]
+        out += [_("== game {n} of {total} ==").format(n=number, total=len(records)), *lines, ""]
     print("\n".join(out).rstrip("\n"))
     return 0

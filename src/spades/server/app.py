@@ -12,6 +12,10 @@ Routes
 ``POST /api/tables/{id}/join``  claim an open seat: ``{"seat": n?, "name": "..."}`` -> ``{seat, token}``
 ``GET /api/code/{code}``        ``{"id": ...}`` for an invite code
 ``WS  /ws/{id}``                the game protocol (:mod:`.protocol`)
+``GET /api/i18n/{lang}``        the web client's catalog of a language (:func:`.words.client_catalog`)
+``GET /api/i18n``               the same for the request's language (``spades_lang`` cookie, else
+                                ``Accept-Language``, else English)
+``GET /api/i18n.js``            that catalog as a script (``window.SPADES_I18N``), loaded first by every page
 ``GET /healthz``                200 ``{"ok": true, ...}`` when the database answers, else 503
 ``GET /metrics``                Prometheus metrics (:mod:`.metrics`)
 
@@ -20,6 +24,9 @@ any malformed JSON is a 400, invite-code lookups, table creation and seat claims
 rate limited per client address (429 with ``Retry-After``), and only so many tables
 without a person at them may run at once.
 
+Errors: ``{"error": English, "localized": the same in the request's language}`` (see
+:mod:`.words`); the pages show ``localized``, API clients may keep reading ``error``.
+
 Nothing here ever reads cards: every game message is built by the table actor.
 """
 
@@ -27,6 +34,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
@@ -39,6 +47,8 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from .. import i18n
+from ..i18n import LANGUAGES, N_
 from ..rules import OPTIONS, PRESETS
 from .limits import BadRequest, ClientLimiter, Limits, client_key, parse_json, read_body
 from .manager import RequestError, TableManager, bot_levels, clean_name, parse_create_request
@@ -48,6 +58,7 @@ from .protocol import ProtocolError, RateLimiter, parse_client_message
 from .replay import analyse_hand, replay_payload
 from .storage import Storage
 from .table import Conn
+from .words import client_catalog, error_fields, json_params, language_of, localize
 
 __all__ = ["STATIC_DIR", "create_app"]
 
@@ -59,13 +70,30 @@ _CSP = (
 )
 
 
-def _error(message: str, status: int = 400) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status)
+def request_language(request: Request | WebSocket) -> str:
+    """The language of a request: the ``spades_lang`` cookie, else ``Accept-Language``, else English."""
+    return language_of(request.headers.get("cookie"), request.headers.get("accept-language"))
 
 
-def _refused(message: str, status: int, retry_after: float = 0) -> JSONResponse:
+def _said(request: Request, what: str | BaseException) -> dict[str, Any]:
+    """An error's JSON: ``error`` in English (the API's field) and ``localized`` in the
+    request's language (see :func:`.words.error_fields`)."""
+    lang = request_language(request)
+    if isinstance(what, BaseException):
+        message = str(what.args[0]) if isinstance(what, LookupError) and what.args else str(what)
+        return {"error": message, **error_fields(what, lang)}
+    return {"error": what, "localized": localize(what, lang)}
+
+
+def _error(request: Request, what: str | BaseException, status: int = 400) -> JSONResponse:
+    return JSONResponse(_said(request, what), status_code=status)
+
+
+def _refused(
+    request: Request, what: str | BaseException, status: int, retry_after: float = 0
+) -> JSONResponse:
     headers = {"retry-after": str(max(1, round(retry_after)))} if status == 429 else None
-    return JSONResponse({"error": message}, status_code=status, headers=headers)
+    return JSONResponse(_said(request, what), status_code=status, headers=headers)
 
 
 def create_app(
@@ -94,7 +122,7 @@ def create_app(
         log.warning(
             "rate limited", extra={"event": "rate_limited", "kind": kind, "client": client_key(request)}
         )
-        return _refused("Too many requests: wait a moment and try again", 429, wait)
+        return _refused(request, N_("Too many requests: wait a moment and try again"), 429, wait)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -154,12 +182,12 @@ def create_app(
                 req.seats[req.you].name = req.seats[req.you].name or me["name"]
             actor, token = await manager().create(req)
         except BadRequest as exc:
-            return _refused(str(exc), exc.status)
+            return _refused(request, exc, exc.status)
         except RequestError as exc:
-            return _error(str(exc))
+            return _error(request, exc)
         except LookupError as exc:
             metrics.refused("bot_tables")
-            return _refused(str(exc.args[0]), 429, 60)
+            return _refused(request, exc, 429, 60)
         return JSONResponse(
             {
                 "id": actor.id,
@@ -174,7 +202,7 @@ def create_app(
     async def api_table(request: Request) -> Response:
         actor = await manager().get(request.path_params["table_id"])
         if actor is None:
-            return _error("There is no such table", 404)
+            return _error(request, N_("There is no such table"), 404)
         fut: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         actor.post("info", fut)
         return JSONResponse(await fut)
@@ -184,27 +212,27 @@ def create_app(
             return refusal
         actor = await manager().get(request.path_params["table_id"])
         if actor is None:
-            return _error("There is no such table", 404)
+            return _error(request, N_("There is no such table"), 404)
         try:
             data = await json_body(request)
             if not isinstance(data, dict):
-                raise RequestError("send a JSON object")
+                raise RequestError(N_("send a JSON object"))
             seat = data.get("seat")
             if seat is not None and (
                 not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < actor.num_seats
             ):
-                raise RequestError("there is no such seat")
+                raise RequestError(N_("there is no such seat"))
             name = clean_name(data.get("name"), "")
             me = await player_for_key(manager().storage, request.headers.get(KEY_HEADER))
             if me is not None:
                 name = name or me["name"]
             seat, token = await actor.call("claim", seat, name, me["id"] if me else None)
         except BadRequest as exc:
-            return _refused(str(exc), exc.status)
+            return _refused(request, exc, exc.status)
         except RequestError as exc:
-            return _error(str(exc))
+            return _error(request, exc)
         except LookupError as exc:
-            return _error(str(exc.args[0]), 409)
+            return _error(request, exc, 409)
         return JSONResponse({"id": actor.id, "seat": seat, "token": token})
 
     async def api_code(request: Request) -> Response:
@@ -212,7 +240,7 @@ def create_app(
             return refusal
         table_id = await manager().by_code(request.path_params["code"])
         if table_id is None:
-            return _error("No table has that invite code", 404)
+            return _error(request, N_("No table has that invite code"), 404)
         return JSONResponse({"id": table_id})
 
     async def api_players(request: Request) -> Response:
@@ -222,12 +250,12 @@ def create_app(
         try:
             data = await json_body(request)
             if not isinstance(data, dict):
-                raise RequestError("send a JSON object")
+                raise RequestError(N_("send a JSON object"))
             name = clean_name(data.get("name"), "")
         except BadRequest as exc:
-            return _refused(str(exc), exc.status)
+            return _refused(request, exc, exc.status)
         except RequestError as exc:
-            return _error(str(exc))
+            return _error(request, exc)
         player, key = await new_player(manager().storage, name)
         return JSONResponse({"id": player["id"], "name": player["name"], "key": key}, status_code=201)
 
@@ -235,19 +263,19 @@ def create_app(
         """GET: who the key in the ``x-player-key`` header is; POST ``{name}``: rename."""
         me = await player_for_key(manager().storage, request.headers.get(KEY_HEADER))
         if me is None:
-            return _error("That player key is not known here", 404)
+            return _error(request, N_("That player key is not known here"), 404)
         if request.method == "POST":
             try:
                 data = await json_body(request)
                 if not isinstance(data, dict):
-                    raise RequestError("send a JSON object")
+                    raise RequestError(N_("send a JSON object"))
                 name = clean_name(data.get("name"), "")
                 if not name:
-                    raise RequestError("a name may not be empty")
+                    raise RequestError(N_("a name may not be empty"))
             except BadRequest as exc:
-                return _refused(str(exc), exc.status)
+                return _refused(request, exc, exc.status)
             except RequestError as exc:
-                return _error(str(exc))
+                return _error(request, exc)
             await manager().storage.rename_player(me["id"], name)
             me["name"] = name
         return JSONResponse(me)
@@ -257,10 +285,10 @@ def create_app(
         storage = manager().storage
         player_id = request.path_params["player_id"]
         if not 4 <= len(player_id) <= 16:
-            return _error("There is no such player", 404)
+            return _error(request, N_("There is no such player"), 404)
         player = await storage.player(player_id)
         if player is None:
-            return _error("There is no such player", 404)
+            return _error(request, N_("There is no such player"), 404)
         return JSONResponse(
             {
                 "player": player,
@@ -275,16 +303,16 @@ def create_app(
     async def api_replay(request: Request) -> Response:
         table_id = request.path_params["table_id"]
         if not 4 <= len(table_id) <= 32:
-            return _error("There is no such table", 404)
+            return _error(request, N_("There is no such table"), 404)
         row = await manager().storage.load(table_id)
         if row is None:
-            return _error("There is no such table", 404)
+            return _error(request, N_("There is no such table"), 404)
         if not row.finished:
-            return _error("The game is not finished: its replay opens when it ends", 409)
+            return _error(request, N_("The game is not finished: its replay opens when it ends"), 409)
         try:
             return JSONResponse(replay_payload(row))
         except ValueError as exc:
-            return _error(str(exc), 409)
+            return _error(request, exc, 409)
 
     # (table, hand) -> the review, or the computation under way (concurrent requests share it)
     analyses: dict[tuple[str, int], asyncio.Future[dict[str, Any]]] = {}
@@ -295,18 +323,18 @@ def create_app(
         table_id = request.path_params["table_id"]
         raw = request.path_params["hand"]
         if not (raw.isascii() and raw.isdigit() and len(raw) <= 3):
-            return _error("There is no such hand: the hand is a number from 0", 400)
+            return _error(request, N_("There is no such hand: the hand is a number from 0"), 400)
         number = int(raw)
         if not 4 <= len(table_id) <= 32:
-            return _error("There is no such table", 404)
+            return _error(request, N_("There is no such table"), 404)
         key = (table_id, number)
         future = analyses.get(key)
         if future is None:
             row = await manager().storage.load(table_id)
             if row is None:
-                return _error("There is no such table", 404)
+                return _error(request, N_("There is no such table"), 404)
             if not row.finished:
-                return _error("The game is not finished: its analysis opens when it ends", 409)
+                return _error(request, N_("The game is not finished: its analysis opens when it ends"), 409)
             future = analyses.get(key)
             if future is None:
                 loop = asyncio.get_running_loop()
@@ -318,10 +346,14 @@ def create_app(
             review = await asyncio.shield(future)
         except ValueError as exc:
             analyses.pop(key, None)
-            return _error(str(exc)[:1].upper() + str(exc)[1:], 404)
+            text = str(exc)
+            body = _said(request, exc)
+            body["error"] = text[:1].upper() + text[1:]
+            body["localized"] = body["localized"][:1].upper() + body["localized"][1:]
+            return JSONResponse(body, status_code=404)
         except ImportError:
             analyses.pop(key, None)
-            return _error("The double-dummy solver is not installed here", 501)
+            return _error(request, N_("The double-dummy solver is not installed here"), 501)
         return JSONResponse(review)
 
     async def api_play_now(request: Request) -> Response:
@@ -330,18 +362,36 @@ def create_app(
         try:
             data = await json_body(request)
             if not isinstance(data, dict):
-                raise RequestError("send a JSON object")
+                raise RequestError(N_("send a JSON object"))
             preset = data.get("preset", "partnership")
             if not isinstance(preset, str) or preset not in PRESETS:
-                raise RequestError("unknown preset")
+                raise RequestError(N_("unknown preset"))
             me = await player_for_key(manager().storage, request.headers.get(KEY_HEADER))
             name = clean_name(data.get("name"), "") or (me["name"] if me else "")
             actor, seat, token = await manager().play_now(preset, name, me["id"] if me else None)
         except BadRequest as exc:
-            return _refused(str(exc), exc.status)
+            return _refused(request, exc, exc.status)
         except RequestError as exc:
-            return _error(str(exc))
+            return _error(request, exc)
         return JSONResponse({"id": actor.id, "seat": seat, "token": token, "url": f"/t/{actor.id}"})
+
+    async def api_i18n(request: Request) -> Response:
+        """The web client's catalog (:func:`.words.client_catalog`) of ``/api/i18n/{lang}``,
+        or of the request's language (cookie, Accept-Language) for ``/api/i18n``."""
+        lang = request.path_params.get("lang") or request_language(request)
+        if lang not in LANGUAGES:
+            return _error(request, N_("There is no such language"), 404)
+        return JSONResponse(client_catalog(lang), headers={"vary": "cookie, accept-language"})
+
+    async def api_i18n_script(request: Request) -> Response:
+        """The catalog of the request's language as a script the pages load before their own
+        (``window.SPADES_I18N``): the page is drawn in its language from the start."""
+        text = json.dumps(client_catalog(request_language(request)), ensure_ascii=True, separators=(",", ":"))
+        return Response(
+            f"window.SPADES_I18N={text};\n",
+            media_type="text/javascript",
+            headers={"vary": "cookie, accept-language"},
+        )
 
     def page(name: str) -> Callable[[Request], Awaitable[Response]]:
         async def serve(request: Request) -> Response:
@@ -372,10 +422,11 @@ def create_app(
 
     async def ws_table(websocket: WebSocket) -> None:
         await websocket.accept()
+        lang = request_language(websocket)
         actor = await manager().get(websocket.path_params["table_id"])
         if actor is None:
             await websocket.send_json(
-                {"type": "error", "code": "no_table", "message": "There is no such table"}
+                _frame({"type": "error", "code": "no_table", "message": N_("There is no such table")}, lang)
             )
             await websocket.close(4404)
             return
@@ -383,21 +434,23 @@ def create_app(
             first = await asyncio.wait_for(websocket.receive_text(), 15)
             hello = parse_client_message(first)
             if hello.type != "hello":
-                raise ProtocolError("say hello first", "bad_message")
+                raise ProtocolError(N_("say hello first"), "bad_message")
         except (TimeoutError, ProtocolError, WebSocketDisconnect, KeyError, RuntimeError) as exc:
             code = exc.code if isinstance(exc, ProtocolError) else "bad_message"
+            frame = {"type": "error", "code": code, "message": str(exc) or N_("say hello first")}
+            if isinstance(exc, ProtocolError):
+                frame.update(error_fields(exc, lang))
             with contextlib.suppress(Exception):
-                await websocket.send_json(
-                    {"type": "error", "code": code, "message": str(exc) or "say hello first"}
-                )
+                await websocket.send_json(_frame(frame, lang))
                 await websocket.close(1008)
             return
         conn = Conn()
+        lang = hello.lang or lang
         player = await player_for_key(manager().storage, hello.player) if hello.player else None
         role = "spectator" if hello.token is None and player is None else "player"
         metrics.connection(role, 1)
         actor.post("join", conn, hello.token, hello.since, player["id"] if player else None)
-        writer = asyncio.get_running_loop().create_task(_writer(websocket, conn))
+        writer = asyncio.get_running_loop().create_task(_writer(websocket, conn, lang))
         limiter = RateLimiter()
         strikes = 0
         try:
@@ -407,11 +460,13 @@ def create_app(
                     break
                 text = message.get("text")
                 if text is None:
-                    conn.send({"type": "error", "code": "bad_message", "message": "send JSON text"})
+                    conn.send({"type": "error", "code": "bad_message", "message": N_("send JSON text")})
                     continue
                 if not limiter.allow():
                     strikes += 1
-                    conn.send({"type": "error", "code": "rate", "message": "Too many messages: slow down"})
+                    conn.send(
+                        {"type": "error", "code": "rate", "message": N_("Too many messages: slow down")}
+                    )
                     if strikes > 50:
                         conn.close(1008)
                         break
@@ -419,13 +474,15 @@ def create_app(
                 try:
                     msg = parse_client_message(text)
                 except ProtocolError as exc:
-                    conn.send({"type": "error", "code": exc.code, "message": str(exc)})
+                    conn.send(
+                        {"type": "error", "code": exc.code, "message": str(exc), **error_fields(exc, lang)}
+                    )
                     if exc.code == "too_large":
                         conn.close(1009)
                         break
                     continue
                 if msg.type == "hello":
-                    conn.send({"type": "error", "code": "bad_message", "message": "already connected"})
+                    conn.send({"type": "error", "code": "bad_message", "message": N_("already connected")})
                     continue
                 actor.post("msg", conn, msg)
         except (WebSocketDisconnect, RuntimeError):
@@ -454,6 +511,9 @@ def create_app(
         Route("/api/play-now", api_play_now, methods=["POST"]),
         Route("/api/tables/{table_id}/replay", api_replay),
         Route("/api/tables/{table_id}/analysis/{hand}", api_analysis),
+        Route("/api/i18n", api_i18n),
+        Route("/api/i18n.js", api_i18n_script),
+        Route("/api/i18n/{lang}", api_i18n),
         Route("/me", page("me.html")),
         Route("/p/{player_id}", page("player.html")),
         Route("/leaders", page("leaders.html")),
@@ -468,14 +528,34 @@ def create_app(
     return app
 
 
-async def _writer(websocket: WebSocket, conn: Conn) -> None:
-    """Send a connection's queued messages; ``None`` means close."""
+def _frame(frame: dict[str, Any], lang: str) -> dict[str, Any]:
+    """An error frame with ``localized``: its message in the connection's language (kept when
+    the frame has it already); the English ``message`` stays as it is."""
+    reason, params = frame.get("reason"), frame.get("params")
+    if "localized" not in frame and reason and reason != "other" and isinstance(params, dict):
+        # an engine error: worded from its code and params (the spades domain)
+        with i18n.use_language(lang):
+            frame["localized"] = i18n.error_wording(str(reason), params, str(frame.get("message", "")))
+    if "localized" not in frame:
+        frame["localized"] = localize(str(frame.get("message", "")), lang)
+    if "params" in frame:
+        frame["params"] = json_params(frame["params"])
+    return frame
+
+
+async def _writer(websocket: WebSocket, conn: Conn, lang: str = "en") -> None:
+    """Send a connection's queued messages; ``None`` means close.  Error frames (from this
+    process or relayed from the one that runs the table) get their ``localized`` text here,
+    where the connection's language is known."""
     while True:
         text = await conn.outbox.get()
         if text is None:
             with contextlib.suppress(Exception):
                 await websocket.close(conn.close_code or (1008 if conn.dead else 1000))
             return
+        if text.startswith('{"type":"error"'):
+            with contextlib.suppress(ValueError, TypeError):
+                text = json.dumps(_frame(json.loads(text), lang), separators=(",", ":"))
         await websocket.send_text(text)
 
 

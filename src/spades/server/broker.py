@@ -35,6 +35,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
+from ..i18n import N_
 from .protocol import ProtocolError, parse_client_message
 from .storage import StorageError
 from .table import Conn
@@ -463,7 +464,7 @@ class Cluster:
         try:
             return await asyncio.wait_for(fut, timeout)
         except TimeoutError:
-            raise LookupError("The table's server did not answer; try again") from None
+            raise LookupError(N_("The table's server did not answer; try again")) from None
         finally:
             self._calls.pop(req, None)
 
@@ -530,7 +531,7 @@ class Cluster:
             reply: dict[str, Any] = {"k": "reply", "id": env["id"]}
             try:
                 if actor is None:
-                    raise LookupError("That table is moving between servers; try again")
+                    raise LookupError(N_("That table is moving between servers; try again"))
                 args = env["args"]
                 if args[0] == "info":
                     answer: asyncio.Future[Any] = asyncio.get_running_loop().create_future()

@@ -20,6 +20,8 @@ from typing import Any, Final
 
 from starlette.requests import Request
 
+from ..i18n import N_
+
 __all__ = ["BadRequest", "ClientLimiter", "Limits", "client_key", "parse_json", "read_body"]
 
 #: how deeply a request body may nest arrays and objects (the API never needs more than 4)
@@ -33,6 +35,8 @@ class BadRequest(ValueError):
     def __init__(self, message: str, status: int = 400) -> None:
         super().__init__(message)
         self.status = status
+        #: the message is a ``web`` catalog message (said in the player's language)
+        self.template = message
 
 
 @dataclass
@@ -119,15 +123,15 @@ async def read_body(request: Request, cap: int) -> bytes:
     declared = request.headers.get("content-length")
     if declared is not None:
         if not declared.isdigit():
-            raise BadRequest("the Content-Length header is not a number")
+            raise BadRequest(N_("the Content-Length header is not a number"))
         if int(declared) > cap:
-            raise BadRequest("that request is too large", 413)
+            raise BadRequest(N_("that request is too large"), 413)
     chunks: list[bytes] = []
     size = 0
     async for chunk in request.stream():
         size += len(chunk)
         if size > cap:
-            raise BadRequest("that request is too large", 413)
+            raise BadRequest(N_("that request is too large"), 413)
         chunks.append(chunk)
     return b"".join(chunks)
 
@@ -149,7 +153,7 @@ def parse_json(body: bytes) -> Any:
     try:
         text = body.decode("utf-8")
     except UnicodeDecodeError:
-        raise BadRequest("send the request body as UTF-8 JSON") from None
+        raise BadRequest(N_("send the request body as UTF-8 JSON")) from None
     # count brackets first: a deep nest is refused without asking the parser to recurse
     depth = best = 0
     for ch in text:
@@ -160,11 +164,11 @@ def parse_json(body: bytes) -> Any:
         elif ch in "]}":
             depth -= 1
     if best > MAX_DEPTH * 4:  # brackets inside strings may inflate the count; the real check is below
-        raise BadRequest("that JSON is nested too deeply")
+        raise BadRequest(N_("that JSON is nested too deeply"))
     try:
         value = json.loads(text)
     except (ValueError, RecursionError):
-        raise BadRequest("send the request body as JSON") from None
+        raise BadRequest(N_("send the request body as JSON")) from None
     if not _depth_ok(value):
-        raise BadRequest("that JSON is nested too deeply")
+        raise BadRequest(N_("that JSON is nested too deeply"))
     return value

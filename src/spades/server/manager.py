@@ -17,6 +17,7 @@ from typing import Any, Final
 
 from .. import bots
 from ..errors import RulesError
+from ..i18n import N_
 from ..rules import Rules
 from .limits import Limits
 from .metrics import NullMetrics
@@ -37,7 +38,15 @@ DEFAULT_LEVEL: Final = BOT_LEVELS[0]
 
 
 class RequestError(ValueError):
-    """A request a person got wrong; the message says what to change."""
+    """A request a person got wrong; the message says what to change.
+
+    ``message`` is a ``web`` catalog message whose ``{fields}`` are filled from ``params``
+    (kept as ``template`` and ``params`` so that it can be said in the player's language)."""
+
+    def __init__(self, message: str, **params: Any) -> None:
+        super().__init__(message.format(**params) if params else message)
+        self.template = message
+        self.params = params
 
 
 def bot_levels() -> list[str]:
@@ -51,12 +60,12 @@ def clean_name(value: Any, default: str = "") -> str:
     if value is None:
         return default
     if not isinstance(value, str):
-        raise RequestError("a name must be text")
+        raise RequestError(N_("a name must be text"))
     name = " ".join(value.split())
     if len(name) > 24:
-        raise RequestError("a name may have at most 24 characters")
+        raise RequestError(N_("a name may have at most {n} characters"), n=24)
     if any(not ch.isprintable() or ch in "<>&\"'`" for ch in name):
-        raise RequestError("a name may not contain < > & quotes or control characters")
+        raise RequestError(N_("a name may not contain < > & quotes or control characters"))
     return name or default
 
 
@@ -73,22 +82,27 @@ class CreateRequest:
 def _number(data: dict[str, Any], key: str, lo: float, hi: float, default: float) -> float:
     value = data.get(key, default)
     if not isinstance(value, (int, float)) or isinstance(value, bool) or not lo <= value <= hi:
-        raise RequestError(f"{key.replace('_', ' ')} must be a number from {lo:g} to {hi:g}")
+        raise RequestError(
+            N_("{key} must be a number from {lo} to {hi}"),
+            key=key.replace("_", " "),
+            lo=f"{lo:g}",
+            hi=f"{hi:g}",
+        )
     return float(value)
 
 
 def parse_create_request(data: Any) -> CreateRequest:
     """Validate the body of ``POST /api/tables``."""
     if not isinstance(data, dict):
-        raise RequestError("send the table settings as a JSON object")
+        raise RequestError(N_("send the table settings as a JSON object"))
     preset = data.get("preset", "partnership")
     options = data.get("options") or {}
     if not isinstance(preset, str) or not isinstance(options, dict):
-        raise RequestError("preset must be a name and options an object")
+        raise RequestError(N_("preset must be a name and options an object"))
     allowed = set(Rules.__dataclass_fields__) - {"variant"}
     unknown = set(options) - allowed
     if unknown:
-        raise RequestError(f"unknown rule option(s): {', '.join(sorted(map(str, unknown)))}")
+        raise RequestError(N_("unknown rule option(s): {names}"), names=", ".join(sorted(map(str, unknown))))
     try:
         rules = Rules.preset(preset, **options)
     except (RulesError, TypeError, ValueError) as exc:
@@ -98,7 +112,9 @@ def parse_create_request(data: Any) -> CreateRequest:
     if seats_in is None:
         seats_in = ["you"] + ["bot"] * (n - 1)
     if not isinstance(seats_in, list) or len(seats_in) != n:
-        raise RequestError(f"this game has {n} seats: say for each one 'you', 'open' or a computer level")
+        raise RequestError(
+            N_("this game has {n} seats: say for each one 'you', 'open' or a computer level"), n=n
+        )
     levels = bot_levels()
     seats: list[SeatRow] = []
     you = None
@@ -113,20 +129,20 @@ def parse_create_request(data: Any) -> CreateRequest:
             kind, level = "bot", kind
         if kind == "you":
             if you is not None:
-                raise RequestError("you can sit in only one seat")
+                raise RequestError(N_("you can sit in only one seat"))
             you = s
             seats.append(SeatRow("human", name=""))
         elif kind == "open":
             seats.append(SeatRow("open"))
         elif kind == "bot":
             if level not in levels:
-                raise RequestError(f"computer level must be one of {', '.join(levels)}")
+                raise RequestError(N_("computer level must be one of {levels}"), levels=", ".join(levels))
             seats.append(SeatRow("bot", level=level))
         else:
-            raise RequestError("each seat is 'you', 'open' or a computer player")
+            raise RequestError(N_("each seat is 'you', 'open' or a computer player"))
     stand_in = data.get("stand_in", DEFAULT_LEVEL)
     if stand_in not in levels:
-        raise RequestError(f"computer level must be one of {', '.join(levels)}")
+        raise RequestError(N_("computer level must be one of {levels}"), levels=", ".join(levels))
     config = {
         "preset": preset,
         "name": clean_name(data.get("table_name"), ""),
@@ -138,7 +154,7 @@ def parse_create_request(data: Any) -> CreateRequest:
         "stand_in": stand_in,
     }
     if config["turn_timer"] and config["turn_timer"] < 5:
-        raise RequestError("turn timer must be 0 (off) or at least 5 seconds")
+        raise RequestError(N_("turn timer must be 0 (off) or at least 5 seconds"))
     if you is not None:
         seats[you].name = clean_name(data.get("name"), "")
     return CreateRequest(rules, preset, seats, you, bool(data.get("public", True)), config)
@@ -249,8 +265,10 @@ class TableManager:
             and (self.bot_tables() >= self.limits.max_bot_tables)
         ):
             raise LookupError(
-                "This server already runs as many computer-only tables as it allows; "
-                "take a seat yourself or try again later"
+                N_(
+                    "This server already runs as many computer-only tables as it allows; "
+                    "take a seat yourself or try again later"
+                )
             )
         table_id = secrets.token_urlsafe(9)
         code = await self._new_code()
@@ -286,7 +304,7 @@ class TableManager:
             code = "".join(secrets.choice(_CODE_ALPHABET) for _ in range(6))
             if not await self.storage.code_in_use(code):
                 return code
-        raise RequestError("could not find a free invite code; try again")
+        raise RequestError(N_("could not find a free invite code; try again"))
 
     def _storage_for(self, table_id: str) -> Any:
         if self.cluster is None:

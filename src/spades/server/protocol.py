@@ -14,12 +14,17 @@ Every message is one JSON object with a ``type``.  Server to client:
     each worded for that recipient (:func:`event_text`: passed or discarded cards
     are named only to those who saw them).
 ``error``
-    ``{"type": "error", "code": ..., "message": ...}``; nothing changed.
+    ``{"type": "error", "code": ..., "message": ..., "localized": ...}``; nothing changed.
+    ``message`` is English (the API's); ``localized`` is the same in the connection's
+    language (its hello's ``lang``, else the handshake's ``spades_lang`` cookie or
+    ``Accept-Language``); an illegal move's frame also has the engine error's ``reason``
+    and ``params`` (None when the engine gives none).
 ``hint``
     ``{"type": "hint", "action": "..."}``, computed from the seat's own view.
 
 Client to server (:func:`parse_client_message` validates every field):
-``hello`` ``{token?, since?}`` (first message; no token: spectator),
+``hello`` ``{token?, since?, player?, lang?}`` (first message; no token: spectator; ``lang``: the
+language of the error frames, one of :data:`spades.i18n.LANGUAGES`),
 ``act`` ``{action, v}`` (``v`` must equal the current version: a duplicate or stale
 action is refused), ``hint``, ``back`` (take the seat back from the computer),
 ``fill`` (seated players only: computers take the seats nobody claimed), ``ping``,
@@ -49,6 +54,7 @@ from typing import Any, Final
 from ..actions import Action, Choice, Discard, Pass
 from ..bids import Bid
 from ..cards import Card, CardSet
+from ..i18n import LANGUAGES, N_, normalize
 from ..view import HandSummary, TrickRecord, View
 
 __all__ = [
@@ -71,11 +77,16 @@ EVENT_WINDOW: Final = 128
 
 
 class ProtocolError(ValueError):
-    """A client message that is not well formed; ``code`` is machine readable."""
+    """A client message that is not well formed; ``code`` is machine readable.
 
-    def __init__(self, message: str, code: str = "bad_message") -> None:
-        super().__init__(message)
+    ``message`` is a ``web`` catalog message whose ``{fields}`` are filled from ``params``
+    (kept as ``template`` and ``params``, so each client's frame can say it in its language)."""
+
+    def __init__(self, message: str, code: str = "bad_message", **params: Any) -> None:
+        super().__init__(message.format(**params) if params else message)
         self.code = code
+        self.template = message
+        self.params = params
 
 
 def _cards(cards: CardSet | None) -> list[str] | None:
@@ -232,23 +243,33 @@ class ClientMessage:
     text: str | None = None
     #: the message as it came (relayed as is to the process that runs the table)
     raw: str = ""
+    #: hello: the language the connection's error frames are worded in (a supported one)
+    lang: str | None = None
 
 
 _TYPES: Final = ("hello", "act", "hint", "back", "fill", "ping", "ready", "chat", "rematch")
 #: chat messages: longest text, and the quick messages offered as buttons
 CHAT_MAX: Final = 200
-QUICK_CHAT: Final = ("Hello!", "Good game", "Well played", "Sorry, partner", "Thanks", "Oops", "Good luck")
+QUICK_CHAT: Final = (
+    N_("Hello!"),
+    N_("Good game"),
+    N_("Well played"),
+    N_("Sorry, partner"),
+    N_("Thanks"),
+    N_("Oops"),
+    N_("Good luck"),
+)
 
 
 def clean_chat(value: Any) -> str:
     """Chat text as plain text: control characters dropped, spaces squeezed, at most CHAT_MAX."""
     if not isinstance(value, str):
-        raise ProtocolError("a chat message is text")
+        raise ProtocolError(N_("a chat message is text"))
     text = " ".join("".join(ch for ch in value if ch.isprintable() or ch == " ").split())
     if not text:
-        raise ProtocolError("a chat message cannot be empty")
+        raise ProtocolError(N_("a chat message cannot be empty"))
     if len(text) > CHAT_MAX:
-        raise ProtocolError(f"a chat message may have at most {CHAT_MAX} characters", "chat_long")
+        raise ProtocolError(N_("a chat message may have at most {n} characters"), "chat_long", n=CHAT_MAX)
     return text
 
 
@@ -256,42 +277,51 @@ def _int_field(data: dict[str, Any], key: str, required: bool) -> int | None:
     value = data.get(key)
     if value is None:
         if required:
-            raise ProtocolError(f"'{key}' is missing")
+            raise ProtocolError(N_("'{key}' is missing"), key=key)
         return None
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 10**9:
-        raise ProtocolError(f"'{key}' must be a whole number")
+        raise ProtocolError(N_("'{key}' must be a whole number"), key=key)
     return value
 
 
 def parse_client_message(text: str | bytes) -> ClientMessage:
     """Validate one client message; raises :class:`ProtocolError` with a plain reason."""
     if isinstance(text, bytes):
-        raise ProtocolError("send JSON text, not binary data")
+        raise ProtocolError(N_("send JSON text, not binary data"))
     if len(text.encode("utf-8", "replace")) > MAX_MESSAGE_BYTES:
-        raise ProtocolError("message too large", "too_large")
+        raise ProtocolError(N_("message too large"), "too_large")
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):
-        raise ProtocolError("that message is not JSON") from None
+        raise ProtocolError(N_("that message is not JSON")) from None
     if not isinstance(data, dict):
-        raise ProtocolError("a message must be a JSON object")
+        raise ProtocolError(N_("a message must be a JSON object"))
     kind = data.get("type")
     if kind not in _TYPES:
-        raise ProtocolError(f"unknown message type; use one of {', '.join(_TYPES)}")
+        raise ProtocolError(N_("unknown message type; use one of {types}"), types=", ".join(_TYPES))
     if kind == "hello":
         token = data.get("token")
         if token is not None and (not isinstance(token, str) or not 8 <= len(token) <= 100):
-            raise ProtocolError("that seat token is not valid", "bad_token")
+            raise ProtocolError(N_("that seat token is not valid"), "bad_token")
         player = data.get("player")
         if player is not None and (not isinstance(player, str) or not 16 <= len(player) <= 100):
-            raise ProtocolError("that player key is not valid", "bad_player")
-        return ClientMessage("hello", token=token, since=_int_field(data, "since", False), player=player)
+            raise ProtocolError(N_("that player key is not valid"), "bad_player")
+        lang = data.get("lang")
+        if lang is not None and (not isinstance(lang, str) or normalize(lang) is None):
+            raise ProtocolError(
+                N_("unknown language {lang}; use one of {languages}"),
+                lang=str(lang)[:20],
+                languages=", ".join(LANGUAGES),
+            )
+        return ClientMessage(
+            "hello", token=token, since=_int_field(data, "since", False), player=player, lang=normalize(lang)
+        )
     if kind == "chat":
         return ClientMessage("chat", text=clean_chat(data.get("text")), raw=text)
     if kind == "act":
         action = data.get("action")
         if not isinstance(action, str) or not 0 < len(action) <= 80:
-            raise ProtocolError("'action' must be text like 'bid 4' or 'QH'")
+            raise ProtocolError(N_("'action' must be text like 'bid 4' or 'QH'"))
         return ClientMessage("act", action=action, v=_int_field(data, "v", True), raw=text)
     return ClientMessage(kind, raw=text)
 

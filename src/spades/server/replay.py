@@ -19,6 +19,7 @@ from typing import Any
 from ..analysis import Decision
 from ..cards import Card
 from ..game import Game
+from ..i18n import N_
 from ..rules import Rules
 from .protocol import _summary
 from .storage import TableRow
@@ -66,7 +67,7 @@ def replay_payload(row: TableRow) -> dict[str, Any]:
             hands.append(current)
             current = None
     if not game.is_over:
-        raise ValueError("the game is not finished: its replay opens when it ends")
+        raise ValueError(N_("the game is not finished: its replay opens when it ends"))
     return {
         "id": row.id,
         "rules": game.rules.to_dict(),
@@ -95,7 +96,7 @@ def _record(row: TableRow) -> dict[str, Any]:
     for seat, text in row.actions:
         game.apply(text, seat=seat)
     if not game.is_over:
-        raise ValueError("the game is not finished: its analysis opens when it ends")
+        raise ValueError(N_("the game is not finished: its analysis opens when it ends"))
     return game.to_record()
 
 
@@ -122,15 +123,15 @@ def analyse_hand(row: TableRow, number: int) -> dict[str, Any]:
     the game is not finished or has no such hand; ImportError without the solver.
     """
     if isinstance(number, bool) or not isinstance(number, int) or number < 0:
-        raise ValueError("there is no such hand in a finished game")
+        raise ValueError(N_("there is no such hand in a finished game"))
     record = _record(row)
     if number >= record["result"]["hands_played"]:
-        raise ValueError("there is no such hand in a finished game")
+        raise ValueError(N_("there is no such hand in a finished game"))
     from ..analysis import analyse_record
 
     analysis = analyse_record(record, hands=[number + 1])
     if len(analysis.hands) != 1:
-        raise ValueError("there is no such hand in a finished game")
+        raise ValueError(N_("there is no such hand in a finished game"))
     hand = analysis.hands[0]
     tricks: list[list[dict[str, Any]]] = [[] for _ in hand.tricks]
     for d in hand.decisions:

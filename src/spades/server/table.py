@@ -37,11 +37,13 @@ from ..core import deck_cards
 from ..errors import IllegalActionError
 from ..events import ExchangePassed, TrickWon
 from ..game import Game
+from ..i18n import N_
 from ..rules import Rules
 from ..view import TrickRecord
 from .metrics import NullMetrics
 from .protocol import EVENT_WINDOW, ClientMessage, RateLimiter, event_text, public_view, seat_view
 from .storage import SeatRow, Storage, StorageError, TableRow, hash_token
+from .words import json_params
 
 __all__ = ["Conn", "TableActor", "build_game", "decide", "finished_result", "new_decks", "pick_bot"]
 
@@ -534,7 +536,7 @@ class TableActor:
         except Exception as exc:
             game.undo(1)
             log.error("table %s: could not log action %s: %s", self.id, v, exc)
-            raise StorageError("The server could not save that move; please try again") from exc
+            raise StorageError(N_("The server could not save that move; please try again")) from exc
         receiver = next((e.receiver for e in events if isinstance(e, ExchangePassed)), None)
         self.events.append(_Event(v, hands_before, seat, done, receiver, started))
         self.last_activity = started
@@ -641,7 +643,7 @@ class TableActor:
                     {
                         "type": "error",
                         "code": "bad_token",
-                        "message": "That seat link is not valid for this table (you can still watch)",
+                        "message": N_("That seat link is not valid for this table (you can still watch)"),
                     }
                 )
                 conn.close(4401)
@@ -715,7 +717,11 @@ class TableActor:
             return
         if seat is None and msg.type in ("act", "hint", "back", "fill"):
             conn.send(
-                {"type": "error", "code": "spectator", "message": "Spectators cannot play: join an open seat"}
+                {
+                    "type": "error",
+                    "code": "spectator",
+                    "message": N_("Spectators cannot play: join an open seat"),
+                }
             )
             return
         assert seat is not None  # for the type checker; spectators returned above
@@ -731,11 +737,11 @@ class TableActor:
         if msg.type == "hint":
             if not self.hints:
                 conn.send(
-                    {"type": "error", "code": "no_hints", "message": "Hints are turned off at this table"}
+                    {"type": "error", "code": "no_hints", "message": N_("Hints are turned off at this table")}
                 )
             elif self.game.to_act != seat or self.waiting:
                 conn.send(
-                    {"type": "error", "code": "not_your_turn", "message": "A hint is given on your turn"}
+                    {"type": "error", "code": "not_your_turn", "message": N_("A hint is given on your turn")}
                 )
             else:
                 level = str(self.row.config.get("stand_in", "expert"))
@@ -745,14 +751,16 @@ class TableActor:
             return
         # an action
         if self.game.is_over:
-            conn.send({"type": "error", "code": "over", "message": "The game is over"})
+            conn.send({"type": "error", "code": "over", "message": N_("The game is over")})
             return
         if self.waiting:
             conn.send(
                 {
                     "type": "error",
                     "code": "waiting",
-                    "message": "Waiting for players: share the invite code, or let computers fill the seats",
+                    "message": N_(
+                        "Waiting for players: share the invite code, or let computers fill the seats"
+                    ),
                 }
             )
             return
@@ -762,14 +770,26 @@ class TableActor:
                     "type": "error",
                     "code": "stale",
                     "v": self.version,
-                    "message": "The table moved on before that arrived (or it came twice); nothing changed",
+                    "message": N_(
+                        "The table moved on before that arrived (or it came twice); nothing changed"
+                    ),
                 }
             )
             return
         try:
             await self._commit(seat, msg.action or "")
         except IllegalActionError as exc:
-            conn.send({"type": "error", "code": "illegal", "message": str(exc), "v": self.version})
+            # the engine's code and params (when it gives them): each client can word the error
+            conn.send(
+                {
+                    "type": "error",
+                    "code": "illegal",
+                    "message": str(exc),
+                    "v": self.version,
+                    "reason": getattr(exc, "code", None),
+                    "params": json_params(getattr(exc, "params", None)),
+                }
+            )
             return
         except StorageError as exc:
             conn.send({"type": "error", "code": "storage", "message": str(exc), "v": self.version})
@@ -781,7 +801,11 @@ class TableActor:
         """Players talk to the players, spectators to the spectators; text only, rate limited."""
         if not conn.chat_limit.allow():
             conn.send(
-                {"type": "error", "code": "chat_rate", "message": "You are chatting too fast: wait a moment"}
+                {
+                    "type": "error",
+                    "code": "chat_rate",
+                    "message": N_("You are chatting too fast: wait a moment"),
+                }
             )
             return
         seat = conn.seat
@@ -806,19 +830,27 @@ class TableActor:
         """After the game, a seated player asks for a new table with the same seats."""
         if conn.seat is None:
             conn.send(
-                {"type": "error", "code": "spectator", "message": "Only the players can ask for a rematch"}
+                {
+                    "type": "error",
+                    "code": "spectator",
+                    "message": N_("Only the players can ask for a rematch"),
+                }
             )
             return
         if not self.game.is_over:
             conn.send(
-                {"type": "error", "code": "not_over", "message": "A rematch is offered when the game ends"}
+                {
+                    "type": "error",
+                    "code": "not_over",
+                    "message": N_("A rematch is offered when the game ends"),
+                }
             )
             return
         new_id = self.row.config.get("rematch")
         if new_id is None:
             if self.on_rematch is None:
                 conn.send(
-                    {"type": "error", "code": "no_rematch", "message": "Rematches are not offered here"}
+                    {"type": "error", "code": "no_rematch", "message": N_("Rematches are not offered here")}
                 )
                 return
             new_id = await self.on_rematch(self)
@@ -845,16 +877,16 @@ class TableActor:
         if player is not None:
             for spec in self.row.seats:
                 if spec.kind == "human" and spec.player == player:
-                    raise LookupError("You already sit at this table: reload the page to take your seat")
+                    raise LookupError(N_("You already sit at this table: reload the page to take your seat"))
         open_seats = [s for s, spec in enumerate(self.row.seats) if spec.kind == "open"]
         if not open_seats and self.row.config.get("yield") and not self.game.is_over:
             open_seats = [s for s, spec in enumerate(self.row.seats) if spec.kind == "bot"]
         if not open_seats:
-            raise LookupError("Every seat at this table is taken; you can watch as a spectator")
+            raise LookupError(N_("Every seat at this table is taken; you can watch as a spectator"))
         if seat is None:
             seat = open_seats[0]
         elif seat not in open_seats:
-            raise LookupError("That seat is taken; choose another one")
+            raise LookupError(N_("That seat is taken; choose another one"))
         token = secrets.token_urlsafe(24)
         spec = self.row.seats[seat]
         old = SeatRow(spec.kind, spec.level, spec.name, spec.token_hash, spec.player)

@@ -13,7 +13,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ..game import Game
-from ..i18n import _
+from ..i18n import N_, _
+from .keys import translate_bindings
 
 __all__ = ["AnalysisScreen", "review_text"]
 
@@ -21,7 +22,7 @@ __all__ = ["AnalysisScreen", "review_text"]
 def review_text(game: Game) -> Text:
     """The review of ``game`` (a copy taken on the main thread; safe to call on a worker
     thread): costly cards are marked ``<== !`` and shown in bold."""
-    from ..analysis import review_lines
+    from ..analysis import SUMMARY_HEAD, review_lines
 
     try:
         lines = review_lines(game, whole_game=game.is_over)
@@ -29,7 +30,7 @@ def review_text(game: Game) -> Text:
         return Text(str(exc), style="bold red")
     out = Text()
     for line in lines:
-        style = "bold" if line.startswith(("===", "Summary")) else ""
+        style = "bold" if line.startswith("===") or line == _(SUMMARY_HEAD) else ""
         if line.endswith("<== !"):
             style = "bold red"
         out.append(line + "\n", style=style)
@@ -39,10 +40,11 @@ def review_text(game: Game) -> Text:
 class AnalysisScreen(ModalScreen[None]):
     """A scrollable review; Enter, Escape or q closes it."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,escape,q,space", "close", "close")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,escape,q,space", "close", N_("close"))]
 
     def __init__(self, body: Text) -> None:
         super().__init__()
+        translate_bindings(self)
         self.body = body
 
     def compose(self) -> ComposeResult:

@@ -30,7 +30,7 @@ import asyncio
 import contextlib
 import threading
 from collections.abc import Callable
-from typing import ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from rich.console import Group
 from rich.text import Text
@@ -47,8 +47,9 @@ from ..bids import Bid
 from ..cards import Card
 from ..errors import NotationError
 from ..game import Phase
-from ..i18n import _, term
+from ..i18n import N_, _, term
 from .controller import HELP_LINES, Controller, HintTurn, Message, Option
+from .keys import translate_bindings
 from .render import choices_text, hand_text, history_table, side_text, summary_table, table_text
 
 __all__ = ["PlayApp"]
@@ -58,9 +59,13 @@ class CommandLine(Input):
     """The input line; while empty, arrows move the card cursor and Space marks a card."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("up", "move(-1)", "previous", show=False),
-        Binding("down", "move(1)", "next", show=False),
+        Binding("up", "move(-1)", N_("previous"), show=False),
+        Binding("down", "move(1)", N_("next"), show=False),
     ]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        translate_bindings(self)
 
     @property
     def play_app(self) -> PlayApp:
@@ -139,12 +144,13 @@ class SummaryScreen(ModalScreen[None]):
     """A finished hand; Enter (or Space, Escape) deals the next one."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,space,escape", "close", "next hand"),
-        Binding("q", "app.quit_game", "quit"),
+        Binding("enter,space,escape", "close", N_("next hand")),
+        Binding("q", "app.quit_game", N_("quit")),
     ]
 
     def __init__(self, body: Group) -> None:
         super().__init__()
+        translate_bindings(self)
         self.body = body
 
     def compose(self) -> ComposeResult:
@@ -168,16 +174,17 @@ class GameOverScreen(ModalScreen[str]):
     GameOverScreen #body { height: auto; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,q,escape", "choose('quit')", "quit"),
-        Binding("n", "choose('new')", "new game"),
-        Binding("u", "choose('undo')", "undo"),
-        Binding("a", "choose('analyse')", "analyse"),
+        Binding("enter,q,escape", "choose('quit')", N_("quit")),
+        Binding("n", "choose('new')", N_("new game")),
+        Binding("u", "choose('undo')", N_("undo")),
+        Binding("a", "choose('analyse')", N_("analyse")),
     ]
     #: rows the dialog leaves for other things: the title bar, its border, the key line
     RESERVED: ClassVar[int] = 4
 
     def __init__(self, body: Group) -> None:
         super().__init__()
+        translate_bindings(self)
         self.body = body
 
     def compose(self) -> ComposeResult:
@@ -205,7 +212,11 @@ class GameOverScreen(ModalScreen[str]):
 
 
 class HelpScreen(ModalScreen[None]):
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,space,escape,q,f1", "close", "close")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,space,escape,q,f1", "close", N_("close"))]
+
+    def __init__(self) -> None:
+        super().__init__()
+        translate_bindings(self)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
@@ -229,7 +240,8 @@ class PlayApp(App[int]):
     #hand { height: 4; border: round $accent; padding: 0 0; }
     #choices { height: 1; padding: 0 1; }
     #prompt { height: 1; padding: 0 1; text-style: bold; }
-    #message { height: 2; padding: 0 1; }
+    /* a long answer or hint takes up to 4 lines: the log is hidden meanwhile */
+    #message { height: auto; min-height: 2; max-height: 4; padding: 0 1; }
     #log { height: 1fr; min-height: 2; padding: 0 1; color: $text-muted; scrollbar-size-vertical: 1;
            overflow-x: hidden; }
     #command { height: 1; border: none; padding: 0 1; margin: 0; }
@@ -240,16 +252,17 @@ class PlayApp(App[int]):
     #dialog Static { width: 100%; height: auto; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+q", "quit_game", "quit", priority=True),
-        Binding("ctrl+c", "quit_game", "quit", show=False, priority=True),
-        Binding("pageup", "scroll_log(-1)", "older messages", show=False),
-        Binding("pagedown", "scroll_log(1)", "newer messages", show=False),
-        Binding("f1", "help", "help"),
-        Binding("ctrl+z", "undo", "undo", show=False),
+        Binding("ctrl+q", "quit_game", N_("quit"), priority=True),
+        Binding("ctrl+c", "quit_game", N_("quit"), show=False, priority=True),
+        Binding("pageup", "scroll_log(-1)", N_("older messages"), show=False),
+        Binding("pagedown", "scroll_log(1)", N_("newer messages"), show=False),
+        Binding("f1", "help", N_("help")),
+        Binding("ctrl+z", "undo", N_("undo"), show=False),
     ]
 
     def __init__(self, controller: Controller, *, pace: float = 0.6) -> None:
         super().__init__()
+        translate_bindings(self)
         self.controller = controller
         self.pace = max(0.0, pace)
         self.cursor = 0
@@ -342,6 +355,9 @@ class PlayApp(App[int]):
             style = {"error": "bold red", "hint": "bold cyan"}.get(feedback.kind, "")
             message = Text(("✗ " if feedback.kind == "error" else "") + feedback.text, style=style)
         self.query_one("#message", Static).update(message)
+        # a message of more than 2 lines takes the log's rows (it comes back after)
+        width = max(1, self.size.width - 2)
+        self.query_one("#log").display = len(message.wrap(self.console, width)) <= 2
         self._refresh_log()
         for widget_id in ("#table", "#side", "#hand", "#choices"):
             self.query_one(widget_id).refresh()

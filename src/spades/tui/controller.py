@@ -44,7 +44,7 @@ from ..cards import Card
 from ..errors import RecordError
 from ..events import Event, TrickWon, for_seat
 from ..game import Game, Phase
-from ..i18n import N_, _, ngettext, term
+from ..i18n import N_, _, error_text, ngettext, term
 from ..narrate import Narrator
 from ..rules import Rules
 from ..view import HandSummary, TrickRecord, View
@@ -155,7 +155,7 @@ class HintTurn:
         try:
             action = bot.act(view)
         except Exception as exc:  # a faulty bot must not end the person's game
-            return None, used, str(exc)
+            return None, used, error_text(exc)
         reason = None
         explainer = getattr(bot, "explain", None)
         if callable(explainer):
@@ -164,7 +164,7 @@ class HintTurn:
             except Exception:
                 reason = None
         if used == FALLBACK_BOT:
-            reason = "a random legal move: no expert or basic computer player is installed"
+            reason = _("a random legal move: no expert or basic computer player is installed")
         elif not reason:
             reason = hints.explain(view, action, used)
         return action, used, reason
@@ -179,7 +179,9 @@ def make_bot(name: str, seed: int) -> tuple[Bot, str, str | None]:
     try:
         return bots.get(name, seed=seed), name, None
     except ValueError:
-        note = f"The {name!r} computer player is not installed; a random player takes its place"
+        note = _("The {name} computer player is not installed; a random player takes its place").format(
+            name=repr(name)
+        )
         return bots.get(FALLBACK_BOT, seed=seed), FALLBACK_BOT, note
 
 
@@ -638,7 +640,7 @@ class Controller:
         try:
             events = game.apply(action, seat=self.human)
         except ValueError as exc:
-            return self._reply("error", str(exc))
+            return self._reply("error", error_text(exc))
         if hands_before > self.acknowledged:
             # moving on in the next hand means the last summary was seen
             self.acknowledged = hands_before
@@ -675,7 +677,10 @@ class Controller:
         if error is not None:
             seat_name = self.rules.seat_name(turn.seat)
             self._event(
-                f"{seat_name}'s computer player failed ({error}); it plays a random move", kind="alert"
+                _("{seat}'s computer player failed ({error}); it plays a random move").format(
+                    seat=term(seat_name), error=error_text(error)
+                ),
+                kind="alert",
             )
             rng = random.Random(f"fallback:{game.seed}:{len(game.actions)}")
             events = game.apply(rng.choice(game.legal_actions()), seat=turn.seat)
@@ -850,7 +855,9 @@ class Controller:
         try:
             write_record(self.save_path, self.record())
         except OSError as exc:
-            text = f"Could not save to {self.save_path}: {exc.strerror or exc}"
+            text = _("Could not save to {path}: {error}").format(
+                path=self.save_path, error=exc.strerror or exc
+            )
             if text != self.save_error:
                 self._event(text, kind="alert")
             self.save_error = text
@@ -921,7 +928,7 @@ def _describe_action(action: Action) -> str:
         return _("discard")
     if action is Choice.LOOK:
         return _("decision to look")
-    return _("decision to {choice}").format(choice=action)
+    return _("decision to {choice}").format(choice=_(str(action)))
 
 
 def default_seat(rules: Rules) -> int:

@@ -28,9 +28,13 @@ from __future__ import annotations
 from ..actions import Action, Choice, Discard, Pass
 from ..bids import Bid
 from ..cards import Card, CardSet, Rank, Suit
+from ..i18n import N_, _, ngettext, term
 from ..view import View
 
 __all__ = ["explain", "pretty", "pretty_action", "trick_winner"]
+
+#: one card of each suit, in words ("your only heart"), by suit id
+_ONE_OF: tuple[str, ...] = (N_("club"), N_("diamond"), N_("heart"), N_("spade"))
 
 
 def pretty(card: Card) -> str:
@@ -42,13 +46,25 @@ def pretty(card: Card) -> str:
 def pretty_action(action: Action) -> str:
     """The action in words: ``'play Q♥'``, ``'bid 4'``, ``'pass 2♣ 3♦ 4♥'``."""
     if isinstance(action, Card):
-        return f"play {pretty(action)}"
+        return _("play {card}").format(card=pretty(action))
     if isinstance(action, (Pass, Discard)):
         cards = " ".join(pretty(c) for c in action.cards.sorted())
         if not cards:
-            return "discard nothing"
-        return f"{action.verb} {cards}"
-    return str(action)
+            return _("discard nothing")
+        if isinstance(action, Pass):
+            return _("pass {cards}").format(cards=cards)
+        return _("discard {cards}").format(cards=cards)
+    if isinstance(action, Bid):
+        if action.is_nil:
+            return term(action.label())
+        return _("bid {n}").format(n=action.tricks)
+    if action is Choice.LOOK:
+        return _("look")
+    if action is Choice.KEEP:
+        return _("keep")
+    if action is Choice.REJECT:
+        return _("reject")
+    return str(action)  # pragma: no cover - every action kind is named above
 
 
 def trick_winner(trick: tuple[tuple[int, Card], ...]) -> tuple[int, Card] | None:
@@ -71,17 +87,18 @@ def _beats(card: Card, best: Card) -> bool:
     return card.suit is Suit.SPADES
 
 
-def _cards(cards: list[Card], limit: int = 3) -> str:
-    """``'K♥ Q♥'``, or ``'4 higher hearts'`` when there are more than ``limit``."""
-    if len(cards) > limit:
-        return f"{len(cards)} higher {cards[0].suit.plural}"
+def _listed(cards: list[Card]) -> str:
     return " ".join(pretty(c) for c in sorted(cards, reverse=True))
 
 
-def _out_above(higher: list[Card]) -> str:
-    """``'K♥ Q♥ still out above it'`` or ``'10 higher diamonds still out'``."""
-    text = _cards(higher)
-    return f"{text} still out" if " higher " in text else f"{text} still out above it"
+def _out_above(higher: list[Card], out: str) -> str:
+    """``'K♥ Q♥ still out above it'`` or ``'10 higher diamonds still out'`` (``out``:
+    "still out", or "unseen" where half the unseen cards lie in the discard pile)."""
+    if len(higher) > 3:
+        return ngettext("{n} higher {suit} {out}", "{n} higher {suit} {out}", len(higher)).format(
+            n=len(higher), suit=term(higher[0].suit.plural), out=out
+        )
+    return _("{cards} {out} above it").format(cards=_listed(higher), out=out)
 
 
 def _unseen(view: View, hand: CardSet) -> CardSet:
@@ -90,7 +107,7 @@ def _unseen(view: View, hand: CardSet) -> CardSet:
     from ..cards import ALL_CARDS
 
     seen = view.played.mask | hand.mask | view.discards.mask | view.passed.mask
-    for _, card in view.trick:
+    for _seat, card in view.trick:
         seen |= 1 << int(card)
     return CardSet(sum(1 << int(c) for c in ALL_CARDS if not seen >> int(c) & 1))
 
@@ -119,10 +136,6 @@ def _side_need(view: View) -> tuple[int, int] | None:
     return contract, max(0, contract - counted)
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
 def _goal(view: View) -> list[str]:
     """What the seat's side is playing for now: its nil, its contract, bags."""
     rules = view.rules
@@ -130,28 +143,44 @@ def _goal(view: View) -> list[str]:
     me = view.seat
     bid = view.bids[me]
     if bid is not None and bid.is_nil:
-        kind = "blind nil" if bid.blind else "nil"
-        if view.tricks_won[me] == 0:
-            out.append(f"you bid {kind} and have taken no trick")
+        kind = term("blind nil" if bid.blind else "nil")
+        took = view.tricks_won[me]
+        if took == 0:
+            out.append(_("you bid {kind} and have taken no trick").format(kind=kind))
         else:
-            out.append(f"your {kind} has failed ({_plural(view.tricks_won[me], 'trick')})")
+            out.append(
+                ngettext(
+                    "your {kind} has failed ({n} trick)", "your {kind} has failed ({n} tricks)", took
+                ).format(kind=kind, n=took)
+            )
     partner = view.partner
     if partner is not None:
         pbid = view.bids[partner]
         if pbid is not None and pbid.is_nil and view.tricks_won[partner] == 0:
-            out.append(f"your partner's {pbid.label()} is alive")
+            out.append(_("your partner's {bid} is alive").format(bid=term(pbid.label())))
     need = _side_need(view)
     if need is not None:
         contract, left = need
-        who, has = ("your side", "has") if partner is not None else ("you", "have")
         if left:
-            out.append(f"{who} {has} {contract - left} of {contract} tricks")
+            text = (
+                _("your side has {k} of {contract} tricks")
+                if partner is not None
+                else _("you have {k} of {contract} tricks")
+            )
+            out.append(text.format(k=contract - left, contract=contract))
         elif rules.bag_penalty:
-            out.append(f"{who} made {contract}: more tricks are bags")
+            text = (
+                _("your side made {contract}: more tricks are bags")
+                if partner is not None
+                else _("you made {contract}: more tricks are bags")
+            )
+            out.append(text.format(contract=contract))
     for s in range(rules.num_seats):
         b = view.bids[s]
         if rules.side_of(s) != view.side and b is not None and b.is_nil and view.tricks_won[s] == 0:
-            out.append(f"{rules.seat_name(s)}'s {b.label()} is alive")
+            out.append(
+                _("{seat}'s {bid} is alive").format(seat=term(rules.seat_name(s)), bid=term(b.label()))
+            )
     return out
 
 
@@ -159,11 +188,11 @@ def _method(bot: str, phase: str) -> str:
     """How the bot chose, in words."""
     if bot == "expert":
         if phase == "play":
-            return "most points over sampled deals"
+            return _("most points over sampled deals")
         if phase == "bid":
-            return "the expert's play-outs of sampled deals scored this bid best"
+            return _("the expert's play-outs of sampled deals scored this bid best")
     if bot == "basic":
-        return "the club player's rule"
+        return _("the club player's rule")
     return ""
 
 
@@ -173,8 +202,6 @@ def explain(view: View, action: Action, bot: str = "expert") -> str:
         parts = _explain_play(view, action) + _goal(view)
         method = _method(bot, "play")
         text = "; ".join(parts)
-        if view.rules.uses_draw:  # half the unseen cards lie in the discard pile
-            text = text.replace("still out", "unseen")
         return text + (f" ({method})" if method else "")
     if isinstance(action, Bid):
         return _explain_bid(view, action, bot)
@@ -186,7 +213,7 @@ def explain(view: View, action: Action, bot: str = "expert") -> str:
         return _explain_look(view, bot)
     if action in (Choice.KEEP, Choice.REJECT):
         return _explain_draw(view, action is Choice.KEEP)
-    return "it is the move the computer player prefers here"
+    return _("it is the move the computer player prefers here")
 
 
 def _trails(view: View) -> int:
@@ -199,47 +226,76 @@ def _explain_look(view: View, bot: str) -> str:
     behind = _trails(view)
     partner = view.partner
     pbid = view.bids[partner] if partner is not None else None
-    look = "draw as usual" if view.rules.uses_draw else "look and bid on your cards"
+    look = _("draw as usual") if view.rules.uses_draw else _("look and bid on your cards")
     if pbid is not None and pbid.is_nil:
-        return f"your partner bid {pbid.label()}: nobody would cover a second nil; {look}"
-    if behind <= 0:
-        lead = "your side is level" if behind == 0 else f"your side leads by {-behind}"
-        return f"{lead}: blind nil is a catch-up move, not worth the risk; {look}"
-    if bot == "expert":
-        return (
-            f"your side trails by {behind}, but on sampled deals blind nil did not score "
-            f"40 points a deal more than looking; {look}"
+        return _("your partner bid {bid}: nobody would cover a second nil; {look}").format(
+            bid=term(pbid.label()), look=look
         )
-    return f"your side trails by {behind}, not enough to risk blind nil; {look}"
+    if behind <= 0:
+        lead = _("your side is level") if behind == 0 else _("your side leads by {n}").format(n=-behind)
+        return _("{lead}: blind nil is a catch-up move, not worth the risk; {look}").format(
+            lead=lead, look=look
+        )
+    if bot == "expert":
+        return _(
+            "your side trails by {n}, but on sampled deals blind nil did not score "
+            "40 points a deal more than looking; {look}"
+        ).format(n=behind, look=look)
+    return _("your side trails by {n}, not enough to risk blind nil; {look}").format(n=behind, look=look)
 
 
 def _explain_bid(view: View, bid: Bid, bot: str) -> str:
     rules = view.rules
     if bid.blind:
         behind = _trails(view)
-        trail = f"your side trails by {behind}: " if behind > 0 else ""
-        how = "on sampled deals " if bot == "expert" else ""
-        help_ = " with your partner's exchange" if rules.has_exchange else ""
-        return (
-            f"{trail}{how}blind nil{help_} ({rules.blind_nil_bonus:+d} if you take no trick) "
-            "scored more than looking"
-        )
+        bonus = f"{rules.blind_nil_bonus:+d}"
+        if bot == "expert":
+            text = (
+                _(
+                    "on sampled deals blind nil with your partner's exchange ({bonus} if you take no trick) "
+                    "scored more than looking"
+                )
+                if rules.has_exchange
+                else _("on sampled deals blind nil ({bonus} if you take no trick) scored more than looking")
+            )
+        else:
+            text = (
+                _(
+                    "blind nil with your partner's exchange ({bonus} if you take no trick) "
+                    "scored more than looking"
+                )
+                if rules.has_exchange
+                else _("blind nil ({bonus} if you take no trick) scored more than looking")
+            )
+        text = text.format(bonus=bonus)
+        if behind > 0:
+            text = _("your side trails by {n}: {reason}").format(n=behind, reason=text)
+        return text
     from ..bots.basic import estimate_tricks, nil_danger
 
     hand = view.hand or CardSet()
     est = estimate_tricks(hand.mask, rules.num_seats, rules.partnerships)
-    facts = [f"your hand counts about {est:.1f} tricks"]
+    facts = [_("your hand counts about {n} tricks").format(n=f"{est:.1f}")]
     partner = view.partner
     pbid = view.bids[partner] if partner is not None else None
     if pbid is not None:
-        facts.append(f"your partner bid {pbid.label() if pbid.is_nil else pbid.tricks}")
+        said = term(pbid.label()) if pbid.is_nil else str(pbid.tricks)
+        facts.append(_("your partner bid {bid}").format(bid=said))
     if bid.is_nil:
         spades = hand.count(Suit.SPADES)
         top = hand.sorted()[:1]
-        best = f"best card {pretty(top[0])}, " if top else ""
-        facts.append(f"{best}{_plural(spades, 'spade')}: nil danger {nil_danger(hand.mask):.1f}")
+        count = ngettext("{n} spade", "{n} spades", spades).format(n=spades)
+        danger = f"{nil_danger(hand.mask):.1f}"
+        if top:
+            facts.append(
+                _("best card {card}, {spades}: nil danger {danger}").format(
+                    card=pretty(top[0]), spades=count, danger=danger
+                )
+            )
+        else:
+            facts.append(_("{spades}: nil danger {danger}").format(spades=count, danger=danger))
         if bot == "expert":
-            facts.append("nil kept in 75%+ of the expert's play-outs and beat every number")
+            facts.append(_("nil kept in 75%+ of the expert's play-outs and beat every number"))
         return "; ".join(facts)
     method = _method(bot, "bid")
     if method:
@@ -251,56 +307,67 @@ def _explain_pass(view: View, action: Pass) -> str:
     bid = view.bids[view.seat]
     cards = " ".join(pretty(c) for c in action.cards.sorted())
     if bid is not None and bid.blind:
-        return f"you bid blind nil: pass back your cards most likely to win a trick ({cards})"
-    return f"your partner bid blind nil: give your lowest cards ({cards}), spades last"
+        return _("you bid blind nil: pass back your cards most likely to win a trick ({cards})").format(
+            cards=cards
+        )
+    return _("your partner bid blind nil: give your lowest cards ({cards}), spades last").format(cards=cards)
 
 
 def _explain_discard(view: View, action: Discard) -> str:
     if not action.cards:
-        return "none of your cards is more likely to win a trick than a card from the pile"
+        return _("none of your cards is more likely to win a trick than a card from the pile")
     cards = " ".join(pretty(c) for c in action.cards.sorted())
-    return f"you bid blind nil: {cards} are likelier to win a trick than a card from the pile"
+    return _("you bid blind nil: {cards} are likelier to win a trick than a card from the pile").format(
+        cards=cards
+    )
 
 
 def _explain_draw(view: View, keep: bool) -> str:
     card = view.draw_card
     if card is None:
-        return "take the card that helps your bid most"
+        return _("take the card that helps your bid most")
     name = pretty(card)
     bid = view.bids[view.seat]
     if bid is not None and bid.is_nil:
-        kind = "blind nil" if bid.blind else "nil"
+        kind = term("blind nil" if bid.blind else "nil")
         if keep:
-            return f"you bid {kind}: {name} is no likelier to win a trick than an unseen card"
-        return f"you bid {kind}: {name} is likelier to win a trick than an unseen card; take the next"
+            text = _("you bid {kind}: {card} is no likelier to win a trick than an unseen card")
+        else:
+            text = _("you bid {kind}: {card} is likelier to win a trick than an unseen card; take the next")
+        return text.format(kind=kind, card=name)
     if keep:
-        return f"{name} is worth more for taking tricks than an average unseen card"
-    return f"{name} is worth less for taking tricks than an average unseen card; take the next"
+        return _("{card} is worth more for taking tricks than an average unseen card").format(card=name)
+    return _("{card} is worth less for taking tricks than an average unseen card; take the next").format(
+        card=name
+    )
 
 
 def _in_hand(card: Card, hand: CardSet) -> str:
     """Where ``card`` stands among the seat's cards of its suit."""
     suit = sorted(hand.suit(card.suit), reverse=True)
-    word = card.suit.plural[:-1]
+    word = _(_ONE_OF[card.suit])
     if len(suit) <= 1:
-        return f"your only {word}"
+        return _("your only {suit}").format(suit=word)
     if card == suit[0]:
-        return f"your highest {word}"
+        return _("your highest {suit}").format(suit=word)
     if card == suit[-1]:
-        return f"your lowest {word}"
+        return _("your lowest {suit}").format(suit=word)
     above = [c for c in suit if c > card]
     if len(above) > 3:
-        return f"{len(above)} higher {card.suit.plural} in your hand"
-    return f"{_cards(above)} above it in your hand"
+        return ngettext(
+            "{n} higher {suit} in your hand", "{n} higher {suit} in your hand", len(above)
+        ).format(n=len(above), suit=term(card.suit.plural))
+    return _("{cards} above it in your hand").format(cards=_listed(above))
 
 
 def _explain_play(view: View, card: Card) -> list[str]:
     hand = (view.hand or CardSet()) | CardSet([card])
     rules = view.rules
+    # with a two-player discard pile, half the unseen cards are out of play
+    out_word = _("unseen") if rules.uses_draw else _("still out")
     unseen = _unseen(view, hand)
     higher = _higher_out(card, unseen)
     trick = view.trick
-    name = rules.seat_name
     after = rules.num_seats - 1 - len(trick)
     spades_out = list(unseen.suit(Suit.SPADES))
     bid = view.bids[view.seat]
@@ -310,11 +377,15 @@ def _explain_play(view: View, card: Card) -> list[str]:
         out.append(_in_hand(card, hand))
         if not higher:
             if card.suit is Suit.SPADES or not spades_out:
-                out.append("nothing still out beats it")
+                out.append(_("nothing {out} beats it").format(out=out_word))
             else:
-                out.append(f"the top {card.suit.plural[:-1]} still out: only a spade beats it")
+                out.append(
+                    _("the top {suit} {out}: only a spade beats it").format(
+                        suit=_(_ONE_OF[card.suit]), out=out_word
+                    )
+                )
         else:
-            out.append(_out_above(higher))
+            out.append(_out_above(higher, out_word))
         return out
     winner = trick_winner(trick)
     if winner is None:  # unreachable: the trick is not empty
@@ -324,34 +395,71 @@ def _explain_play(view: View, card: Card) -> list[str]:
     wins = _beats(card, best)
     follows = card.suit == led
     held = [c for c in (view.hand or CardSet()) if c.suit == led] if follows else []
-    who = "your partner" if win_seat == view.partner else name(win_seat)
+    partner_wins = win_seat == view.partner
+    who = _("your partner") if partner_wins else term(rules.seat_name(win_seat))
     forced = live_nil and follows and wins and bool(held) and all(_beats(c, best) for c in held)
     if forced:
-        word = led.plural[:-1]
-        whose = f"{who}'s " if win_seat != view.seat else ""
-        if len(held) == 1:
-            out.append(f"your only {word} beats {whose}{pretty(best)}")
+        word = _(_ONE_OF[led])
+        if win_seat == view.seat:  # pragma: no cover - the seat to play is not winning the trick
+            text = (
+                _("your only {suit} beats {card}")
+                if len(held) == 1
+                else _("every {suit} you hold beats {card}")
+            )
+        elif partner_wins:
+            text = (
+                _("your only {suit} beats your partner's {card}")
+                if len(held) == 1
+                else _("every {suit} you hold beats your partner's {card}")
+            )
         else:
-            out.append(f"every {word} you hold beats {whose}{pretty(best)}")
+            text = (
+                _("your only {suit} beats {seat}'s {card}")
+                if len(held) == 1
+                else _("every {suit} you hold beats {seat}'s {card}")
+            )
+        out.append(text.format(suit=word, card=pretty(best), seat=who))
     elif not follows:
-        out.append(f"you have no {led.plural}")
+        out.append(_("you have no {suit}").format(suit=term(led.plural)))
     if wins:
         if not forced:
-            out.append(f"{pretty(card)} beats {who}'s {pretty(best)}")
+            text = (
+                _("{card} beats your partner's {best}") if partner_wins else _("{card} beats {seat}'s {best}")
+            )
+            out.append(text.format(card=pretty(card), seat=who, best=pretty(best)))
         if after == 0:
-            out.append("you play last: it takes the trick")
+            out.append(_("you play last: it takes the trick"))
+        elif not higher and (card.suit is Suit.SPADES or not spades_out):
+            out.append(
+                ngettext(
+                    "{n} player still to play, and nothing {out} beats it",
+                    "{n} players still to play, and nothing {out} beats it",
+                    after,
+                ).format(n=after, out=out_word)
+            )
+        elif not higher:
+            out.append(
+                ngettext(
+                    "{n} player still to play; only a spade beats it",
+                    "{n} players still to play; only a spade beats it",
+                    after,
+                ).format(n=after)
+            )
         else:
-            later = "1 player" if after == 1 else f"{after} players"
-            if not higher and (card.suit is Suit.SPADES or not spades_out):
-                out.append(f"{later} still to play, and nothing still out beats it")
-            elif not higher:
-                out.append(f"{later} still to play; only a spade beats it")
-            else:
-                out.append(f"{later} still to play; {_out_above(higher)}")
+            out.append(
+                ngettext(
+                    "{n} player still to play; {above}", "{n} players still to play; {above}", after
+                ).format(n=after, above=_out_above(higher, out_word))
+            )
     else:
-        out.append(f"{pretty(card)} stays under {who}'s {pretty(best)}")
+        text = (
+            _("{card} stays under your partner's {best}")
+            if partner_wins
+            else _("{card} stays under {seat}'s {best}")
+        )
+        out.append(text.format(card=pretty(card), seat=who, best=pretty(best)))
         if live_nil:
-            out.append("your nil is safe on this trick")
+            out.append(_("your nil is safe on this trick"))
         elif not follows:
-            out.append(f"{_in_hand(card, view.hand or CardSet())}")
+            out.append(_in_hand(card, view.hand or CardSet()))
     return out

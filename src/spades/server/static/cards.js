@@ -13,7 +13,7 @@ function cardEl(code, opts) {
   const r = code[0], s = code[1];
   el.className = "card" + (s === "H" || s === "D" ? " red" : "") + ("JQK".includes(r) ? " face" : "");
   el.dataset.card = code;
-  el.setAttribute("aria-label", rankText(r) + " of " + SUIT_WORDS[s]);
+  el.setAttribute("aria-label", fmt(_("{rank} of {suit}"), { rank: rankText(r), suit: term(SUIT_WORDS[s]) }));
   const corner = () => {
     const c = document.createElement("div");
     c.className = "corner";

@@ -4,10 +4,10 @@ function el(tag, cls, text) { const e = document.createElement(tag); if (cls) e.
 (async () => {
   const main = document.getElementById("main");
   const data = await (await fetch("/api/leaders")).json();
-  main.replaceChildren(el("h2", "", "Leaderboard"));
-  if (!data.players.length) { main.appendChild(el("p", "empty", "Nobody is rated yet: ratings come from games where every seat is a person.")); return; }
+  main.replaceChildren(el("h2", "", _("Leaderboard")));
+  if (!data.players.length) { main.appendChild(el("p", "empty", _("Nobody is rated yet: ratings come from games where every seat is a person."))); return; }
   const t = el("table", "board");
-  const head = el("tr"); for (const x of ["#", "Player", "Rating", "Rated games"]) head.appendChild(el("th", "", x)); t.appendChild(head);
+  const head = el("tr"); for (const x of ["#", _("Player"), _("Rating"), _("Rated games")]) head.appendChild(el("th", "", x)); t.appendChild(head);
   data.players.forEach((p, i) => {
     const tr = el("tr"); tr.appendChild(el("td", "", String(i + 1)));
     const td = el("td"); const a = el("a", "", p.name); a.href = "/p/" + encodeURIComponent(p.id); td.appendChild(a); tr.appendChild(td);

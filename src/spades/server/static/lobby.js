@@ -3,6 +3,8 @@
 const $ = (id) => document.getElementById(id);
 let config = null;
 const SEAT_NAMES = { 2: ["North", "South"], 3: ["North", "East", "West"], 4: ["North", "East", "South", "West"] };
+// computer levels and table states as the server names them
+const WORDS = [N_("expert"), N_("basic"), N_("random"), N_("waiting"), N_("playing")];
 // labels and help of the rule options come from the server (/api/config "options": spades.rules.OPTIONS)
 let LABELS = {}, HELP = {};
 function el(tag, cls, text) { const e = document.createElement(tag); if (cls) e.className = cls; if (text != null) e.textContent = text; return e; }
@@ -10,20 +12,22 @@ function el(tag, cls, text) { const e = document.createElement(tag); if (cls) e.
 async function load() {
   config = await (await fetch("/api/config")).json();
   for (const o of config.options || []) {
-    const label = o.label.charAt(0).toUpperCase() + o.label.slice(1);
-    LABELS[o.name] = o.kind === "optint" ? `${label} (empty: ${o.none})` : (o.unit ? `${label} (${o.unit})` : label);
-    HELP[o.name] = o.help;
+    // the option words are in the web catalog (server/rule_words.py lists them)
+    const text = _(o.label), label = text.charAt(0).toUpperCase() + text.slice(1);
+    LABELS[o.name] = o.kind === "optint" ? fmt(_("{label} (empty: {none})"), { label, none: _(o.none) })
+      : (o.unit ? fmt(_("{label} ({unit})"), { label, unit: _(o.unit) }) : label);
+    HELP[o.name] = _(o.help);
   }
   for (const name of Object.keys(config.presets)) {
-    const o = el("option", "", name.replace("-", " ")); o.value = name; $("preset").appendChild(o);
+    const o = el("option", "", term(name)); o.value = name; $("preset").appendChild(o);
   }
-  for (const lvl of config.levels) { const o = el("option", "", lvl); o.value = lvl; $("stand-in").appendChild(o); }
+  for (const lvl of config.levels) { const o = el("option", "", _(lvl)); o.value = lvl; $("stand-in").appendChild(o); }
   $("name").value = localStorage.getItem("spades-name") || "";
   $("preset").addEventListener("change", presetChanged);
   presetChanged();
   refresh();
   setInterval(refresh, 4000);
-  if (new URLSearchParams(location.search).get("missing")) $("join-error").textContent = "No table has that invite code.";
+  if (new URLSearchParams(location.search).get("missing")) $("join-error").textContent = _("No table has that invite code.");
 }
 
 function presetChanged() {
@@ -31,9 +35,9 @@ function presetChanged() {
   const seats = $("seats"); seats.replaceChildren();
   for (let s = 0; s < n; s++) {
     const wrap = el("div");
-    const lab = el("label", "", SEAT_NAMES[n][s]); lab.htmlFor = "seat-" + s;
+    const lab = el("label", "", term(SEAT_NAMES[n][s])); lab.htmlFor = "seat-" + s;
     const sel = el("select"); sel.id = "seat-" + s; sel.dataset.seat = s;
-    const opts = [["you", "You"], ["open", "Open for a friend"]].concat(config.levels.map((l) => ["bot:" + l, "Computer (" + l + ")"]));
+    const opts = [["you", _("You")], ["open", _("Open for a friend")]].concat(config.levels.map((l) => ["bot:" + l, fmt(_("Computer ({level})"), { level: _(l) })]));
     for (const [v, t] of opts) { const o = el("option", "", t); o.value = v; sel.appendChild(o); }
     sel.value = s === 0 ? "you" : "bot:" + config.levels[0];
     wrap.append(lab, sel); seats.appendChild(wrap);
@@ -81,7 +85,7 @@ $("create").addEventListener("submit", async (e) => {
   await ensurePlayer(name);
   const r = await fetch("/api/tables", { method: "POST", headers: keyHeaders(), body: JSON.stringify(body) });
   const data = await r.json();
-  if (!r.ok) { $("create-error").textContent = data.error || "Could not create the table"; return; }
+  if (!r.ok) { $("create-error").textContent = errorText(data, _("Could not create the table")); return; }
   if (data.token) localStorage.setItem("spades-seat-" + data.id, data.token);
   location.href = data.url;
 });
@@ -92,7 +96,7 @@ $("join").addEventListener("submit", async (e) => {
   if (!code) return;
   const r = await fetch("/api/code/" + encodeURIComponent(code));
   const data = await r.json();
-  if (!r.ok) { $("join-error").textContent = data.error; return; }
+  if (!r.ok) { $("join-error").textContent = errorText(data, ""); return; }
   location.href = "/t/" + encodeURIComponent(data.id);
 });
 
@@ -100,15 +104,15 @@ async function refresh() {
   let data;
   try { data = await (await fetch("/api/tables")).json(); } catch { return; }
   const ul = $("tables"); ul.replaceChildren();
-  if (!data.tables.length) { ul.appendChild(el("li", "empty", "No public tables right now: create one!")); return; }
+  if (!data.tables.length) { ul.appendChild(el("li", "empty", _("No public tables right now: create one!"))); return; }
   for (const t of data.tables) {
     const li = el("li");
     const open = t.seats.filter((s) => s.kind === "open").length;
-    const who = t.seats.map((s) => s.kind === "open" ? "open" : s.name).join(", ");
+    const who = t.seats.map((s) => s.kind === "open" ? _("open") : term(s.name)).join(", ");
     const info = el("div");
-    info.append(el("div", "", (t.name || t.preset.replace("-", " ")) + " "), el("div", "meta", who + " · " + t.status));
+    info.append(el("div", "", (t.name || term(t.preset)) + " "), el("div", "meta", who + " · " + _(t.status)));
     const a = el("a"); a.href = "/t/" + encodeURIComponent(t.id);
-    const b = el("button", open ? "primary" : "", open ? "Join (" + open + " open)" : "Watch"); b.type = "button";
+    const b = el("button", open ? "primary" : "", open ? fmt(_("Join ({n} open)"), { n: open }) : _("Watch")); b.type = "button";
     a.appendChild(b);
     li.append(info, a); ul.appendChild(li);
   }
@@ -118,9 +122,9 @@ $("play-now").addEventListener("click", async () => {
   await ensurePlayer(name);
   const r = await fetch("/api/play-now", { method: "POST", headers: keyHeaders(), body: JSON.stringify({ preset: $("preset").value, name }) });
   const data = await r.json();
-  if (!r.ok) { $("create-error").textContent = data.error || "Could not find a table"; return; }
+  if (!r.ok) { $("create-error").textContent = errorText(data, _("Could not find a table")); return; }
   localStorage.setItem("spades-seat-" + data.id, data.token);
   location.href = data.url;
 });
-whoAmI().then((me) => { if (me) { $("who").textContent = "Playing as " + me.name + " ·"; if (!$("name").value) $("name").value = me.name; } });
+whoAmI().then((me) => { if (me) { $("who").textContent = fmt(_("Playing as {name}"), { name: me.name }) + " ·"; if (!$("name").value) $("name").value = me.name; } });
 load();

@@ -7,8 +7,9 @@ async function show() {
   let moved = false;
   if (m) { localStorage.setItem(PLAYER_KEY, m[1]); history.replaceState(null, "", "/me"); moved = true; }
   const me = await whoAmI();
-  if (!me) { $("me-status").textContent = moved ? "That link is not valid here." : "You have not played yet: create or join a table and you get a player identity."; return; }
-  $("me-status").textContent = (moved ? "This device now plays as " : "You play as ") + me.name + (me.rating !== null ? " · rating " + me.rating.toFixed(1) : "");
+  if (!me) { $("me-status").textContent = moved ? _("That link is not valid here.") : _("You have not played yet: create or join a table and you get a player identity."); return; }
+  $("me-status").textContent = fmt(moved ? _("This device now plays as {name}") : _("You play as {name}"), { name: me.name }) +
+    (me.rating !== null ? " · " + fmt(_("rating {rating}"), { rating: me.rating.toFixed(1) }) : "");
   $("me-name").value = me.name;
   $("rename").classList.remove("hidden");
   $("my-page").href = "/p/" + encodeURIComponent(me.id);
@@ -24,7 +25,7 @@ $("rename").addEventListener("submit", async (e) => {
   e.preventDefault();
   const r = await fetch("/api/me", { method: "POST", headers: keyHeaders(), body: JSON.stringify({ name: $("me-name").value }) });
   const data = await r.json();
-  $("me-status").textContent = r.ok ? "You play as " + data.name : data.error;
+  $("me-status").textContent = r.ok ? fmt(_("You play as {name}"), { name: data.name }) : errorText(data, "");
   if (r.ok) localStorage.setItem("spades-name", data.name);
 });
 show();

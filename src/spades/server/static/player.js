@@ -6,22 +6,23 @@ function el(tag, cls, text) { const e = document.createElement(tag); if (cls) e.
   const id = decodeURIComponent(location.pathname.split("/").pop());
   const r = await fetch("/api/players/" + encodeURIComponent(id));
   const data = await r.json();
-  if (!r.ok) { main.replaceChildren(el("h2", "", "There is no such player"), Object.assign(el("a", "button primary", "Back to the lobby"), { href: "/" })); return; }
+  if (!r.ok) { main.replaceChildren(el("h2", "", errorText(data, _("There is no such player"))), Object.assign(el("a", "button primary", _("Back to the lobby")), { href: "/" })); return; }
   const p = data.player;
   main.replaceChildren(el("h2", "", p.name));
-  main.appendChild(el("p", "rating-line", p.rating === null ? "Not rated yet" : "Rating " + p.rating.toFixed(1) + " (μ " + p.mu.toFixed(1) + ", σ " + p.sigma.toFixed(2) + ") after " + p.rated + " rated game" + (p.rated === 1 ? "" : "s")));
+  main.appendChild(el("p", "rating-line", p.rating === null ? _("Not rated yet") : fmt(ngettext("Rating {rating} (μ {mu}, σ {sigma}) after {n} rated game", "Rating {rating} (μ {mu}, σ {sigma}) after {n} rated games", p.rated),
+    { rating: p.rating.toFixed(1), mu: p.mu.toFixed(1), sigma: p.sigma.toFixed(2), n: p.rated })));
   if (data.history.length) {
-    main.appendChild(el("h3", "", "Rating history"));
+    main.appendChild(el("h3", "", _("Rating history")));
     const ol = el("ol", "history");
-    for (const h of data.history) ol.appendChild(el("li", "", new Date(h.at * 1000).toLocaleString() + ": " + (h.mu - 3 * h.sigma).toFixed(1) + (h.won === true ? " (won)" : h.won === false ? " (lost)" : " (draw)")));
+    for (const h of data.history) ol.appendChild(el("li", "", new Date(h.at * 1000).toLocaleString(I18N.lang) + ": " + (h.mu - 3 * h.sigma).toFixed(1) + " " + (h.won === true ? _("(won)") : h.won === false ? _("(lost)") : _("(draw)"))));
     main.appendChild(ol);
   }
-  main.appendChild(el("h3", "", "Games"));
-  if (!data.games.length) main.appendChild(el("p", "empty", "no games yet"));
+  main.appendChild(el("h3", "", _("Games")));
+  if (!data.games.length) main.appendChild(el("p", "empty", _("no games yet")));
   const ul = el("ul", "games");
   for (const g of data.games) {
-    const li = el("li", "", new Date(g.created * 1000).toLocaleDateString() + " · " + g.preset + " · " + g.players.join(", ") + " · ");
-    const a = el("a", "", g.finished ? "replay" : "table"); a.href = (g.finished ? "/r/" : "/t/") + encodeURIComponent(g.id);
+    const li = el("li", "", new Date(g.created * 1000).toLocaleDateString(I18N.lang) + " · " + term(g.preset) + " · " + g.players.map(term).join(", ") + " · ");
+    const a = el("a", "", g.finished ? _("replay") : _("table")); a.href = (g.finished ? "/r/" : "/t/") + encodeURIComponent(g.id);
     li.appendChild(a); ul.appendChild(li);
   }
   main.appendChild(ul);

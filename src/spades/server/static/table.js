@@ -30,10 +30,10 @@ function button(text, action, cls) {
 function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
   ws = new WebSocket(proto + "://" + location.host + "/ws/" + encodeURIComponent(tableId));
-  setConn("connecting…", "");
+  setConn(_("connecting…"), "");
   ws.onopen = () => {
     retry = 500;
-    const hello = { type: "hello" };
+    const hello = { type: "hello", lang: I18N.lang };
     if (token) hello.token = token;
     else if (playerKey()) hello.player = playerKey();
     if (v >= 0) hello.since = v;
@@ -55,10 +55,11 @@ function setOffline(off, wait) {
   document.body.classList.toggle("offline", off);
   const o = $("offline");
   if (off) {
-    setConn("offline", "off");
-    o.replaceChildren(el("b", "", "Connection to the server lost. "),
-      el("span", "", "Reconnecting" + (wait ? " in " + Math.ceil(wait / 1000) + " s" : "") + "… your moves are not sent until then. "));
-    const b = button("Reconnect now", null, "primary"); b.id = "reconnect";
+    setConn(_("offline"), "off");
+    o.replaceChildren(el("b", "", _("Connection to the server lost.") + " "),
+      el("span", "", (wait ? fmt(_("Reconnecting in {n} s… your moves are not sent until then."), { n: Math.ceil(wait / 1000) })
+        : _("Reconnecting… your moves are not sent until then.")) + " "));
+    const b = button(_("Reconnect now"), null, "primary"); b.id = "reconnect";
     b.onclick = () => { retry = 500; if (ws) { ws.onclose = null; ws.close(); } connect(); };
     o.appendChild(b);
     o.classList.remove("hidden");
@@ -67,18 +68,18 @@ function setOffline(off, wait) {
 }
 function showMissing() {
   missing = true;
-  setConn("no such table", "off");
+  setConn(_("no such table"), "off");
   $("offline").classList.add("hidden");
   const w = $("missing");
-  w.replaceChildren(el("h2", "", "There is no table here"),
-    el("p", "", "The link may be mistyped, or the table may never have existed."));
-  const a = el("a", "button primary", "Back to the lobby"); a.href = "/"; a.id = "back";
+  w.replaceChildren(el("h2", "", _("There is no table here")),
+    el("p", "", _("The link may be mistyped, or the table may never have existed.")));
+  const a = el("a", "button primary", _("Back to the lobby")); a.href = "/"; a.id = "back";
   w.appendChild(a);
   w.classList.remove("hidden");
 }
 function send(obj) {
   if (ws && ws.readyState === 1) { ws.send(JSON.stringify(obj)); return true; }
-  toast("Not connected to the server: that was not sent. Reconnecting…", true);
+  toast(_("Not connected to the server: that was not sent. Reconnecting…"), true);
   return false;
 }
 function act(action) { hintAction = null; send({ type: "act", action, v }); }
@@ -93,7 +94,7 @@ function onMessage(m) {
     if (!m.table && st) m.table = st.table; // sent only when it changed
     st = m; v = m.v;
     if (!online) setOffline(false);
-    setConn(m.you === null ? "watching" : "connected", "on");
+    setConn(m.you === null ? _("watching") : _("connected"), "on");
     pauseEnd = m.pause ? performance.now() + m.pause * 1000 : null;
     if (m.timer) { timerEnd = performance.now() + m.timer.left * 1000; timerTotal = m.timer.total; timerSeat = m.timer.seat; }
     else { timerEnd = null; timerSeat = null; }
@@ -113,10 +114,10 @@ function onMessage(m) {
   } else if (m.type === "error") {
     if (m.code === "no_table") { missing = true; showMissing(); return; }
     if (m.code === "bad_token") { localStorage.removeItem(TOKEN_KEY); token = null; }
-    if (m.code !== "stale") toast(m.message, true); // stale: a double click; the state is on its way
+    if (m.code !== "stale") toast(errorText(m, ""), true); // stale: a double click; the state is on its way
   } else if (m.type === "hint") {
     hintAction = m.action;
-    toast("Hint: " + m.action.replace(/^bid /, "bid ").replace(/([2-9TJQKA])([CDHS])/g, (x) => cardText(x)));
+    toast(fmt(_("Hint: {action}"), { action: actionText(m.action) }));
     render();
   }
 }
@@ -134,20 +135,34 @@ function toast(text, isError) {
 function n() { return st.table.seats.length; }
 function me() { return st.you; }
 function rel(seat) { const base = me() === null ? 0 : me(); return POS[n()][(seat - base + n()) % n()]; }
-function seatName(s) { return st.table.seats[s].name; }
+function seatName(s) { return term(st.table.seats[s].name); }
 function partnerships() { return st.table.rules.variant === "partnership"; }
 function sideOf(s) { return partnerships() ? s % 2 : s; }
 function sideName(side) {
   if (!partnerships()) return seatName(side);
   return seatName(side) + " & " + seatName(side + 2);
 }
-function bidText(b) { return b === null ? "—" : b === "nil" ? "Nil" : b === "blind nil" ? "Blind nil" : b; }
+function capital(text) { return text.charAt(0).toUpperCase() + text.slice(1); }
+function bidText(b) { return b === null ? "—" : b === "nil" || b === "blind nil" ? capital(term(b)) : b; }
+// an action in words ("bid 4", "Q♥", "pass 2♣ 3♦ 4♥"), for hints
+function actionText(a) {
+  const parts = a.split(" ");
+  if (/^(?:10|[2-9TJQKA])[CDHS]$/.test(a)) return cardText(a);
+  if (parts[0] === "bid") return fmt(_("bid {n}"), { n: parts[1] });
+  if (a === "nil" || a === "blind nil") return term(a);
+  if (a === "look") return _("look at your cards");
+  if (a === "keep") return _("keep the card");
+  if (a === "reject") return _("reject the card");
+  if (parts[0] === "pass") return fmt(_("pass {cards}"), { cards: cardsText(parts.slice(1)) });
+  if (parts[0] === "discard") return parts.length > 1 ? fmt(_("swap {cards}"), { cards: cardsText(parts.slice(1)) }) : _("keep your hand");
+  return a;
+}
 
 // ---------- rendering ----------
 function render() {
   if (!st) return;
   const view = st.view, table = st.table;
-  document.title = "Spades · " + (table.name || table.code);
+  document.title = _("Spades") + " · " + (table.name || table.code);
   $("table-name").textContent = table.name ? "· " + table.name : "";
   $("code").textContent = table.code;
   renderScores();
@@ -156,9 +171,9 @@ function render() {
   renderMe();
   renderSide();
   renderWaiting();
-  $("chat-title").textContent = me() === null ? "Spectators' chat" : "Players' chat";
+  $("chat-title").textContent = me() === null ? _("Spectators' chat") : _("Players' chat");
   if (st.view.is_over && st.table.rematch && !$("rematch-note")) {
-    const b = el("a", "button primary", "Go to the rematch"); b.id = "rematch-note"; b.href = "/t/" + encodeURIComponent(st.table.rematch);
+    const b = el("a", "button primary", _("Go to the rematch")); b.id = "rematch-note"; b.href = "/t/" + encodeURIComponent(st.table.rematch);
     b.onclick = (e) => { e.preventDefault(); followRematch(st.table.rematch); };
     $("actions").appendChild(b);
   }
@@ -171,7 +186,7 @@ function renderScores() {
   view.scores.forEach((score, side) => {
     const d = el("span", "side");
     if (me() !== null && sideOf(me()) === side) d.classList.add("us");
-    d.append(el("span", "", sideName(side) + " "), el("b", "", String(score)), el("span", "", " · bags " + view.bags[side]));
+    d.append(el("span", "", sideName(side) + " "), el("b", "", String(score)), el("span", "", " · " + fmt(_("bags {n}"), { n: view.bags[side] })));
     bar.appendChild(d);
   });
 }
@@ -179,7 +194,7 @@ function renderScores() {
 function seatStats(s) {
   const view = st.view;
   const bid = view.bids[s];
-  return "bid " + bidText(bid) + " · won " + view.tricks_won[s];
+  return fmt(_("bid {bid} · won {won}"), { bid: bidText(bid), won: view.tricks_won[s] });
 }
 
 function renderSeats() {
@@ -196,19 +211,19 @@ function renderSeats() {
     box.classList.toggle("to-act", view.to_act === s && !view.is_over);
     const name = el("div", "name");
     const dot = el("span", "dot " + (!online ? "unknown" : seat.connected ? "on" : "off"));
-    dot.title = !online ? "not known while you are offline" : seat.connected ? "connected" : "away";
-    name.append(dot, el("span", "", seat.name));
-    if (seat.kind === "bot") { const b = el("span", "badge", "CPU "); b.appendChild(el("span", "lvl", seat.level)); name.append(b); }
-    if (seat.auto) name.append(el("span", "badge auto", "computer playing"));
-    if (view.dealer === s) name.append(el("span", "badge", "D"));
+    dot.title = !online ? _("not known while you are offline") : seat.connected ? _("connected") : _("away");
+    name.append(dot, el("span", "", term(seat.name)));
+    if (seat.kind === "bot") { const b = el("span", "badge", _("CPU") + " "); b.appendChild(el("span", "lvl", _(seat.level))); name.append(b); }
+    if (seat.auto) name.append(el("span", "badge auto", _("computer playing")));
+    if (view.dealer === s) { const d = el("span", "badge", _("D")); d.title = _("dealer"); name.append(d); }
     box.appendChild(name);
     box.appendChild(el("div", "stats", seatStats(s) + (partnerships() ? "" : "") ));
     const backs = el("div", "backs");
     for (let i = 0; i < Math.min(view.hand_sizes[s], 17); i++) backs.appendChild(cardEl(null));
     box.appendChild(backs);
     if (seat.kind === "open") {
-      box.appendChild(el("div", "stats", "open seat"));
-      if (me() === null) { const b = button("Sit here", null, "primary sit"); b.dataset.sit = s; b.onclick = () => sit(s); box.appendChild(b); }
+      box.appendChild(el("div", "stats", _("open seat")));
+      if (me() === null) { const b = button(_("Sit here"), null, "primary sit"); b.dataset.sit = s; b.onclick = () => sit(s); box.appendChild(b); }
     }
     if (timerSeat === s) box.appendChild(timerBar());
   });
@@ -226,7 +241,7 @@ setInterval(() => {
     const left = Math.max(0, timerEnd - performance.now());
     t.firstChild.style.width = (100 * left / (timerTotal * 1000)) + "%";
     t.classList.toggle("low", left < 5000);
-    t.title = Math.ceil(left / 1000) + " s left";
+    t.title = fmt(_("{n} s left"), { n: Math.ceil(left / 1000) });
   }
 }, 250);
 
@@ -257,17 +272,24 @@ function renderTrick() {
   $("prompt").textContent = promptText();
 }
 
+// whose turn, in words: [yours, someone else's] per phase
+const TURNS = {
+  blind: [N_("Your turn: choose blind nil or look"), N_("{name} to choose blind nil or look")],
+  bid: [N_("Your turn: bid"), N_("{name} to bid")],
+  play: [N_("Your turn: play"), N_("{name} to play")],
+  exchange: [N_("Your turn: pass cards"), N_("{name} to pass cards")],
+  draw: [N_("Your turn: draw"), N_("{name} to draw")],
+  redraw: [N_("Your turn: redraw"), N_("{name} to redraw")],
+};
 function promptText() {
   const view = st.view;
-  if (view.is_over) return "Game over";
-  if (st.table.status === "waiting") return "Waiting for players";
-  if (pauseEnd && pauseEnd > performance.now()) return "Next hand in " + Math.ceil((pauseEnd - performance.now()) / 1000) + " s";
+  if (view.is_over) return _("Game over");
+  if (st.table.status === "waiting") return _("Waiting for players");
+  if (pauseEnd && pauseEnd > performance.now()) return fmt(_("Next hand in {n} s"), { n: Math.ceil((pauseEnd - performance.now()) / 1000) });
   const s = view.to_act;
   if (s === null) return "";
-  const who = s === me() ? "You" : seatName(s);
-  const verb = { blind: "choose blind nil or look", bid: "bid", play: "play", exchange: "pass cards",
-    draw: "draw", redraw: "redraw" }[view.phase] || view.phase;
-  return (s === me() ? "Your turn: " + verb : who + " to " + verb) + (st.table.seats[s].auto ? " (computer)" : "");
+  const [mine, theirs] = TURNS[view.phase] || [_("Your turn"), "{name}"];
+  return (s === me() ? _(mine) : fmt(_(theirs), { name: seatName(s) })) + (st.table.seats[s].auto ? " " + _("(computer)") : "");
 }
 
 function renderMe() {
@@ -275,31 +297,32 @@ function renderMe() {
   bar.replaceChildren(); actions.replaceChildren(); hand.replaceChildren();
   const s = me();
   if (s === null) {
-    bar.appendChild(el("span", "", "You are watching" + (st.table.spectators > 1 ? " with " + (st.table.spectators - 1) + " others" : "")));
+    const others = st.table.spectators - 1;
+    bar.appendChild(el("span", "", others > 0 ? fmt(ngettext("You are watching with {n} other", "You are watching with {n} others", others), { n: others }) : _("You are watching")));
     const open = st.table.seats.filter((x) => x.kind === "open");
-    if (open.length) bar.appendChild(el("span", "stats", "· pick an open seat to play"));
+    if (open.length) bar.appendChild(el("span", "stats", "· " + _("pick an open seat to play")));
     // seat 0 sits at the bottom for spectators
     const s0 = st.table.seats[0];
     bar.classList.toggle("to-act", view.to_act === 0 && !view.is_over);
-    bar.append(el("span", "dot " + (!online ? "unknown" : s0.connected ? "on" : "off")), el("b", "", s0.name), el("span", "stats", seatStats(0)));
-    if (s0.kind === "bot") bar.append(el("span", "badge", "CPU " + s0.level));
-    if (s0.kind === "open") { const b = button("Sit here", null, "primary sit"); b.dataset.sit = 0; b.onclick = () => sit(0); bar.appendChild(b); }
+    bar.append(el("span", "dot " + (!online ? "unknown" : s0.connected ? "on" : "off")), el("b", "", term(s0.name)), el("span", "stats", seatStats(0)));
+    if (s0.kind === "bot") bar.append(el("span", "badge", _("CPU") + " " + _(s0.level)));
+    if (s0.kind === "open") { const b = button(_("Sit here"), null, "primary sit"); b.dataset.sit = 0; b.onclick = () => sit(0); bar.appendChild(b); }
     if (timerSeat === 0) bar.appendChild(timerBar());
     for (let i = 0; i < view.hand_sizes[0]; i++) hand.appendChild(cardEl(null));
     if (view.hand_sizes[0]) fitHand(hand, view.hand_sizes[0]);
     return;
   }
   bar.classList.toggle("to-act", view.to_act === s && !view.is_over);
-  bar.append(el("b", "", st.table.seats[s].name + " (you)"), el("span", "stats", seatStats(s)));
-  if (view.dealer === s) bar.append(el("span", "badge", "dealer"));
+  bar.append(el("b", "", fmt(_("{name} (you)"), { name: seatName(s) })), el("span", "stats", seatStats(s)));
+  if (view.dealer === s) bar.append(el("span", "badge", _("dealer")));
   if (st.table.seats[s].auto) {
-    bar.append(el("span", "badge auto", "the computer is playing for you"));
-    bar.append(button("I'm back", null, "primary back-btn"));
+    bar.append(el("span", "badge auto", _("the computer is playing for you")));
+    bar.append(button(_("I'm back"), null, "primary back-btn"));
     bar.lastChild.onclick = () => send({ type: "back" });
   }
   if (timerSeat === s) bar.appendChild(timerBar());
   if (st.table.hints && view.to_act === s && !view.is_over && st.table.status === "playing") {
-    const h = button("Hint", null, "ghost hint-btn"); h.onclick = () => send({ type: "hint" }); bar.appendChild(h);
+    const h = button(_("Hint"), null, "ghost hint-btn"); h.onclick = () => send({ type: "hint" }); bar.appendChild(h);
   }
   const legal = view.legal;
   const cards = view.hand ? sortHand(view.hand) : [];
@@ -307,42 +330,45 @@ function renderMe() {
   // the action panel
   if (legal && st.table.status === "playing") {
     if (mode === "blind") {
-      actions.append(el("span", "note", "Bid blind nil before looking at your cards?"),
-        button("Blind nil", "blind nil"), button("Look at my cards", "look", "primary"));
+      actions.append(el("span", "note", _("Bid blind nil before looking at your cards?")),
+        button(capital(term("blind nil")), "blind nil"), button(_("Look at my cards"), "look", "primary"));
     } else if (mode === "bid") {
-      actions.append(el("span", "note", "Your bid:"));
+      actions.append(el("span", "note", _("Your bid:")));
       const bids = el("div", "bids");
-      for (const b of legal.bids) bids.appendChild(button(b === "nil" ? "Nil" : b, b === "nil" ? "nil" : "bid " + b, hintAction === (b === "nil" ? "nil" : "bid " + b) ? "primary" : ""));
+      for (const b of legal.bids) bids.appendChild(button(b === "nil" ? capital(term("nil")) : b, b === "nil" ? "nil" : "bid " + b, hintAction === (b === "nil" ? "nil" : "bid " + b) ? "primary" : ""));
       actions.appendChild(bids);
-      if (bidBuffer) actions.appendChild(el("span", "note", "typed: " + bidBuffer));
+      if (bidBuffer) actions.appendChild(el("span", "note", fmt(_("typed: {n}"), { n: bidBuffer })));
     } else if (mode === "draw") {
       const d = el("div", "draw-card");
-      d.append(el("span", "note", "You drew:"), cardEl(view.draw_card), button("Keep", "keep", "primary"), button("Reject", "reject"));
+      d.append(el("span", "note", _("You drew:")), cardEl(view.draw_card), button(_("Keep"), "keep", "primary"), button(_("Reject"), "reject"));
       actions.appendChild(d);
       actions.appendChild(el("p", "note draw-help",
-        "Keep: this card goes into your hand and you throw away the next card of the stock. " +
-        "Reject: this card is thrown away and the next card goes into your hand, whatever it is. " +
-        "Thrown-away cards stay hidden from your opponent."));
-      actions.appendChild(el("span", "note", view.stock_left + " cards left in the stock"));
+        _("Keep: this card goes into your hand and you throw away the next card of the stock.") + " " +
+        _("Reject: this card is thrown away and the next card goes into your hand, whatever it is.") + " " +
+        _("Thrown-away cards stay hidden from your opponent.")));
+      actions.appendChild(el("span", "note", fmt(ngettext("{n} card left in the stock", "{n} cards left in the stock", view.stock_left), { n: view.stock_left })));
     } else if (mode === "exchange") {
       const to = view.exchange ? view.exchange[1] : null;
-      actions.appendChild(el("span", "note", "Choose " + legal.count + " cards to pass to " + (to !== null ? seatName(to) : "your partner") + " (" + selected.size + "/" + legal.count + ")"));
-      const b = button("Pass", null, "primary"); b.dataset.confirm = "pass";
+      const words = to !== null ? ngettext("Choose {n} card to pass to {name} ({chosen}/{n})", "Choose {n} cards to pass to {name} ({chosen}/{n})", legal.count)
+        : ngettext("Choose {n} card to pass to your partner ({chosen}/{n})", "Choose {n} cards to pass to your partner ({chosen}/{n})", legal.count);
+      actions.appendChild(el("span", "note", fmt(words, { n: legal.count, name: to !== null ? seatName(to) : "", chosen: selected.size })));
+      const b = button(_("Pass"), null, "primary"); b.dataset.confirm = "pass";
       b.disabled = selected.size !== legal.count;
       b.onclick = () => act("pass " + [...selected].join(" "));
       actions.appendChild(b);
     } else if (mode === "redraw") {
-      actions.appendChild(el("span", "note", "Blind nil: choose up to " + legal.max + " cards to swap with the discard pile (" + selected.size + " chosen)"));
-      const b = button(selected.size ? "Discard " + selected.size : "Keep my hand", null, "primary"); b.dataset.confirm = "discard";
+      actions.appendChild(el("span", "note", fmt(ngettext("Blind nil: choose up to {n} card to swap with the discard pile ({chosen} chosen)",
+        "Blind nil: choose up to {n} cards to swap with the discard pile ({chosen} chosen)", legal.max), { n: legal.max, chosen: selected.size })));
+      const b = button(selected.size ? fmt(_("Discard {n}"), { n: selected.size }) : _("Keep my hand"), null, "primary"); b.dataset.confirm = "discard";
       b.disabled = selected.size > legal.max;
       b.onclick = () => act(("discard " + [...selected].join(" ")).trim());
       actions.appendChild(b);
     }
   } else if (view.phase === "exchange" && view.exchange && view.exchange.includes(s)) {
-    actions.appendChild(el("span", "note", "Waiting for " + seatName(view.exchange[0]) + " to pass cards"));
+    actions.appendChild(el("span", "note", fmt(_("Waiting for {name} to pass cards"), { name: seatName(view.exchange[0]) })));
   }
-  if (view.received && view.received.length) actions.appendChild(el("span", "note", "Received: " + view.received.map(cardText).join(" ")));
-  if (view.passed && view.passed.length) actions.appendChild(el("span", "note", "Passed: " + view.passed.map(cardText).join(" ")));
+  if (view.received && view.received.length) actions.appendChild(el("span", "note", fmt(_("Received: {cards}"), { cards: cardsText(view.received) })));
+  if (view.passed && view.passed.length) actions.appendChild(el("span", "note", fmt(_("Passed: {cards}"), { cards: cardsText(view.passed) })));
   // the hand
   if (!view.hand) {
     for (let i = 0; i < view.hand_sizes[s]; i++) hand.appendChild(cardEl(null));
@@ -402,38 +428,42 @@ function renderSide() {
       f.append(card, el("figcaption", "", seatName(seat) + (seat === last.winner ? " ★" : "")));
       lt.appendChild(f);
     });
-  } else lt.appendChild(el("span", "empty", "none yet"));
+  } else lt.appendChild(el("span", "empty", _("none yet")));
   // history
   const h = $("history");
   h.replaceChildren();
   const t = el("table", "hist");
-  const head = el("tr"); head.appendChild(el("th", "", "Hand"));
-  view.scores.forEach((_, side) => head.appendChild(el("th", "", partnerships() ? sideName(side).split(" & ").map((x) => x.slice(0, 5)).join("/") : seatName(side).slice(0, 8))));
+  const head = el("tr"); head.appendChild(el("th", "", _("Hand")));
+  const short = (x) => (x.length > 8 ? x.slice(0, 7) + "…" : x);
+  view.scores.forEach((_score, side) => head.appendChild(el("th", "", partnerships() ? sideName(side).split(" & ").map(short).join("/") : short(seatName(side)))));
   t.appendChild(head);
   for (const hs of view.history) {
     const tr = el("tr"); tr.appendChild(el("td", "", String(hs.number + 1)));
     hs.scores.forEach((sc, side) => tr.appendChild(el("td", "", sc + " (" + (hs.points[side] >= 0 ? "+" : "") + hs.points[side] + ")")));
-    tr.style.cursor = "pointer"; tr.title = "show this hand"; tr.onclick = () => showSummary(hs, false);
+    tr.style.cursor = "pointer"; tr.title = _("show this hand"); tr.onclick = () => showSummary(hs, false);
     t.appendChild(tr);
   }
   h.appendChild(t);
-  if (!view.history.length) h.appendChild(el("div", "empty", "no hands finished yet"));
+  if (!view.history.length) h.appendChild(el("div", "empty", _("no hands finished yet")));
   // table info
   const r = st.table.rules;
-  const bits = [st.table.preset, "to " + r.target_score + (r.losing_score !== null ? " / " + r.losing_score : ""),
-    r.hands ? r.hands + " hand" + (r.hands > 1 ? "s" : "") : null,
-    r.nil ? "nil " + r.nil_bonus : "no nil", r.blind_nil ? "blind nil " + r.blind_nil_bonus : null,
-    r.bag_penalty ? r.bag_limit + " bags −" + r.bag_penalty : "no bag penalty",
-    st.table.turn_timer ? st.table.turn_timer + " s per turn" : "no turn timer",
-    view.is_over ? "finished after " + view.hands_played + " hand" + (view.hands_played > 1 ? "s" : "") : "hand " + (view.hand_number + 1), view.spades_broken ? "spades broken" : "spades not broken",
-    st.table.spectators ? st.table.spectators + " watching" : null];
+  const bits = [term(st.table.preset),
+    r.losing_score !== null ? fmt(_("to {target} / {losing}"), { target: r.target_score, losing: r.losing_score }) : fmt(_("to {target}"), { target: r.target_score }),
+    r.hands ? fmt(ngettext("{n} hand", "{n} hands", r.hands), { n: r.hands }) : null,
+    r.nil ? fmt(_("nil {bonus}"), { bonus: r.nil_bonus }) : _("no nil"), r.blind_nil ? fmt(_("blind nil {bonus}"), { bonus: r.blind_nil_bonus }) : null,
+    r.bag_penalty ? fmt(ngettext("{n} bag −{penalty}", "{n} bags −{penalty}", r.bag_limit), { n: r.bag_limit, penalty: r.bag_penalty }) : _("no bag penalty"),
+    st.table.turn_timer ? fmt(_("{n} s per turn"), { n: st.table.turn_timer }) : _("no turn timer"),
+    view.is_over ? fmt(ngettext("finished after {n} hand", "finished after {n} hands", view.hands_played), { n: view.hands_played })
+      : fmt(_("hand {n}"), { n: view.hand_number + 1 }),
+    view.spades_broken ? _("spades broken") : _("spades not broken"),
+    st.table.spectators ? fmt(_("{n} watching"), { n: st.table.spectators }) : null];
   $("table-info").textContent = bits.filter(Boolean).join(" · ");
   // log
   const ol = $("log");
   ol.replaceChildren();
   let hand = null;
   for (const e of log.slice(-60)) {
-    if (e.hand !== hand) { hand = e.hand; ol.appendChild(el("li", "log-hand", "Hand " + (hand + 1))); }
+    if (e.hand !== hand) { hand = e.hand; ol.appendChild(el("li", "log-hand", fmt(_("Hand {n}"), { n: hand + 1 }))); }
     ol.appendChild(el("li", "", logText(e)));
   }
   ol.scrollTop = ol.scrollHeight;
@@ -445,10 +475,10 @@ function renderWaiting() {
   w.classList.remove("hidden");
   w.replaceChildren();
   const box = el("div", "box");
-  box.append(el("div", "", "Waiting for players. Invite code "), el("b", "", st.table.code));
+  box.append(el("div", "", _("Waiting for players. Invite code") + " "), el("b", "", st.table.code));
   box.append(el("div", "stats", location.origin + "/j/" + st.table.code));
   if (me() !== null) {
-    const b = button("Fill empty seats with computers", null, "primary"); b.id = "fill";
+    const b = button(_("Fill empty seats with computers"), null, "primary"); b.id = "fill";
     b.onclick = () => send({ type: "fill" });
     box.appendChild(b);
   }
@@ -459,17 +489,23 @@ function renderWaiting() {
 function cardsText(list) { return list.map(cardText).join(" "); }
 function logText(e) {
   const who = seatName(e.seat), t = e.text, parts = t.split(" ");
-  if (/^(?:10|[2-9TJQKA])[CDHS]$/.test(t)) return who + " played " + cardText(t);
-  if (parts[0] === "bid") return who + " bid " + parts[1];
-  if (t === "nil") return who + " bid nil";
-  if (t === "blind nil") return who + " bid blind nil";
-  if (t === "look") return who + " looked at their cards";
-  if (t === "keep") return who + " kept the card they drew (and threw the next one away)";
-  if (t === "reject") return who + " threw the card they drew away (and kept the next one)";
-  if (parts[0] === "pass") return /^\d+$/.test(parts[1]) ? who + " passed " + parts[1] + " cards" : who + " passed " + cardsText(parts.slice(1));
+  if (/^(?:10|[2-9TJQKA])[CDHS]$/.test(t)) return fmt(_("{who} played {card}"), { who, card: cardText(t) });
+  if (parts[0] === "bid") return fmt(_("{who} bid {n}"), { who, n: parts[1] });
+  if (t === "nil") return fmt(_("{who} bid nil"), { who });
+  if (t === "blind nil") return fmt(_("{who} bid blind nil"), { who });
+  if (t === "look") return fmt(_("{who} looked at their cards"), { who });
+  if (t === "keep") return fmt(_("{who} kept the card they drew (and threw the next one away)"), { who });
+  if (t === "reject") return fmt(_("{who} threw the card they drew away (and kept the next one)"), { who });
+  if (parts[0] === "pass") {
+    if (!/^\d+$/.test(parts[1])) return fmt(_("{who} passed {cards}"), { who, cards: cardsText(parts.slice(1)) });
+    const k = Number(parts[1]);
+    return fmt(ngettext("{who} passed {n} card", "{who} passed {n} cards", k), { who, n: k });
+  }
   if (parts[0] === "discard") {
-    if (parts.length === 1) return who + " kept their hand";
-    return /^\d+$/.test(parts[1]) ? who + " swapped " + parts[1] + " card" + (parts[1] === "1" ? "" : "s") : who + " swapped " + cardsText(parts.slice(1));
+    if (parts.length === 1) return fmt(_("{who} kept their hand"), { who });
+    if (!/^\d+$/.test(parts[1])) return fmt(_("{who} swapped {cards}"), { who, cards: cardsText(parts.slice(1)) });
+    const k = Number(parts[1]);
+    return fmt(ngettext("{who} swapped {n} card", "{who} swapped {n} cards", k), { who, n: k });
   }
   return who + ": " + t;
 }
@@ -488,10 +524,10 @@ function showSummary(hs, over) {
   if (over) shownOver = true;
   const view = st.view, m = $("modal");
   m.replaceChildren();
-  m.appendChild(el("h2", "", over ? gameResultText() : "Hand " + (hs.number + 1) + " result"));
+  m.appendChild(el("h2", "", over ? gameResultText() : fmt(_("Hand {n} result"), { n: hs.number + 1 })));
   const t = el("table");
   const head = el("tr");
-  for (const x of ["", "Bid", "Won", "Points", "Bags", "Score"]) head.appendChild(el("th", "", x));
+  for (const x of ["", _("Bid"), _("Won"), _("Points"), _("Bags"), _("Score")]) head.appendChild(el("th", "", x));
   t.appendChild(head);
   hs.scores.forEach((score, side) => {
     const seats = partnerships() ? [side, side + 2] : [side];
@@ -507,41 +543,50 @@ function showSummary(hs, over) {
   });
   m.appendChild(t);
   const nils = [];
-  hs.bids.forEach((b, s) => { if (b === "nil" || b === "blind nil") nils.push(seatName(s) + " " + bidText(b).toLowerCase() + (hs.nil_made[s] ? " made" : " failed")); });
+  hs.bids.forEach((b, s) => {
+    if (b === "nil" || b === "blind nil") nils.push(fmt(hs.nil_made[s] ? _("{name} {bid} made") : _("{name} {bid} failed"), { name: seatName(s), bid: term(b) }));
+  });
   if (nils.length) m.appendChild(el("p", "", nils.join(" · ")));
-  if (hs.boston.some(Boolean)) m.appendChild(el("p", "", "Boston! All the tricks."));
+  if (hs.boston.some(Boolean)) m.appendChild(el("p", "", _("Boston! All the tricks.")));
   const bs = el("div", "buttons");
   if (over) {
-    const a = el("a", "", "Back to the lobby"); a.href = "/"; bs.appendChild(a);
-    const r = el("a", "", "Replay the game"); r.href = "/r/" + encodeURIComponent(tableId); r.id = "replay-link"; bs.appendChild(r);
-    if (me() !== null) { const b = button("Rematch", null, "primary"); b.id = "rematch"; b.onclick = () => send({ type: "rematch" }); bs.appendChild(b); }
+    const a = el("a", "", _("Back to the lobby")); a.href = "/"; bs.appendChild(a);
+    const r = el("a", "", _("Replay the game")); r.href = "/r/" + encodeURIComponent(tableId); r.id = "replay-link"; bs.appendChild(r);
+    if (me() !== null) { const b = button(_("Rematch"), null, "primary"); b.id = "rematch"; b.onclick = () => send({ type: "rematch" }); bs.appendChild(b); }
   }
-  const ok = button(over ? "Close" : "Continue", null, "primary"); ok.id = "modal-ok";
+  const ok = button(over ? _("Close") : _("Continue"), null, "primary"); ok.id = "modal-ok";
   ok.onclick = () => { closeModal(); if (!over && me() !== null && ws && ws.readyState === 1) ws.send(JSON.stringify({ type: "ready" })); };
   bs.appendChild(ok);
-  if (!over && pauseEnd) m.insertBefore(el("p", "note", "The next hand starts when everybody has pressed Continue, or in a few seconds."), bs);
+  if (!over && pauseEnd) m.insertBefore(el("p", "note", _("The next hand starts when everybody has pressed Continue, or in a few seconds.")), bs);
   m.appendChild(bs);
   $("modal-bg").classList.remove("hidden");
   ok.focus();
 }
 function gameResultText() {
   const view = st.view;
-  if (view.winner === null) return "Game over: a draw";
+  if (view.winner === null) return _("Game over: a draw");
   const mine = me() !== null && sideOf(me()) === view.winner;
-  return mine ? "You win!" : "Game over: " + sideName(view.winner) + " win" + (partnerships() ? "" : "s");
+  if (mine) return _("You win!");
+  return fmt(partnerships() ? _("Game over: {side} win") : _("Game over: {name} wins"), { side: sideName(view.winner), name: sideName(view.winner) });
 }
 function closeModal() { $("modal-bg").classList.add("hidden"); }
 
 // ---------- chat: players and spectators apart, text only ----------
-const QUICK = ["Hello!", "Good game", "Well played", "Sorry, partner", "Thanks", "Oops", "Good luck"];
+// sent in English (protocol.QUICK_CHAT) and shown in each reader's language
+const QUICK = [N_("Hello!"), N_("Good game"), N_("Well played"), N_("Sorry, partner"), N_("Thanks"), N_("Oops"), N_("Good luck")];
 const MUTE_KEY = "spades-muted";
 let muted = new Set(JSON.parse(localStorage.getItem(MUTE_KEY) || "[]"));
 function chatWho(c) { return c.seat === null ? "s:" + c.from : "p:" + c.seat; }
+// a chat sender: a seat's name, or "Spectator 3" as the server names spectators
+function chatName(from) {
+  const m = /^Spectator (\d+)$/.exec(from);
+  return m ? fmt(_("Spectator {n}"), { n: m[1] }) : term(from);
+}
 function addChat(c) {
   if ($("mute-all").checked || muted.has(chatWho(c))) return;
   const li = el("li");
-  li.append(el("b", "", c.from + ": "), el("span", "", c.text)); // textContent: never HTML
-  const mute = button("mute", null, "ghost mute"); mute.title = "hide messages from " + c.from;
+  li.append(el("b", "", chatName(c.from) + ": "), el("span", "", QUICK.includes(c.text) ? _(c.text) : c.text)); // textContent: never HTML
+  const mute = button(_("mute"), null, "ghost mute"); mute.title = fmt(_("hide messages from {name}"), { name: chatName(c.from) });
   mute.onclick = () => { muted.add(chatWho(c)); localStorage.setItem(MUTE_KEY, JSON.stringify([...muted])); for (const x of [...$("chat-log").children]) if (x.dataset.who === chatWho(c)) x.remove(); };
   li.dataset.who = chatWho(c);
   if (!(me() !== null && c.seat === me())) li.appendChild(mute);
@@ -549,7 +594,7 @@ function addChat(c) {
   while ($("chat-log").children.length > 60) $("chat-log").firstChild.remove();
   $("chat-log").scrollTop = $("chat-log").scrollHeight;
 }
-for (const q of QUICK) { const b = button(q, null, "ghost"); b.onclick = () => send({ type: "chat", text: q }); $("quick").appendChild(b); }
+for (const q of QUICK) { const b = button(_(q), null, "ghost"); b.dataset.quick = q; b.onclick = () => send({ type: "chat", text: q }); $("quick").appendChild(b); }
 $("chat-form").addEventListener("submit", (e) => {
   e.preventDefault();
   const text = $("chat-text").value.trim();
@@ -559,19 +604,19 @@ $("mute-all").checked = localStorage.getItem("spades-mute-all") === "1";
 $("mute-all").addEventListener("change", () => localStorage.setItem("spades-mute-all", $("mute-all").checked ? "1" : "0"));
 function followRematch(id) {
   if (token) localStorage.setItem("spades-seat-" + id, token); // the same seats: the same seat link
-  toast("Rematch! Taking you to the new table…");
+  toast(_("Rematch! Taking you to the new table…"));
   setTimeout(() => { location.href = "/t/" + encodeURIComponent(id); }, 600);
 }
 
 // ---------- seats and keyboard ----------
 async function sit(seat) {
-  const name = (prompt("Your name at the table?", localStorage.getItem("spades-name") || "") || "").trim();
+  const name = (prompt(_("Your name at the table?"), localStorage.getItem("spades-name") || "") || "").trim();
   localStorage.setItem("spades-name", name);
   await ensurePlayer(name);
   const r = await fetch("/api/tables/" + encodeURIComponent(tableId) + "/join", {
     method: "POST", headers: keyHeaders(), body: JSON.stringify({ seat, name }) });
   const data = await r.json();
-  if (!r.ok) { toast(data.error || "could not take the seat", true); return; }
+  if (!r.ok) { toast(errorText(data, _("could not take the seat")), true); return; }
   token = data.token; localStorage.setItem(TOKEN_KEY, token);
   if (ws) ws.close();
 }
@@ -590,7 +635,7 @@ document.addEventListener("keydown", (e) => {
     if (key === "n" && legal.bids.includes("nil")) act("nil");
     else if (/^[0-9]$/.test(key)) { bidBuffer = (bidBuffer + key).slice(-2); render(); }
     else if (key === "backspace") { bidBuffer = bidBuffer.slice(0, -1); render(); }
-    else if (key === "enter" && bidBuffer) { const b = String(parseInt(bidBuffer, 10)); bidBuffer = ""; if (legal.bids.includes(b)) act(b === "0" ? "nil" : "bid " + b); else { toast("You cannot bid " + b + " now", true); render(); } }
+    else if (key === "enter" && bidBuffer) { const b = String(parseInt(bidBuffer, 10)); bidBuffer = ""; if (legal.bids.includes(b)) act(b === "0" ? "nil" : "bid " + b); else { toast(fmt(_("You cannot bid {n} now"), { n: b }), true); render(); } }
     return;
   }
   if (!cards.length) return;
@@ -610,6 +655,6 @@ document.addEventListener("keydown", (e) => {
 window.addEventListener("resize", () => render());
 $("copy-link").addEventListener("click", async () => {
   const link = location.origin + "/j/" + (st ? st.table.code : "");
-  try { await navigator.clipboard.writeText(link); toast("Invite link copied: " + link); } catch { toast(link); }
+  try { await navigator.clipboard.writeText(link); toast(fmt(_("Invite link copied: {link}"), { link })); } catch { toast(link); }
 });
 connect();

@@ -1,0 +1,58 @@
+"""The words of the rule options (:data:`spades.rules.OPTIONS`) that the lobby shows, marked
+for the ``web`` catalog: the lobby gets them in English from ``/api/config`` and words them with
+the catalog.  ``tests/test_web_i18n.py`` checks that this list is exactly the options' words."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from ..i18n import N_
+
+__all__ = ["OPTION_WORDS"]
+
+#: label, help, unit and the word for "none" of every option, in the order of OPTIONS
+OPTION_WORDS: Final = (
+    N_("target score"),
+    N_("a side at or above it after a hand can win"),
+    N_("points"),
+    N_("losing score"),
+    N_("a side at or below it after a hand loses (a mercy rule, e.g. -200)"),
+    N_("none"),
+    N_("nil"),
+    N_("nil bids are allowed (off also turns blind nil off)"),
+    N_("nil bonus"),
+    N_("won or lost per nil bid"),
+    N_("blind nil"),
+    N_("blind nil may be bid before looking at one's cards"),
+    N_("blind nil bonus"),
+    N_("won or lost per blind nil bid"),
+    N_("blind nil exchange"),
+    N_("cards passed each way after a blind nil (four players) or discarded at most (two players)"),
+    N_("cards"),
+    N_("blind nil only when behind by"),
+    N_("a side may bid blind nil only when it trails by at least this much"),
+    N_("bag limit"),
+    N_("bags (overtricks) that cost the bag penalty"),
+    N_("bags"),
+    N_("bag penalty"),
+    N_("lost per bag limit reached; 0 turns bags off"),
+    N_("Boston bonus"),
+    N_("won by a side that takes every trick of a hand"),
+    N_("Boston wins"),
+    N_("taking every trick of a hand wins the game outright"),
+    N_("spades must be broken"),
+    N_("spades may not be led until one has been played (unless the leader holds only spades)"),
+    N_("most tricks partners may bid"),
+    N_("partners' bids may not add up to more (OpenSpiel's rule)"),
+    N_("tricks"),
+    N_("no limit"),
+    N_("nil tricks count for partner"),
+    N_("a nil bidder's tricks count toward the partner's contract instead of being bags"),
+    N_("hands per game"),
+    N_("the game stops after this many hands (the higher score wins; a tie is a draw)"),
+    N_("hands"),
+    N_("play to the target"),
+    N_("first dealer"),
+    N_("the seat that deals (or draws first) in the first hand: a number from 0 or a seat name"),
+    N_("random"),
+)

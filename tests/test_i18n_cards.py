@@ -1,0 +1,86 @@
+"""Card notation typed by a player: ``QH``, ``10h``, ``Q♥`` in every language, plus each
+language's own rank letters for the court cards and the ace while that language is in use."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from spades import Card, Game, NotationError, Rules, i18n
+from spades.actions import parse_action
+from spades.cards import LOCAL_RANKS, Rank
+from spades.errors import ErrorCode
+
+#: (language, typed, card): each language's letters for J, Q, K, A
+LOCAL = [
+    ("ru", ["ВH", "Д♥", "кh", "Т♠"], ["JH", "QH", "KH", "AS"]),
+    ("bg", ["вs", "ДD", "П♣", "К♣", "аh"], ["JS", "QD", "KC", "KC", "AH"]),
+    ("mk", ["ЖH", "Д♦", "К♠", "П♠", "А♣"], ["JH", "QD", "KS", "KS", "AC"]),
+    ("is", ["GH", "dd", "KS", "ÁC", "á♥"], ["JH", "QD", "KS", "AC", "AH"]),
+    ("hy", ["ՎH", "Դ♦", "կs", "Տ♠"], ["JH", "QD", "KS", "AS"]),
+]
+
+
+@pytest.fixture(autouse=True)
+def _english_after() -> Iterator[None]:
+    yield
+    i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", list(i18n.LANGUAGES))
+def test_standard_card_notation_works_in_every_language(lang: str) -> None:
+    with i18n.use_language(lang):
+        assert [str(Card.parse(t)) for t in ("QH", "10h", "Q♥", "td", "2♣", "as")] == [
+            "QH",
+            "TH",
+            "QH",
+            "TD",
+            "2C",
+            "AS",
+        ]
+
+
+@pytest.mark.parametrize(("lang", "typed", "cards"), LOCAL)
+def test_each_language_accepts_its_own_rank_letters(lang: str, typed: list[str], cards: list[str]) -> None:
+    with i18n.use_language(lang):
+        assert [str(Card.parse(t)) for t in typed] == cards
+        assert [str(parse_action(f"play {t}")) for t in typed] == cards
+    with i18n.use_language("en"), pytest.raises(NotationError) as info:
+        Card.parse(typed[0])
+    assert info.value.code is ErrorCode.NOT_A_CARD
+
+
+def test_local_letters_belong_to_their_language_only() -> None:
+    with i18n.use_language("ru"), pytest.raises(NotationError):
+        Card.parse("ПH")  # Bulgarian and Macedonian king, not a Russian letter
+    with i18n.use_language("bg"), pytest.raises(NotationError):
+        Card.parse("ТH")  # the Russian ace (Cyrillic Т)
+    with i18n.use_language("ru"):
+        assert str(Card.parse("TH")) == "TH"  # the Latin T is still the ten
+
+
+def test_local_rank_letters_map_to_court_cards_and_the_ace_only() -> None:
+    for letters in LOCAL_RANKS.values():
+        assert set(letters.values()) == {Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE}
+        for letter in letters:
+            assert letter == letter.upper() and len(letter) == 1
+
+
+def test_rank_parse_accepts_the_local_letters() -> None:
+    with i18n.use_language("ru"):
+        assert Rank.parse("т") is Rank.ACE
+    with i18n.use_language("is"):
+        assert Rank.parse("á") is Rank.ACE and Rank.parse("G") is Rank.JACK
+
+
+def test_a_russian_player_plays_a_card_with_russian_letters() -> None:
+    game = Game.from_position(
+        Rules(),
+        hands=["AKQJ.AKQ.AKQ.AKQ", "T98.JT9.JT9.JT98", "765.876.876.7652", "432.5432.5432.43"],
+        dealer=0,
+        bids=["bid 13", "bid 1", "nil", "bid 1"],
+    )
+    with i18n.use_language("ru"):
+        game.apply("ВH")  # East leads the jack of hearts
+    assert str(game.trick[-1][1]) == "JH"
