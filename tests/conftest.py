@@ -64,6 +64,7 @@ _SLOW = frozenset(
         # 5-25 s each on the loaded machine
         "test_server_browser_players::*",
         "test_server_browser_replay::*",
+        "test_web_browser_i18n::*",
         "test_server_cluster::test_three_processes_share_a_table_and_survive_the_owner_being_killed",
         "test_cluster::test_cli_reports_an_unreachable_scheduler",
         "test_tui_defects::test_first_lead_of_a_new_hand_shows_no_old_trick[two-player]",
