@@ -47,8 +47,8 @@ def _engine_extensions() -> list[Extension]:
         _load("_spades_native", "src/spades/_native.py")
         build = _load("_spades_native_build", "src/spades/_native_build.py")
         return build.extensions(ROOT / "src", ROOT / "build" / "mypyc")  # type: ignore[no-any-return]
-    except Exception as exc:  # the engine then runs as plain Python
-        print(f"spades: not compiling the engine with mypyc ({exc})", file=sys.stderr)
+    except (Exception, SystemExit) as exc:  # (mypyc exits on a type error): plain Python then
+        print(f"spades: not compiling the engine with mypyc ({exc!r})", file=sys.stderr)
         return []
 
 
@@ -72,9 +72,13 @@ class BuildKernel(build_ext):
         super().build_extension(ext)
 
     def build_extensions(self) -> None:
-        engine = [ext for ext in self.extensions if ext in ENGINE]
-        self.extensions = [ext for ext in self.extensions if ext not in ENGINE]
-        super().build_extensions()  # the kernel (optional=True: a failure only warns)
+        everything = self.extensions
+        engine = [ext for ext in everything if ext in ENGINE]
+        self.extensions = [ext for ext in everything if ext not in ENGINE]
+        try:
+            super().build_extensions()  # the kernel (optional=True: a failure only warns)
+        finally:
+            self.extensions = everything  # (get_outputs: an editable install copies them)
         if not engine:
             return
         # the engine's modules are compiled together: all of them or none
@@ -88,11 +92,15 @@ class BuildKernel(build_ext):
             for path in built:
                 if os.path.exists(path):
                     os.remove(path)
+            self.extensions = [ext for ext in everything if ext not in ENGINE]  # (not outputs)
             return
         native = sys.modules["_spades_native"]
         folder = Path(self.get_ext_fullpath("spades.game")).parent
         source = ROOT / "src" / "spades"
-        (folder / native.HASH_FILE).write_text(native.source_hash(source) + "\n", encoding="ascii")
+        digest = native.source_hash(source) + "\n"
+        (folder / native.HASH_FILE).write_text(digest, encoding="ascii")
+        if getattr(self, "editable_mode", False):  # the modules are copied beside the sources
+            (source / native.HASH_FILE).write_text(digest, encoding="ascii")
 
 
 setup(
