@@ -58,6 +58,38 @@ _SLOW = frozenset(
         "test_sim::test_random_hands_cover_the_rules",
         "test_sim::test_every_observation_field_is_used",
         "test_fuzz::test_random_strings_into_apply",
+        # 2026-12-01 (the inner loop under 60 s): a real browser, several server processes,
+        # a connection timeout, whole hands or games through the terminal app (one case of
+        # each parametrized test kept in the inner loop), a training run, a C compile;
+        # 5-25 s each on the loaded machine
+        "test_server_browser_players::*",
+        "test_server_browser_replay::*",
+        "test_web_browser_i18n::*",
+        "test_server_cluster::test_three_processes_share_a_table_and_survive_the_owner_being_killed",
+        "test_cluster::test_cli_reports_an_unreachable_scheduler",
+        "test_tui_defects::test_first_lead_of_a_new_hand_shows_no_old_trick[two-player]",
+        "test_tui_defects::test_the_last_trick_is_shown_with_the_hand_summary[three-player]",
+        "test_tui_defects::test_game_over_dialog_fits_80x24_below_the_title[cutthroat]",
+        "test_i18n::test_80x24_layout_fits_in_every_language[bg]",
+        "test_i18n::test_80x24_layout_fits_in_every_language[mk]",
+        "test_i18n::test_80x24_layout_fits_in_every_language[is]",
+        "test_i18n::test_80x24_layout_fits_in_every_language[hy]",
+        "test_vec::test_docs_training_loop_runs_and_learns_something",
+        "test_vec::test_vecenv_without_numba_gives_the_same_games[two-player]",
+        # these four share a module fixture that compiles the C kernel from kernel.py
+        "test_solver_ckernel::test_built_kernel_records_the_kernel_it_was_made_from",
+        "test_solver_ckernel::test_c_kernel_matches_minimax_on_small_positions",
+        "test_solver_ckernel::test_c_kernel_matches_python_kernel_node_for_node",
+        "test_solver_ckernel::test_c_kernel_rejects_bad_buffers",
+        "test_analysis_tui::test_app_game_over_screen_opens_the_analysis_with_a",
+        "test_server_analysis::test_the_endpoint_answers_what_spades_analysis_says_of_that_hand",
+        # numba's parallel kernel on every core: the two-player case stays in the inner loop
+        "test_vec_speed::test_parallel_kernel_plays_the_same_games_as_the_serial_one[partnership]",
+        "test_vec_speed::test_parallel_kernel_plays_the_same_games_as_the_serial_one[three-player]",
+        "test_vec_speed::test_parallel_kernel_plays_the_same_games_as_the_serial_one[openspiel]",
+        "test_vec_speed::test_parallel_kernel_plays_the_same_games_as_the_serial_one[cutthroat]",
+        "test_tui_friction::test_title_shows_the_finished_hands_number_under_its_summary",
+        "test_native::test_compiled_and_pure_engines_behave_the_same",
     }
 )
 

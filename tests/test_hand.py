@@ -46,3 +46,21 @@ def test_undo_restores_the_hand_it_took_back_into() -> None:
     assert game._hand._events is game._events
     game.apply(game.legal_actions()[0])
     assert game.view(1) == view
+
+
+def test_deep_copies_and_pickles_of_a_game_share_its_rules_table() -> None:
+    """The per-rules cache (with the shared legal-card tables) is not copied with a game:
+    a deep copy of a game (OpenSpiel's clone) stays cheap, and still plays on its own."""
+    import copy
+    import pickle
+
+    game = Game(Rules.preset("partnership"), seed=8)
+    rng = random.Random(2)
+    for _ in range(20):
+        game.apply(rng.choice(game.legal_actions()))
+    deep = copy.deepcopy(game)
+    assert deep._table is game._table
+    for dup in (deep, pickle.loads(pickle.dumps(game))):
+        assert dup == game and dup.view(1) == game.view(1)
+        dup.apply(dup.legal_actions()[0])
+        assert dup != game and len(game.actions) == 20

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from . import _native  # noqa: F401  (first: picks the compiled engine or the sources)
 from .actions import Action, Choice, Discard, Pass, parse_action
 from .bids import Bid
 from .cards import Card, CardSet, Rank, Suit

@@ -20,7 +20,7 @@ import random
 import secrets
 from collections.abc import Iterable, Sequence
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 from .actions import LOOK, Action, Choice, Discard, Pass, parse_action
 from .bids import MAX_BID, Bid
@@ -46,7 +46,6 @@ from .events import (
     HandDealt,
     HandScored,
     TrickWon,
-    make_trick_won,
 )
 from .hand import _BID, _BITS, _BLIND, _DRAW, _EXCHANGE, _OVER, _PLAY, _REDRAW, Hand
 from .phases import HANDLERS as _HANDLERS
@@ -68,6 +67,44 @@ _BIDS: Final = tuple(Bid(i) for i in range(MAX_BID + 1))
 _BID_MADE: Final = tuple(tuple((BidMade(seat, bid),) for bid in _BIDS) for seat in range(4))
 
 
+# what the card path reads, as this module's own constants (compiled: static, not
+# looked up in another module's namespace)
+_SUIT_MASKS: Final = SUIT_MASKS
+_FULL_DECK: Final = FULL_DECK
+_PLAYED: Final = PLAYED
+_PLAYED_BREAKING: Final = PLAYED_BREAKING
+_POWERS: Final = _POWER
+_new_event: Final[Any] = object.__new__
+_set_winner: Final[Any] = TrickWon.__dict__["winner"].__set__
+_set_cards: Final[Any] = TrickWon.__dict__["cards"].__set__
+_set_leader: Final[Any] = TrickWon.__dict__["leader"].__set__
+_set_number: Final[Any] = TrickWon.__dict__["number"].__set__
+
+#: the attributes of a Game (its ``__slots__``; copy and undo go through them)
+_GAME_SLOTS: Final = (
+    "_bags",
+    "_dealer",
+    "_decks",
+    "_events",
+    "_first_dealer",
+    "_hand",
+    "_hands_played",
+    "_history",
+    "_is_over",
+    "_log",
+    "_must_break",
+    "_n",
+    "_next_seat",
+    "_origin",
+    "_rules",
+    "_scores",
+    "_seed",
+    "_table",
+    "_tricks_per_hand",
+    "_winner",
+)
+
+
 def _trick_records(completed: list[tuple[int, list[Card], int]]) -> tuple[TrickRecord, ...]:
     return tuple(TrickRecord(lead, tuple(ALL_CARDS[c] for c in cards), win) for lead, cards, win in completed)
 
@@ -83,36 +120,23 @@ class Game:
     game the deck is the stock, index 0 on top.
     """
 
-    __slots__ = (
-        "_bags",
-        "_dealer",
-        "_decks",
-        "_events",
-        "_first_dealer",
-        "_hand",
-        "_hands_played",
-        "_history",
-        "_is_over",
-        "_log",
-        "_must_break",
-        "_n",
-        "_next_seat",
-        "_origin",
-        "_rules",
-        "_scores",
-        "_seed",
-        "_table",
-        "_tricks_per_hand",
-        "_winner",
-    )
+    # Parameters annotated ``int | Any`` (and the like) are checked by the method
+    # itself, so that bad input gets its clear error: compiled by mypyc (spades._native)
+    # a plain ``int`` would be checked first, with a bare TypeError.
+
+    __slots__ = _GAME_SLOTS
 
     def __init__(
         self,
         rules: Rules | None = None,
-        seed: int | None = None,
-        dealer: int | None = None,
+        seed: int | Any | None = None,
+        dealer: int | Any | None = None,
         decks: Iterable[Sequence[CardLike]] | None = None,
+        *,
+        _blank: bool = False,
     ) -> None:
+        if _blank:
+            return  # an empty game that copy() and from_position() fill in
         if rules is None:
             rules = Rules()
         if not isinstance(rules, Rules):
@@ -125,7 +149,7 @@ class Game:
         self._start_hand()
 
     def _setup(
-        self, rules: Rules, seed: int, dealer: int | None, decks: Iterable[Sequence[CardLike]]
+        self, rules: Rules, seed: int, dealer: int | Any | None, decks: Iterable[Sequence[CardLike]]
     ) -> None:
         """Everything but the first deal (shared with :meth:`from_position`)."""
         table = _table(rules)
@@ -194,14 +218,14 @@ class Game:
         rules: Rules | None = None,
         *,
         hands: Sequence[CardSet | str | Sequence[CardLike]],
-        dealer: int = 0,
+        dealer: int | Any = 0,
         bids: Sequence[Bid | str | None] | None = None,
         tricks: Sequence[str | Sequence[CardLike]] = (),
         trick: str | Sequence[CardLike] = (),
         scores: Sequence[int] | None = None,
         bags: Sequence[int] | None = None,
-        hands_played: int = 0,
-        seed: int = 0,
+        hands_played: int | Any = 0,
+        seed: int | Any = 0,
     ) -> Game:
         """A game at any position of a hand, built from its parts and checked by the rules.
 
@@ -266,21 +290,22 @@ class Game:
     def seed(self) -> int:
         return self._seed
 
-    # Read on every decision: properties whose getter is a C function (attrgetter),
-    # several times faster than a Python getter and as read-only.
-    if TYPE_CHECKING:  # the same properties as type checkers should see them
+    # Read on every decision.  Interpreted, these become properties whose getter is a C
+    # function (attrgetter, after the class); compiled (mypyc), these getters are native.
+    @property
+    def phase(self) -> Phase:
+        """The phase of the hand (:class:`Phase`)."""
+        return self._hand._phase
 
-        @property
-        def phase(self) -> Phase: ...
-        @property
-        def to_act(self) -> int | None: ...
-        @property
-        def is_over(self) -> bool: ...
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act, None when the game is over."""
+        return self._hand._to_act
 
-    else:
-        phase = property(attrgetter("_hand._phase"), doc="The phase of the hand (:class:`Phase`).")
-        to_act = property(attrgetter("_hand._to_act"), doc="The seat to act, None when the game is over.")
-        is_over = property(attrgetter("_is_over"), doc="Whether the game has ended.")
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self._is_over
 
     @property
     def dealer(self) -> int:
@@ -351,17 +376,17 @@ class Game:
         """The card order of the current hand (omniscient: for tests, tools and servers)."""
         return tuple(ALL_CARDS[c] for c in self._hand._deck)
 
-    def hand(self, seat: int) -> CardSet:
+    def hand(self, seat: int | Any) -> CardSet:
         """What a seat holds now (omniscient: use :meth:`view` for players)."""
         self._check_seat(seat)
         return CardSet(self._hand._hands[seat])
 
-    def dealt(self, seat: int) -> CardSet:
+    def dealt(self, seat: int | Any) -> CardSet:
         """What a seat held after the deal (or the draw), before any exchange."""
         self._check_seat(seat)
         return CardSet(self._hand._dealt[seat])
 
-    def _check_seat(self, seat: int) -> None:
+    def _check_seat(self, seat: int | Any) -> None:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self._n:
             raise ValueError(f"seat must be from 0 to {self._n - 1}")
 
@@ -374,15 +399,19 @@ class Game:
             # the hot path: a fast copy of spades.core.legal_mask (tests/test_core.py),
             # the cards of each suit pattern read from precomputed tables
             hand = h._hands[h._to_act]  # type: ignore[index]
+            t = self._table
             if h._trick:
                 bits = hand & h._follow
                 if bits:
                     led = h._led
-                    return [*_SUIT_TABLES[led][bits >> 13 * led]]
+                    return [*t.suits[led][bits >> 13 * led]]
             else:
                 hand = hand & h._lead or hand
             return [
-                *_S0[hand & 0x1FFF], *_S1[hand >> 13 & 0x1FFF], *_S2[hand >> 26 & 0x1FFF], *_S3[hand >> 39]
+                *t.s0[hand & 0x1FFF],
+                *t.s1[hand >> 13 & 0x1FFF],
+                *t.s2[hand >> 26 & 0x1FFF],
+                *t.s3[hand >> 39],
             ]
         if h._phase is _BID:
             lo, hi = h._bid_range(h._to_act)  # type: ignore[arg-type]
@@ -399,7 +428,7 @@ class Game:
 
     # -- applying actions -----------------------------------------------------
 
-    def apply(self, action: Action | str, seat: int | None = None) -> tuple[Event, ...]:
+    def apply(self, action: Action | str, seat: int | Any | None = None) -> tuple[Event, ...]:
         """Apply one action of the seat to act and return its events (oldest first).
 
         ``action`` is an action object (as :meth:`legal_actions` returns) or its
@@ -415,36 +444,43 @@ class Game:
             # The hot path (and the only code that plays a card): a fast copy of
             # spades.core.legal_mask (tested against it); the error messages
             # themselves come from _check_play.
+            card: int = action  # (compiled: a native int; the Card itself is what is stored)
             actor: int = h._to_act  # type: ignore[assignment]
             hands = h._hands
             hand = hands[actor]
             trick = h._trick
             if trick:
-                if not (hand & h._follow or hand) >> action & 1:
+                if not (hand & h._follow or hand) >> card & 1:
                     h._check_play(action)
             else:
-                if not (hand & h._lead or hand) >> action & 1:
+                if not (hand & h._lead or hand) >> card & 1:
                     h._check_play(action)
-                led = h._led = action // 13
-                h._follow = SUIT_MASKS[led]
+                led = h._led = card // 13
+                h._follow = _SUIT_MASKS[led]
             self._log.append((actor, action))
-            hands[actor] = hand ^ _BITS[action]
+            hands[actor] = hand ^ _BITS[card]
             trick.append(action)
-            if action >= 39 and not h._broken:
+            if card >= 39 and not h._broken:
                 h._broken = True
-                h._lead = FULL_DECK
-                played: tuple[Event, ...] = PLAYED_BREAKING[actor][action]  # type: ignore[assignment]
+                h._lead = _FULL_DECK
+                played: tuple[Event, ...] = _PLAYED_BREAKING[actor][card]  # type: ignore[assignment]
             else:
-                played = PLAYED[actor][action]
+                played = _PLAYED[actor][card]
             if len(trick) < self._n:
                 h._to_act = self._next_seat[actor]
                 return played
             # the trick is full: spades.core.trick_winner with its power table inlined
             # (tests/test_core.py checks the engine against it)
             leader: int = h._leader  # type: ignore[assignment]
-            power = _POWER[h._led]
+            power = _POWERS[h._led]
             if len(trick) == 4:
-                a, b, c, d = map(power.__getitem__, trick)
+                c0: int = trick[0]
+                c1: int = trick[1]
+                c2: int = trick[2]
+                a = power[c0]
+                b = power[c1]
+                c = power[c2]
+                d = power[card]
                 # the highest power wins; only off-suit cards tie (at -1), and never on top
                 if a > b:
                     i = (0 if a > d else 3) if a > c else (2 if c > d else 3)
@@ -456,7 +492,13 @@ class Game:
             h._tricks_won[winner] += 1
             completed = h._completed
             completed.append((leader, trick, winner))
-            won = make_trick_won(winner, tuple(trick), leader, len(completed))
+            # TrickWon(winner, tuple(trick), leader, number), its frozen slots filled
+            # through their descriptors (as events.make_trick_won; a third faster)
+            won: TrickWon = _new_event(TrickWon)
+            _set_winner(won, winner)
+            _set_cards(won, tuple(trick))
+            _set_leader(won, leader)
+            _set_number(won, len(completed))
             h._trick = []
             h._leader = h._to_act = winner
             if len(completed) < self._tricks_per_hand:
@@ -613,7 +655,7 @@ class Game:
 
     # -- views ----------------------------------------------------------------
 
-    def view(self, seat: int) -> View:
+    def view(self, seat: int | Any) -> View:
         """What ``seat`` may know now (see :class:`~spades.view.View`)."""
         h = self._hand
         self._check_seat(seat)
@@ -670,26 +712,28 @@ class Game:
 
     def copy(self) -> Game:
         """An independent copy of the game in its current state."""
-        new = Game.__new__(Game)
-        for key in Game.__slots__:
+        new = Game(_blank=True)  # (a compiled class has no bare __new__)
+        for key in _GAME_SLOTS:
             value = getattr(self, key)
             setattr(new, key, value.copy() if type(value) is list else value)  # every slot is set
         new._hand = self._hand.copy(new._events)
         return new
 
-    def undo(self, count: int = 1) -> None:
+    def undo(self, count: int | Any = 1) -> None:
         """Take back the last ``count`` actions (by replaying the rest)."""
         if not isinstance(count, int) or count < 0 or count > len(self._log):
             raise ValueError(f"can take back between 0 and {len(self._log)} actions")
         if count == 0:
             return
         if self._origin is not None:
-            rebuilt = Game.from_position(self._rules, **self._origin)
+            from .position import game_at
+
+            rebuilt = game_at(Game, self._rules, self._origin)
         else:
             rebuilt = Game(self._rules, seed=self._seed, dealer=self._first_dealer, decks=self._decks)
         for _, action in self._log[: len(self._log) - count]:
             rebuilt.apply(action)
-        for key in Game.__slots__:
+        for key in _GAME_SLOTS:
             setattr(self, key, getattr(rebuilt, key))
 
     def to_record(self) -> dict[str, Any]:
@@ -718,7 +762,7 @@ class Game:
         return record
 
     @classmethod
-    def from_record(cls, record: dict[str, Any]) -> Game:
+    def from_record(cls, record: dict[str, Any] | Any) -> Game:
         """Rebuild a game from :meth:`to_record` output (also after a JSON round trip)."""
         if not isinstance(record, dict):
             raise RecordError("a game record must be a JSON object")
@@ -733,9 +777,9 @@ class Game:
             takes = {int(k): list(cards) for k, cards in record.get("redraws") or ()}
             rules = Rules.from_dict(record["rules"])
             if "position" in record:
-                from .position import position_kwargs
+                from .position import game_at, position_kwargs
 
-                game = cls.from_position(rules, **position_kwargs(record["position"]))
+                game = game_at(cls, rules, position_kwargs(record["position"]))
             else:
                 decks = record.get("decks") or []
                 game = cls(rules, seed=record["seed"], dealer=record["dealer"], decks=decks)
@@ -786,6 +830,17 @@ class Game:
 
 
 
+#: whether this module runs compiled (mypyc, see :mod:`spades._native`) or interpreted
+_COMPILED: Final = not __file__.endswith(".py")
+
+if not _COMPILED:
+    # interpreted: ``phase``, ``to_act`` and ``is_over`` with a C getter (attrgetter),
+    # several times faster than a Python getter and as read-only
+    for _name, _path in (("phase", "_hand._phase"), ("to_act", "_hand._to_act"), ("is_over", "_is_over")):
+        setattr(Game, _name, property(attrgetter(_path), doc=getattr(Game, _name).__doc__))
+    del _name, _path
+
+
 class _Table:
     """What the engine reads from a table's rules, worked out once per Rules."""
 
@@ -803,11 +858,15 @@ class _Table:
         "next_seat",
         "num_sides",
         "rules",
+        "s0",
+        "s1",
+        "s2",
+        "s3",
         "short_deck",
         "side_cap",
+        "suits",
         "tricks_per_hand",
         "uses_draw",
-        "zeros",
     )
 
     def __init__(self, rules: Rules) -> None:
@@ -825,11 +884,27 @@ class _Table:
         self.blind_nil = rules.blind_nil
         self.blind_open = (rules.blind_nil,) * n
         self.uses_draw = rules.uses_draw
-        self.zeros = (0,) * n
         self.num_sides = rules.num_sides
         self.bid_lo = 0 if rules.nil else 1
         self.max_bid = rules.max_bid
         self.side_cap = rules.max_side_bid if rules.partnerships else None
+        # the cards of each suit pattern (shared by every table), read by legal_actions
+        self.suits = suits = tuple(_SUIT_TABLES)
+        self.s0 = suits[0]
+        self.s1 = suits[1]
+        self.s2 = suits[2]
+        self.s3 = suits[3]
+
+    # A _Table is a read-only cache of values derived from its Rules (holding the shared
+    # suit tables): copies of a game share it, and a pickle rebuilds it from the rules.
+    def __copy__(self) -> _Table:
+        return self
+
+    def __deepcopy__(self, memo: Any) -> _Table:
+        return self
+
+    def __reduce__(self) -> tuple[Any, tuple[Rules]]:
+        return (_table, (self.rules,))
 
 
 _TABLES: dict[int, _Table] = {}
@@ -846,9 +921,10 @@ def _table(rules: Rules) -> _Table:
         table = _TABLES[id(rules)] = _Table(rules)
     return table
 
+
 #: _SUIT_TABLES[suit][bits]: the cards of ``suit`` whose ranks are the 13-bit
 #: pattern ``bits``, lowest first (built with the first game: 4 x 8192 tuples)
-_SUIT_TABLES: list[tuple[tuple[Card, ...], ...]] = []
+_SUIT_TABLES: Final[list[tuple[tuple[Card, ...], ...]]] = []
 
 
 def _build_suit_tables() -> None:
@@ -858,12 +934,3 @@ def _build_suit_tables() -> None:
             low = bits & -bits
             table[bits] = (ALL_CARDS[13 * suit + low.bit_length() - 1], *table[bits ^ low])
         _SUIT_TABLES.append(tuple(table))
-    global _S0, _S1, _S2, _S3
-    _S0, _S1, _S2, _S3 = _SUIT_TABLES
-
-
-# the four tables as globals for legal_actions (set by _build_suit_tables)
-_S0: tuple[tuple[Card, ...], ...] = ()
-_S1: tuple[tuple[Card, ...], ...] = ()
-_S2: tuple[tuple[Card, ...], ...] = ()
-_S3: tuple[tuple[Card, ...], ...] = ()

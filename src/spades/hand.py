@@ -36,69 +36,74 @@ _DRAW: Final = Phase.DRAW
 _EXCHANGE: Final = Phase.EXCHANGE
 _REDRAW: Final = Phase.REDRAW
 _OVER: Final = Phase.OVER
-_NONE: Final = ()
 #: PlayStarted(leader) for every seat (events are immutable values)
 _PLAY_STARTED: Final = tuple(PlayStarted(seat) for seat in range(4))
 _BITS: Final = tuple(1 << c for c in range(52))
+
+#: the attributes of a Hand (its ``__slots__``; copy goes through them)
+_HAND_SLOTS: Final = (
+    "_bid_order",
+    "_bid_pos",
+    "_bids",
+    "_blind_open",
+    "_broken",
+    "_completed",
+    "_dealer",
+    "_dealt",
+    "_decided",
+    "_deck",
+    "_discards",
+    "_events",
+    "_exchange_pos",
+    "_exchange_steps",
+    "_follow",
+    "_hands",
+    "_lead",
+    "_leader",
+    "_led",
+    "_looked",
+    "_must_break",
+    "_n",
+    "_number",
+    "_passed",
+    "_phase",
+    "_pile",
+    "_received",
+    "_redraw_counts",
+    "_redraw_queue",
+    "_redrawn",
+    "_rules",
+    "_seed",
+    "_stock_pos",
+    "_table",
+    "_to_act",
+    "_trick",
+    "_tricks_won",
+)
 
 
 class Hand:
     """The state of one hand and the rules that move it from phase to phase."""
 
-    __slots__ = (
-        "_bid_order",
-        "_bid_pos",
-        "_bids",
-        "_blind_open",
-        "_broken",
-        "_completed",
-        "_dealer",
-        "_dealt",
-        "_decided",
-        "_deck",
-        "_discards",
-        "_events",
-        "_exchange_pos",
-        "_exchange_steps",
-        "_follow",
-        "_hands",
-        "_lead",
-        "_leader",
-        "_led",
-        "_looked",
-        "_must_break",
-        "_n",
-        "_number",
-        "_passed",
-        "_phase",
-        "_pile",
-        "_received",
-        "_redraw_counts",
-        "_redraw_queue",
-        "_redrawn",
-        "_rules",
-        "_seed",
-        "_stock_pos",
-        "_table",
-        "_to_act",
-        "_trick",
-        "_tricks_won",
-    )
+    __slots__ = _HAND_SLOTS
 
     def __init__(
         self,
-        table: _Table,
-        events: list[Event],
-        seed: int,
-        number: int,
-        dealer: int,
-        scores: Sequence[int],
+        table: _Table | None = None,
+        events: list[Event] | None = None,
+        seed: int = 0,
+        number: int = 0,
+        dealer: int = 0,
+        scores: Sequence[int] = (),
         deck: Sequence[int] | None = None,
     ) -> None:
         """Deal hand ``number`` (0 for the first) of a game with this ``seed``:
         ``deck`` is its card order, else the seeded shuffle.  ``events`` is the
         game's list that the hand's actions append to; ``scores`` (before the
-        hand) say who may bid blind nil."""
+        hand) say who may bid blind nil.  ``Hand()``: an empty hand for copy() and
+        unpickling (a class compiled by mypyc has no bare ``__new__``)."""
+        if table is None or events is None:
+            return
         rules = table.rules
         self._table = table
         self._rules = rules
@@ -121,7 +126,6 @@ class Hand:
             if table.short_deck:
                 deck_ = [base[i] for i in deck_]
         self._deck = deck_
-        zeros = table.zeros
         self._bids: list[Bid | None] = [None] * n
         self._tricks_won = [0] * n
         self._trick: list[Card] = []
@@ -132,17 +136,17 @@ class Hand:
         self._lead = table.lead
         self._follow = 0
         self._led = 0
-        # per-seat cards of the exchange and the draw: lists once those phases start
-        self._passed: list[int] = zeros  # type: ignore[assignment]
-        self._received: list[int] = zeros  # type: ignore[assignment]
-        self._discards: list[int] = zeros  # type: ignore[assignment]
-        self._redrawn: list[int] = zeros  # type: ignore[assignment]
-        self._redraw_counts: list[int] = zeros  # type: ignore[assignment]
+        # per-seat cards of the exchange and the draw (new lists when those phases start)
+        self._passed = [0] * n
+        self._received = [0] * n
+        self._discards = [0] * n
+        self._redrawn = [0] * n
+        self._redraw_counts = [0] * n
         self._pile = 0
         # replaced (never changed in place) when an exchange or a redraw starts
-        self._exchange_steps: list[tuple[int, int]] = _NONE  # type: ignore[assignment]
+        self._exchange_steps: list[tuple[int, int]] = []
         self._exchange_pos = 0
-        self._redraw_queue: list[int] = _NONE  # type: ignore[assignment]
+        self._redraw_queue: list[int] = []
         self._stock_pos = 0
         self._leader: int | None = None
         self._bid_order = table.bid_orders[dealer]
@@ -156,7 +160,6 @@ class Hand:
             # two players see each card as they draw it; blind nil is chosen
             # before the first draw instead
             self._hands = [0] * n
-            self._discards, self._redrawn, self._redraw_counts = [0] * n, [0] * n, [0] * n
             self._looked = [True] * n
             self._decided = [not self._blind_open[s] for s in range(n)]
             self._stock_pos = 0
@@ -180,8 +183,8 @@ class Hand:
 
     def copy(self, events: list[Event]) -> Hand:
         """An independent copy of the hand that appends to ``events``."""
-        new = Hand.__new__(Hand)
-        for key in Hand.__slots__:
+        new = Hand()
+        for key in _HAND_SLOTS:
             value = getattr(self, key)
             setattr(new, key, value.copy() if type(value) is list else value)  # every slot is set
         new._events = events

@@ -236,7 +236,7 @@ def build_position(
             params={"size": rules.deck_size},
         )
 
-    game = cls.__new__(cls)
+    game = cls(_blank=True)
     game._setup(rules, seed, dealer, ())
     game._scores = score_list
     game._bags = bag_list
@@ -319,6 +319,13 @@ def build_position(
         "seed": seed,
     }
     return game
+
+
+def game_at(cls: type[Game], rules: Rules, origin: dict[str, Any]) -> Game:
+    """``cls.from_position(rules, **origin)``, called from here: compiled by mypyc
+    (spades._native), that call from inside ``game.py`` passes the keyword
+    arguments wrongly (mypy 2.4.1; tests/test_position.py)."""
+    return cls.from_position(rules, **origin)
 
 
 def position_kwargs(origin: dict[str, Any]) -> dict[str, Any]:

@@ -1,0 +1,27 @@
+"""Collection rules for the whole tree (tests/conftest.py holds the fixtures).
+
+When the engine is compiled in this tree (``python -m spades._native_build --inplace``),
+``spades.game``, ``spades.hand`` and ``spades.phases`` import from their compiled
+files, and pytest's doctest collection, which imports each ``.py`` by its path,
+refuses them; their doctests then run with the sources (``SPADES_PURE_PYTHON=1``).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+_PACKAGE = Path(__file__).resolve().parent / "src" / "spades"
+_ENGINE = ("game.py", "hand.py", "phases.py")
+
+
+def _compiled_in_tree() -> bool:
+    if os.environ.get("SPADES_PURE_PYTHON", "") not in ("", "0"):
+        return False
+    return any(p.name.split(".", 1)[0] + ".py" in _ENGINE for p in _PACKAGE.glob("*.so"))
+
+
+def pytest_ignore_collect(collection_path: Path) -> bool | None:
+    if collection_path.parent == _PACKAGE and collection_path.name in _ENGINE and _compiled_in_tree():
+        return True
+    return None
