@@ -53,6 +53,32 @@ def test_two_player_samples_keep_own_discards_out() -> None:
         assert deal[1 - seat].bit_count() == 13
 
 
+def test_tighter_bid_fit_deals_hands_closer_to_the_bids() -> None:
+    # after four bids, South's samples of the other hands: with a tighter fit the club
+    # player's count of each sampled hand lies nearer that seat's bid
+    from spades.bots.basic import estimate_tricks
+
+    game, _ = _last_bidder_view(11)
+    game.apply(bots.get("basic", seed=2).act(game.view(3)))
+    view = game.view(0)
+    know = Knowledge(view)
+    bids = view.bids
+
+    def spread(sd: float) -> float:
+        deals = sample_deals(know, random.Random(5), 200, fit_sd=sd, oversample=8)
+        gaps = [
+            abs(estimate_tricks(d[s], 4) - b.tricks)
+            for d in deals
+            for s in (1, 2, 3)
+            if (b := bids[s]) is not None and not b.is_nil
+        ]
+        return sum(gaps) / len(gaps)
+
+    assert spread(0.6) < spread(5.0)
+    with pytest.raises(ValueError):
+        sample_deals(know, random.Random(5), 10, oversample=0)
+
+
 def test_utility_is_in_points_and_knows_bags() -> None:
     rules = Rules.preset("partnership")
     bids = [Bid(4), Bid(3), Bid(4), Bid(3)]
@@ -141,6 +167,10 @@ def test_bad_options_are_refused() -> None:
         {"cover_shade": -0.5},
         {"set_penalty": "high"},
         {"set_penalty": 1000},
+        {"fit_sd": 0},
+        {"fit_sd": -1.0},
+        {"oversample": 0},
+        {"oversample": 2.5},
     ):
         with pytest.raises(ValueError):
             bots.get("expert", **options)

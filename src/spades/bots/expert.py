@@ -119,7 +119,7 @@ from ..view import View
 from .base import Bot
 from .basic import BasicBot, estimate_tricks, nil_danger
 from .knowledge import Knowledge, beats, trick_winner
-from .simulate import Position, hand_utility, play_exchanges, rollout, sample_deals, winner_index
+from .simulate import BID_FIT_SD, Position, hand_utility, play_exchanges, rollout, sample_deals, winner_index
 
 __all__ = [
     "PARTNERSHIP_PLAY_SHADE",
@@ -214,6 +214,8 @@ class ExpertBot(Bot):
         bid_set_penalty: float | None = None,
         first_margin: float = 0.0,
         win_weight: float = 0.0,
+        fit_sd: float = BID_FIT_SD,
+        oversample: int = 3,
     ) -> None:
         super().__init__(seed)
         if not isinstance(samples, int) or samples < 1:
@@ -256,6 +258,12 @@ class ExpertBot(Bot):
         self.first_margin = _number("first_margin", first_margin, 200.0)
         self.win_weight = _number("win_weight", win_weight, 5000.0)
         self.nil_danger_max = _number("nil_danger", nil_danger, 10.0)
+        self.fit_sd = _number("fit_sd", fit_sd, 10.0)
+        if self.fit_sd <= 0:
+            raise ValueError("fit_sd must be a number from 0 to 10, not 0")
+        if isinstance(oversample, bool) or not isinstance(oversample, int) or not 1 <= oversample <= 20:
+            raise ValueError("oversample must be a whole number from 1 to 20")
+        self.oversample = oversample
         self._solve: SolveFn | None = None if solver == "off" else _load_solver()
         if solver == "on" and self._solve is None:
             raise ValueError("the double-dummy solver (spades.solver) is not available")
@@ -346,6 +354,12 @@ class ExpertBot(Bot):
                 return out
         action = self.act(view)
         return [(action, 0.0, "the expert's choice (not weighed by simulation)")]
+
+    def _sample(self, know: Knowledge, count: int, sample_own: bool = False) -> list[list[int]]:
+        """``count`` deals of the unseen cards, weighted by how well they fit the bids."""
+        return sample_deals(
+            know, self.rng, count, sample_own=sample_own, fit_sd=self.fit_sd, oversample=self.oversample
+        )
 
     @staticmethod
     def _out_of_time(deadline: float | None, done: int) -> bool:
@@ -450,7 +464,7 @@ class ExpertBot(Bot):
         samples = self.samples
         if not use_solver and len(cands) * samples > self.playouts:
             samples = max(6, self.playouts // len(cands))
-        deals = sample_deals(know, self.rng, samples)
+        deals = self._sample(know, samples)
         totals = dict.fromkeys(cands, 0.0)
         leader = view.leader if view.leader is not None else view.seat
         trick = [int(c) for _, c in view.trick]
@@ -615,7 +629,7 @@ class ExpertBot(Bot):
         kernel = self._kernels.get(shade)
         if kernel is None:
             kernel = self._kernels[shade] = _trick_kernel(shade, self.spread)
-        deals = sample_deals(know, self.rng, max(self.samples, self.bid_samples))
+        deals = self._sample(know, max(self.samples, self.bid_samples))
         me = view.seat
         side = rules.side_of(me)
         mates = [s for s in range(rules.num_seats) if rules.side_of(s) == side]
@@ -685,7 +699,7 @@ class ExpertBot(Bot):
         if not self._basic_might_blind(view):
             return 0.0, 0.0, 0
         know = Knowledge(view)
-        deals = sample_deals(know, self.rng, self.samples, sample_own=True)
+        deals = self._sample(know, self.samples, sample_own=True)
         me = view.seat
         look_total = blind_total = 0.0
         done = 0

@@ -59,6 +59,8 @@ __all__ = [
 
 #: points a game won (or lost) by this hand's result is worth beyond the hand's points
 GAME_VALUE: Final = 150.0
+#: the default deviation, in tricks, of a bid from the club player's count of its hand
+BID_FIT_SD: Final = 1.6
 NON_SPADES: Final = SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[2]
 _SUIT: Final = SUIT_MASKS
 
@@ -76,10 +78,14 @@ def sample_deals(
     count: int,
     sample_own: bool = False,
     bid_weighting: bool = True,
+    fit_sd: float = BID_FIT_SD,
+    oversample: int = 3,
 ) -> list[list[int]]:
     """``count`` deals of the cards this seat cannot see: a list of hands (masks) per seat,
     this seat's own hand included.  ``sample_own``: the seat has not looked yet, deal it
-    too.  Deals are drawn ``3 * count`` at a time and resampled by bid fit.
+    too.  Deals are drawn ``oversample * count`` at a time and resampled by bid fit
+    (``fit_sd``: the deviation, in tricks, of a bid from the club player's count of the
+    hand that made it; see :func:`_bid_fit`).
 
     Once the play has started, the blind-nil exchanges are over, and the sampled hands are
     those after them (see :class:`_Exchanges`)."""
@@ -105,7 +111,9 @@ def sample_deals(
     exchanges = None
     if view.phase is Phase.PLAY and exchange_pairs(know.rules, view.bids):
         exchanges = _Exchanges(know, played_by, allowed)
-    m = count * 3 if bid_weighting else count
+    if oversample < 1:
+        raise ValueError("oversample must be at least 1")
+    m = count * oversample if bid_weighting else count
     deals: list[list[int]] = []
     befores: list[dict[int, int]] = []
     for _ in range(m):
@@ -121,7 +129,7 @@ def sample_deals(
         befores.append(before)
     if not bid_weighting or m == count:
         return deals
-    weights = [_bid_fit(know, d, played_by, b) for d, b in zip(deals, befores)]
+    weights = [_bid_fit(know, d, played_by, b, fit_sd) for d, b in zip(deals, befores)]
     if sum(weights) <= 0:
         return deals[:count]
     return rng.choices(deals, weights=weights, k=count)
@@ -192,7 +200,9 @@ def _one_deal(
     return hands
 
 
-def _bid_fit(know: Knowledge, deal: list[int], played_by: list[int], before: dict[int, int]) -> float:
+def _bid_fit(
+    know: Knowledge, deal: list[int], played_by: list[int], before: dict[int, int], sd: float = BID_FIT_SD
+) -> float:
     """How well a sampled deal fits the bids, a relative weight: each bid is read against
     the hand the seat held when it bid (``before``: the hands of blind-nil bidders'
     partners before the exchange, where known)."""
@@ -211,7 +221,7 @@ def _bid_fit(know: Knowledge, deal: list[int], played_by: list[int], before: dic
             w *= math.exp(-1.5 * max(0.0, d - 0.8))
         else:
             est = estimate_tricks(original, rules.num_seats, rules.partnerships)
-            w *= math.exp(-((est - bid.tricks) ** 2) / (2 * 1.6**2))
+            w *= math.exp(-((est - bid.tricks) ** 2) / (2 * sd * sd))
     return w
 
 
