@@ -7,9 +7,9 @@ import json
 import os
 import sys
 
-from .. import i18n
 from ..errors import RecordError
 from ..i18n import _
+from .language import add_lang_argument, apply_language
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -32,20 +32,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--seed", type=int, default=0, help="seed of the --informed sampling (default 0)")
     parser.add_argument("--brief", action="store_true", help="in the account, list only the costly cards")
-    parser.add_argument(
-        "--lang",
-        metavar="LANG",
-        help="the language of the account: en, bg, ru, is, hy, mk (default: from LANGUAGE, LC_ALL, LANG)",
-    )
+    add_lang_argument(parser, "account")
 
 
 def run(args: argparse.Namespace) -> int:
     from ..analysis import analyse_records, load_records
 
-    try:
-        i18n.set_language(i18n.pick_language(getattr(args, "lang", None)))
-    except ValueError as exc:
-        print(f"spades analyse: {exc}", file=sys.stderr)
+    refused = apply_language(args)
+    if refused is not None:
+        print(f"spades analyse: {refused}", file=sys.stderr)
         return 2
     if args.hand is not None and args.hand < 1:
         print(_("spades analyse: --hand counts from 1 (the first hand of the game)"), file=sys.stderr)

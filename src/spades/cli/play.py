@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import RecordError, RulesError
 from ..rules import Rules
+from .language import add_lang_argument, apply_language
 from .rule_options import add_rule_arguments, rule_options_given, rules_from_args
 
 if TYPE_CHECKING:
@@ -30,11 +31,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         choices=list(Rules.PRESET_NAMES),
         help="the variant (default: partnership)",
     )
-    game.add_argument(
-        "--lang",
-        metavar="LANG",
-        help="the language of the game: en, bg, ru, is, hy, mk (default: from LANGUAGE, LC_ALL, LANG)",
-    )
+    add_lang_argument(game, "game")
     game.add_argument("--seed", type=int, help="seed for the deal (the same seed deals the same cards)")
     game.add_argument("--name", help="your name on the screen")
     game.add_argument(
@@ -91,12 +88,9 @@ def run(args: argparse.Namespace) -> int:
         return _fail(
             f"the terminal game needs the 'tui' extra ({exc.name or exc}): pip install 'spades[tui]'"
         )
-    from .. import i18n
-
-    try:
-        i18n.set_language(i18n.pick_language(getattr(args, "lang", None)))
-    except ValueError as exc:
-        return _fail(str(exc))
+    refused = apply_language(args)
+    if refused is not None:
+        return _fail(refused)
     try:
         controller = make_controller(args)
     except (RulesError, RecordError, ValueError) as exc:

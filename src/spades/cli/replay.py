@@ -7,9 +7,9 @@ import json
 import sys
 from typing import Any
 
-from .. import i18n
 from ..errors import RecordError
 from ..i18n import _
+from .language import add_lang_argument, apply_language
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -25,20 +25,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help="in a JSON Lines file, replay only game N (from 1; default: every game)",
     )
-    parser.add_argument(
-        "--lang",
-        metavar="LANG",
-        help="the language of the account: en, bg, ru, is, hy, mk (default: from LANGUAGE, LC_ALL, LANG)",
-    )
+    add_lang_argument(parser, "account")
 
 
 def run(args: argparse.Namespace) -> int:
     from ..replay import narrate
 
-    try:
-        i18n.set_language(i18n.pick_language(getattr(args, "lang", None)))
-    except ValueError as exc:
-        print(f"spades replay: {exc}", file=sys.stderr)
+    refused = apply_language(args)
+    if refused is not None:
+        print(f"spades replay: {refused}", file=sys.stderr)
         return 2
     if str(args.file).endswith(".jsonl"):
         return _run_jsonl(args, narrate)
