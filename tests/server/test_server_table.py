@@ -241,3 +241,37 @@ def test_the_table_pauses_between_hands_until_everybody_is_ready() -> None:
         await actor.stop()
 
     asyncio.run(run())
+
+
+def test_a_batch_of_appends_commits_every_good_row_and_refuses_only_the_duplicate(db_url: str) -> None:
+    """Appends queued together are written as one batch (PostgreSQL: one statement); a
+    duplicate (table, seq) fails that batch, which is then written row by row: only the
+    duplicate's caller gets the error and every other row is stored, in order."""
+    from spades.server.storage import Storage
+
+    rules = Rules.preset("cutthroat", hands=1)
+    row = _row(rules, [SeatRow("bot", "random") for _ in range(4)], decks=1)
+
+    async def run() -> None:
+        store = await Storage.open(db_url)
+        try:
+            await store.create_table(row)
+            await store.append(row.id, 1, 0, "bid 3")
+            # queued in the same event-loop turn: the writer takes them as one batch
+            results = await asyncio.gather(
+                store.append(row.id, 2, 1, "bid 4"),
+                store.append(row.id, 1, 1, "bid 5"),  # seq 1 is stored already
+                store.append(row.id, 3, 2, "bid 2"),
+                return_exceptions=True,
+            )
+            assert results[0] is None and results[2] is None
+            assert isinstance(results[1], StorageError)
+            got = [(seq, seat, text) for seq, seat, text in await store.actions(row.id)]
+            assert got == [(1, 0, "bid 3"), (2, 1, "bid 4"), (3, 2, "bid 2")]
+            # the writer carries on after the failed batch
+            await store.append(row.id, 4, 3, "bid 1")
+            assert len(await store.actions(row.id)) == 4
+        finally:
+            await store.close()
+
+    asyncio.run(run())
