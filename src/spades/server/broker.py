@@ -56,6 +56,8 @@ FRESH_S: Final = 3.0
 #: a finished table with no connection for this long is let go (lease and memory)
 IDLE_S: Final = 120.0
 
+#: leases renewed by one call of the renewal script (it blocks Redis while it runs: kept short)
+_RENEW_CHUNK: Final = 500
 #: renew every lease in KEYS that this process (ARGV[1]) still holds; one 0/1 per key
 _RENEW = """
 local out = {}
@@ -339,12 +341,13 @@ class Cluster:
             if not ids:
                 continue
             try:
-                async with self.redis.pipeline(transaction=False) as pipe:
-                    for table_id in ids:
-                        await self._renew_script(
-                            keys=[_lease(table_id)], args=[self.pid, LEASE_MS], client=pipe
-                        )
-                    results = await pipe.execute()
+                # the script renews many leases at once: one call per _RENEW_CHUNK tables
+                results: list[Any] = []
+                for i in range(0, len(ids), _RENEW_CHUNK):
+                    chunk = ids[i : i + _RENEW_CHUNK]
+                    results += await self._renew_script(
+                        keys=[_lease(t) for t in chunk], args=[self.pid, LEASE_MS]
+                    )
             except Exception as exc:
                 log.error("lease renewal failed", extra={"event": "lease_error", "error": str(exc)})
                 continue
