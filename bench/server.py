@@ -359,7 +359,7 @@ def _service_cpu() -> dict[str, float]:
 
 
 def start_server(
-    port: int, db: str | None, folder: str, broker: str | None = None
+    port: int, db: str | None, folder: str, broker: str | None = None, src: Path = ROOT / "src"
 ) -> subprocess.Popen[bytes]:
     args = [
         sys.executable,
@@ -376,7 +376,7 @@ def start_server(
         args += ["--db", db]
     if broker:
         args += ["--broker", broker]
-    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
+    env = dict(os.environ, PYTHONPATH=str(src))
     proc = subprocess.Popen(args, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     for _ in range(300):
         try:
@@ -406,6 +406,12 @@ def main() -> int:
     ap.add_argument(
         "--no-spread", action="store_true", help="spectators connect to the owner too (no relayed clients)"
     )
+    ap.add_argument(
+        "--src",
+        type=Path,
+        default=ROOT / "src",
+        help="the server's sources (default: this checkout's; another one compares two versions)",
+    )
     args = ap.parse_args()
     runs: list[tuple[int, float, int]] = [(5, min(6.0, args.seconds), 1), (args.tables, args.seconds, 1)]
     if args.processes > 1:
@@ -418,7 +424,7 @@ def main() -> int:
             db = fresh_pg(args.pg) if args.pg else args.db
             ports = [free_port() for _ in range(nproc)]
             broker = args.broker if args.pg else None
-            procs = [start_server(port, db, folder, broker) for port in ports]
+            procs = [start_server(port, db, folder, broker, args.src) for port in ports]
             try:
                 res = _event_loop_run(
                     run(
