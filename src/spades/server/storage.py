@@ -91,10 +91,11 @@ actions_table = Table(
     Column("at", Float, nullable=False),
 )
 
-#: the batch append of :meth:`Storage._append_pg`: one row per element of the five arrays
+#: the batch append of :meth:`Storage._append_pg`: the rows as one JSON array of objects
 _PG_APPEND: Final = (
     f"INSERT INTO {actions_table.name} (table_id, seq, seat, action, at) "
-    "SELECT * FROM unnest(%s::text[], %s::int[], %s::int[], %s::text[], %s::float8[])"
+    "SELECT table_id, seq, seat, action, at FROM json_to_recordset(%s::json) "
+    "AS r(table_id text, seq integer, seat integer, action text, at double precision)"
 )
 
 players_table = Table(
@@ -618,7 +619,7 @@ class Storage:
                 fut.set_result(None)
 
     async def _append_pg(self, rows: list[dict[str, Any]]) -> None:
-        """PostgreSQL: a batch of actions as ONE statement (rows passed as arrays) on the
+        """PostgreSQL: a batch of actions as ONE statement (the rows as one JSON text) on the
         writer's own autocommit psycopg connection: one round trip, atomic by itself (no
         BEGIN/COMMIT), prepared by psycopg after a few uses, without SQLAlchemy's per-call work."""
         if self._pgconn is None:
@@ -628,16 +629,7 @@ class Storage:
             self._pgconn = await psycopg.AsyncConnection.connect(
                 url.render_as_string(hide_password=False), autocommit=True
             )
-        await self._pgconn.execute(
-            _PG_APPEND,
-            (
-                [r["table_id"] for r in rows],
-                [r["seq"] for r in rows],
-                [r["seat"] for r in rows],
-                [r["action"] for r in rows],
-                [r["at"] for r in rows],
-            ),
-        )
+        await self._pgconn.execute(_PG_APPEND, (json.dumps(rows, separators=(",", ":")),))
 
     async def _close_pgconn(self) -> None:
         if self._pgconn is not None:
