@@ -343,6 +343,17 @@ def fresh_pg(admin: str) -> str:
     return admin.rsplit("/", 1)[0] + "/" + name
 
 
+def drop_pg(admin: str, url: str) -> None:
+    """Drop a database made by :func:`fresh_pg` (the bench leaves none behind)."""
+    import psycopg
+
+    name = url.rsplit("/", 1)[1]
+    if not name.startswith("spades_bench_"):
+        return
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f"DROP DATABASE IF EXISTS {name}")
+
+
 def _cpu(pid: int) -> float:
     """CPU seconds used so far by a process (Linux /proc; 0 elsewhere)."""
     try:
@@ -457,6 +468,8 @@ def main() -> int:
                     except subprocess.TimeoutExpired:
                         proc.kill()
                         proc.wait()
+                if args.pg and db:
+                    drop_pg(args.pg, db)
         results.append(res)
         print(
             f"{res['tables']:4d} tables on {nproc} process{'es' if nproc > 1 else ''}: "
