@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import base64
 import json
 import os
 import socket
@@ -35,11 +36,11 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Coroutine
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import httpx2
-import websockets
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -70,11 +71,8 @@ class Stats:
         self.clients: dict[str, int] = {}
         self.errors = 0
 
-    def record(self, table: str, m: dict[str, Any], now: float) -> None:
-        acted = m.get("acted")
-        if acted is None:
-            return
-        key = (table, m["v"])
+    def record(self, table: str, v: int, acted: float, now: float) -> None:
+        key = (table, v)
         entry = self.seen.get(key)
         if entry is None:
             self.seen[key] = [acted, now, 1]
@@ -86,36 +84,183 @@ class Stats:
         return [e[1] - e[0] for (t, _), e in self.seen.items() if e[2] >= self.clients.get(t, 1)]
 
 
-async def client(port: int, table: dict[str, Any], token: str | None, stats: Stats, stop: float) -> None:
-    url = f"ws://127.0.0.1:{port}/ws/{table['id']}"
-    async with websockets.connect(url, max_size=2**22) as ws:
-        hello: dict[str, Any] = {"type": "hello"}
-        if token:
-            hello["token"] = token
-        await ws.send(json.dumps(hello))
-        acted_at = -1
-        while time.time() < stop:
-            try:
-                raw = await asyncio.wait_for(ws.recv(), max(0.05, stop - time.time()))
-            except TimeoutError:
+_STATE = b'{"type":"state","v":'
+_ERROR = b'{"type":"error"'
+_ACTED = b',"acted":'
+_WARM_S = 2.0  # latencies and CPU are measured from this many seconds after the clients start
+_CHECK_EVERY = 97  # every so many frames a client also decodes the whole JSON and checks its reading
+
+
+class _Client(asyncio.Protocol):
+    """One simulated browser: a websocket client written for the load generator.
+
+    It reads every frame, takes the receipt time in ``data_received`` (as soon as the event
+    loop has read the bytes) and finds ``v`` and ``acted`` in a state frame without decoding
+    the whole JSON; the player's client decodes a frame only when its ``legal`` is not null
+    (its turn).  Every ``_CHECK_EVERY``-th frame is decoded in full as a check of that
+    reading.  Frames from the server are unmasked (RFC 6455), frames to it masked.
+    """
+
+    def __init__(self, port: int, table: str, token: str | None, stats: Stats, stop: float) -> None:
+        self.port, self.table, self.token, self.stats, self.stop = port, table, token, stats, stop
+        self.buf = b""
+        self.upgraded = False
+        self.transport: asyncio.Transport | None = None
+        self.acted_at = -1
+        self.frames = 0
+        self.partial: list[bytes] = []
+        self.done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = cast(asyncio.Transport, transport)  # (uvloop's transports do not subclass it)
+        self.key = base64.b64encode(os.urandom(16)).decode()
+        self.transport.write(
+            (
+                f"GET /ws/{self.table} HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\nUpgrade: websocket\r\n"
+                f"Connection: Upgrade\r\nSec-WebSocket-Key: {self.key}\r\nSec-WebSocket-Version: 13\r\n\r\n"
+            ).encode()
+        )
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if not self.done.done():
+            self.done.set_result(None)
+
+    def send_frame(self, payload: bytes, opcode: int = 1) -> None:
+        assert self.transport is not None
+        n = len(payload)
+        head = bytes([0x80 | opcode])
+        if n < 126:
+            head += bytes([0x80 | n])
+        elif n < 65536:
+            head += bytes([0x80 | 126]) + n.to_bytes(2, "big")
+        else:
+            head += bytes([0x80 | 127]) + n.to_bytes(8, "big")
+        mask = os.urandom(4)
+        masked = (int.from_bytes(payload, "big") ^ int.from_bytes((mask * (n // 4 + 1))[:n], "big")).to_bytes(
+            n, "big"
+        )
+        self.transport.write(head + mask + masked)
+
+    def send_json(self, obj: dict[str, Any]) -> None:
+        self.send_frame(json.dumps(obj).encode())
+
+    def data_received(self, data: bytes) -> None:
+        try:
+            self._received(data)
+        except Exception as exc:  # (the event loop would only log it): the run fails
+            if not self.done.done():
+                self.done.set_exception(exc)
+            if self.transport is not None:
+                self.transport.close()
+
+    def _received(self, data: bytes) -> None:
+        now = time.time()
+        buf = self.buf + data if self.buf else data
+        if not self.upgraded:
+            end = buf.find(b"\r\n\r\n")
+            if end < 0:
+                self.buf = buf
+                return
+            status = buf[: buf.find(b"\r\n")]
+            if b" 101 " not in status:
+                raise RuntimeError(f"websocket upgrade refused: {status!r}")
+            self.upgraded = True
+            buf = buf[end + 4 :]
+            hello: dict[str, Any] = {"type": "hello"}
+            if self.token:
+                hello["token"] = self.token
+            self.send_json(hello)
+        pos, size = 0, len(buf)
+        while size - pos >= 2:
+            b0, b1 = buf[pos], buf[pos + 1]
+            n, head = b1 & 0x7F, 2
+            if n == 126:
+                if size - pos < 4:
+                    break
+                n, head = int.from_bytes(buf[pos + 2 : pos + 4], "big"), 4
+            elif n == 127:
+                if size - pos < 10:
+                    break
+                n, head = int.from_bytes(buf[pos + 2 : pos + 10], "big"), 10
+            if size - pos < head + n:
                 break
-            now = time.time()
-            m = json.loads(raw)
-            if m["type"] == "error":
-                stats.errors += 1
+            payload = buf[pos + head : pos + head + n]
+            pos += head + n
+            opcode = b0 & 0x0F
+            if not b0 & 0x80:  # a fragment: kept until the final one
+                self.partial.append(payload)
                 continue
-            if m["type"] != "state":
+            if opcode == 0:
+                payload = b"".join(self.partial) + payload
+                self.partial = []
+            elif opcode == 9:
+                self.send_frame(payload, 10)  # ping: pong
                 continue
-            stats.record(table["id"], m, now)
-            action = choose(m["view"]) if token and m["v"] != acted_at else None
+            elif opcode == 8:
+                if self.transport is not None:
+                    self.transport.close()
+                return
+            elif opcode != 1:
+                continue
+            if now < self.stop:
+                self.on_message(payload, now)
+        self.buf = buf[pos:]
+
+    def on_message(self, m: bytes, now: float) -> None:
+        self.frames += 1
+        if not m.startswith(_STATE):
+            if m.startswith(_ERROR):
+                self.stats.errors += 1
+            return
+        i = len(_STATE)
+        v = int(m[i : m.index(b",", i)])
+        j = m.rfind(_ACTED) + len(_ACTED)
+        k = j
+        while m[k] not in b",}":
+            k += 1
+        acted = None if m[j:k] == b"null" else float(m[j:k])
+        turn = self.token is not None and b'"legal":{' in m
+        if self.frames % _CHECK_EVERY == 1:
+            full = json.loads(m)
+            if (full["v"], full.get("acted")) != (v, acted) or (
+                self.token is not None and bool(full["view"]["legal"]) != turn
+            ):
+                raise RuntimeError(f"frame read wrong: {m[:200]!r}")
+        if acted is not None:
+            self.stats.record(self.table, v, acted, now)
+        if turn and v != self.acted_at:
+            action = choose(json.loads(m)["view"])
             if action is not None:
-                acted_at = m["v"]  # once per version: presence updates repeat the state
-                await ws.send(json.dumps({"type": "act", "action": action, "v": m["v"]}))
+                self.acted_at = v  # once per version: presence updates repeat the state
+                self.send_json({"type": "act", "action": action, "v": v})
+
+
+async def client(port: int, table: dict[str, Any], token: str | None, stats: Stats, stop: float) -> None:
+    loop = asyncio.get_running_loop()
+    transport, proto = await loop.create_connection(
+        lambda: _Client(port, table["id"], token, stats, stop), "127.0.0.1", port
+    )
+    try:
+        await asyncio.wait_for(asyncio.shield(proto.done), max(0.05, stop - time.time()))
+    except TimeoutError:
+        pass
+    finally:
+        if not transport.is_closing():
+            proto.send_frame((1000).to_bytes(2, "big"), 8)  # close, "normal"
+        transport.close()
 
 
 async def run(
-    ports: list[int], tables: int, seconds: float, bot_delay: float, level: str, spread: bool = True
+    ports: list[int],
+    tables: int,
+    seconds: float,
+    bot_delay: float,
+    level: str,
+    spread: bool = True,
+    pids: list[int] | None = None,
 ) -> dict[str, float]:
+    """Create the tables, then play for ``seconds``; the CPU of the servers (``pids``), of
+    these clients and of PostgreSQL and Redis is measured over the playing time only."""
     stats = Stats()
     created = []
     n = len(ports)
@@ -135,17 +280,32 @@ async def run(
             created.append(r.json())
     for t in created:
         stats.clients[t["id"]] = 2
+    pids = pids or []
     start = time.time()
     stop = start + seconds
+    warm_at = start + min(_WARM_S, seconds / 4)
+    # CPU is read from warm_at on: the connections are made, the tables play (steady state)
+    cpu0: dict[str, float] = {}
+
+    def snapshot() -> dict[str, float]:
+        return {"server": sum(_cpu(p) for p in pids), "client": _cpu(os.getpid()), **_service_cpu()}
+
+    asyncio.get_running_loop().call_at(
+        asyncio.get_running_loop().time() + (warm_at - start), lambda: cpu0.update(snapshot())
+    )
     tasks = []
     for i, t in enumerate(created):
         tasks.append(asyncio.create_task(client(ports[i % n], t, t["token"], stats, stop)))
         tasks.append(asyncio.create_task(client(ports[(i + int(spread)) % n], t, None, stats, stop)))
-    await asyncio.gather(*tasks, return_exceptions=True)
-    elapsed = time.time() - start
-    warm = [
-        lat for (tid, v), e in stats.seen.items() if e[0] > start + 2 for lat in [e[1] - e[0]] if e[2] >= 2
-    ]
+    for outcome in await asyncio.gather(*tasks, return_exceptions=True):
+        if isinstance(outcome, RuntimeError):  # a frame misread by the light client: the run is void
+            raise outcome
+    end = time.time()
+    elapsed = end - start
+    cpu1 = snapshot()
+    cpu = {k: (cpu1[k] - cpu0[k]) / (end - warm_at) for k in cpu1}
+    warm_actions = sum(1 for e in stats.seen.values() if e[0] > warm_at)
+    warm = [lat for (tid, v), e in stats.seen.items() if e[0] > warm_at for lat in [e[1] - e[0]] if e[2] >= 2]
     lat = sorted(warm or stats.latencies())
     q = statistics.quantiles(lat, n=100) if len(lat) > 2 else [float("nan")] * 99
     return {
@@ -156,7 +316,19 @@ async def run(
         "p95_ms": q[94] * 1000,
         "p99_ms": q[98] * 1000,
         "errors": stats.errors,
+        # CPU in cores and actions per second over the same (warm) window
+        "warm_actions_per_s": warm_actions / (end - warm_at),
+        **{k + "_cpu": v for k, v in cpu.items()},
     }
+
+
+def _event_loop_run(coro: Coroutine[Any, Any, dict[str, float]]) -> dict[str, float]:
+    """Run the clients on uvloop when it is installed (the server's event loop too), else asyncio's."""
+    try:
+        import uvloop
+    except ImportError:
+        return asyncio.run(coro)
+    return uvloop.run(coro)
 
 
 def fresh_pg(admin: str) -> str:
@@ -169,6 +341,17 @@ def fresh_pg(admin: str) -> str:
     with psycopg.connect(admin, autocommit=True) as conn:
         conn.execute(f"CREATE DATABASE {name}")
     return admin.rsplit("/", 1)[0] + "/" + name
+
+
+def drop_pg(admin: str, url: str) -> None:
+    """Drop a database made by :func:`fresh_pg` (the bench leaves none behind)."""
+    import psycopg
+
+    name = url.rsplit("/", 1)[1]
+    if not name.startswith("spades_bench_"):
+        return
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f"DROP DATABASE IF EXISTS {name}")
 
 
 def _cpu(pid: int) -> float:
@@ -197,7 +380,7 @@ def _service_cpu() -> dict[str, float]:
 
 
 def start_server(
-    port: int, db: str | None, folder: str, broker: str | None = None
+    port: int, db: str | None, folder: str, broker: str | None = None, src: Path = ROOT / "src"
 ) -> subprocess.Popen[bytes]:
     args = [
         sys.executable,
@@ -214,7 +397,7 @@ def start_server(
         args += ["--db", db]
     if broker:
         args += ["--broker", broker]
-    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
+    env = dict(os.environ, PYTHONPATH=str(src))
     proc = subprocess.Popen(args, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     for _ in range(300):
         try:
@@ -244,6 +427,12 @@ def main() -> int:
     ap.add_argument(
         "--no-spread", action="store_true", help="spectators connect to the owner too (no relayed clients)"
     )
+    ap.add_argument(
+        "--src",
+        type=Path,
+        default=ROOT / "src",
+        help="the server's sources (default: this checkout's; another one compares two versions)",
+    )
     args = ap.parse_args()
     runs: list[tuple[int, float, int]] = [(5, min(6.0, args.seconds), 1), (args.tables, args.seconds, 1)]
     if args.processes > 1:
@@ -256,17 +445,19 @@ def main() -> int:
             db = fresh_pg(args.pg) if args.pg else args.db
             ports = [free_port() for _ in range(nproc)]
             broker = args.broker if args.pg else None
-            procs = [start_server(port, db, folder, broker) for port in ports]
+            procs = [start_server(port, db, folder, broker, args.src) for port in ports]
             try:
-                cpu0, me0 = sum(_cpu(p.pid) for p in procs), _cpu(os.getpid())
-                svc0 = _service_cpu()
-                t0 = time.time()
-                res = asyncio.run(run(ports, tables, seconds, args.bot_delay, args.level, not args.no_spread))
-                res["server_cpu"] = (sum(_cpu(p.pid) for p in procs) - cpu0) / (time.time() - t0)
-                res["client_cpu"] = (_cpu(os.getpid()) - me0) / (time.time() - t0)
-                svc = _service_cpu()
-                for kind in svc:
-                    res[kind + "_cpu"] = (svc[kind] - svc0[kind]) / (time.time() - t0)
+                res = _event_loop_run(
+                    run(
+                        ports,
+                        tables,
+                        seconds,
+                        args.bot_delay,
+                        args.level,
+                        not args.no_spread,
+                        [p.pid for p in procs],
+                    )
+                )
                 res["processes"] = nproc
             finally:
                 for proc in procs:
@@ -277,6 +468,8 @@ def main() -> int:
                     except subprocess.TimeoutExpired:
                         proc.kill()
                         proc.wait()
+                if args.pg and db:
+                    drop_pg(args.pg, db)
         results.append(res)
         print(
             f"{res['tables']:4d} tables on {nproc} process{'es' if nproc > 1 else ''}: "
@@ -286,7 +479,7 @@ def main() -> int:
             f"{100 * res['server_cpu']:.0f}% of a core in all, clients {100 * res['client_cpu']:.0f}%)",
             flush=True,
         )
-        per = {k: 1000 * res[k + "_cpu"] / max(res["actions_per_s"], 1e-9)
+        per = {k: 1000 * res[k + "_cpu"] / max(res["warm_actions_per_s"], 1e-9)
                for k in ("server", "client", "postgres", "redis")}
         print(
             "      CPU per action: " + ", ".join(f"{k} {v:.2f} ms" for k, v in per.items())

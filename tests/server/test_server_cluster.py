@@ -178,6 +178,25 @@ def test_merging_never_reorders_one_connections_messages() -> None:
     assert merge_relayed(batch) == batch  # a:1 must get T1 before T2
 
 
+def test_a_publishing_round_sends_one_message_per_process_in_order() -> None:
+    from spades.server.broker import bundle, unbundle
+
+    batch = [
+        ("p:a", 'oa:1\n{"x":"12:3","y":"é"}'),
+        ("p:b", '{"k":"join","t":"T"}'),
+        ("p:a", '{"k":"leave","c":"a:9"}'),
+        ("p:a", "oa:1,a:2\n{}"),
+        ("p:c", "oc:1\nalone"),
+    ]
+    out = bundle(batch)
+    assert [channel for channel, _ in out] == ["p:a", "p:b", "p:c"]
+    assert out[1] == ("p:b", '{"k":"join","t":"T"}')  # a single message goes as it is
+    assert out[2] == ("p:c", "oc:1\nalone")
+    assert out[0][1].startswith("b")
+    for channel, data in out:
+        assert unbundle(data) == [text for c, text in batch if c == channel]
+
+
 def test_a_finished_quiet_table_gives_its_lease_back(redis_url: str) -> None:
     from types import SimpleNamespace
 

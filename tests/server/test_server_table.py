@@ -241,3 +241,65 @@ def test_the_table_pauses_between_hands_until_everybody_is_ready() -> None:
         await actor.stop()
 
     asyncio.run(run())
+
+
+def test_a_batch_of_appends_commits_every_good_row_and_refuses_only_the_duplicate(db_url: str) -> None:
+    """Appends queued together are written as one batch (PostgreSQL: one statement); a
+    duplicate (table, seq) fails that batch, which is then written row by row: only the
+    duplicate's caller gets the error and every other row is stored, in order."""
+    from spades.server.storage import Storage
+
+    rules = Rules.preset("cutthroat", hands=1)
+    row = _row(rules, [SeatRow("bot", "random") for _ in range(4)], decks=1)
+
+    async def run() -> None:
+        store = await Storage.open(db_url)
+        try:
+            await store.create_table(row)
+            await store.append(row.id, 1, 0, "bid 3")
+            # queued in the same event-loop turn: the writer takes them as one batch
+            results = await asyncio.gather(
+                store.append(row.id, 2, 1, "bid 4"),
+                store.append(row.id, 1, 1, "bid 5"),  # seq 1 is stored already
+                store.append(row.id, 3, 2, "bid 2"),
+                return_exceptions=True,
+            )
+            assert results[0] is None and results[2] is None
+            assert isinstance(results[1], StorageError)
+            got = [(seq, seat, text) for seq, seat, text in await store.actions(row.id)]
+            assert got == [(1, 0, "bid 3"), (2, 1, "bid 4"), (3, 2, "bid 2")]
+            # the writer carries on after the failed batch
+            await store.append(row.id, 4, 3, "bid 1")
+            assert len(await store.actions(row.id)) == 4
+        finally:
+            await store.close()
+
+    asyncio.run(run())
+
+
+@pytest.mark.parametrize("preset", ["partnership", "two-player", "cutthroat"])
+def test_the_public_facts_are_the_same_from_every_seats_view(preset: str) -> None:
+    """A broadcast encodes the public facts once, from one seat's view, for every recipient
+    (TableActor._view_text): that needs them to be the same whichever seat's view they come
+    from, and the spliced text to equal the whole view's encoding."""
+    from spades.server.protocol import SPECTATOR_PRIVATE, private_facts, public_facts, public_view, seat_view
+    from spades.server.table import _dumps
+
+    rules = Rules.preset(preset, blind_nil=True, blind_nil_exchange=2, blind_nil_min_deficit=0, hands=2)
+    seats = [SeatRow("bot", "random") for _ in range(rules.num_seats)]
+    game = build_game(_row(rules, seats, decks=3))
+    players = [bots.get("random", seed=s) for s in range(rules.num_seats)]
+    steps = 0
+    while not game.is_over:
+        views = [game.view(s) for s in range(rules.num_seats)]
+        texts = {_dumps(public_facts(v)) for v in views}
+        assert len(texts) == 1
+        public = texts.pop()[:-1]
+        for v in views:
+            assert public + "," + _dumps(private_facts(v))[1:] == _dumps(seat_view(v))
+        assert public + "," + _dumps(SPECTATOR_PRIVATE)[1:] == _dumps(public_view(views[0]))
+        s = game.to_act
+        assert s is not None
+        game.apply(players[s].act(views[s]), seat=s)
+        steps += 1
+    assert steps > 20

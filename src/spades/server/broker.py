@@ -22,6 +22,8 @@ short-lived facts and carries messages:
   over the same channels.  When the owner changes, the relaying process joins
   its connections to the new owner with the last version each one saw, so the
   clients never notice beyond a short pause.
+  What one publishing round sends to one process goes as ONE Redis message
+  (:func:`bundle`): ``b`` then ``<length>:<message>`` for each message, in order.
 """
 
 from __future__ import annotations
@@ -44,7 +46,7 @@ if TYPE_CHECKING:
     from .manager import TableManager
     from .table import TableActor
 
-__all__ = ["LEASE_MS", "Cluster", "FencedStorage", "RemoteTable"]
+__all__ = ["LEASE_MS", "Cluster", "FencedStorage", "RemoteTable", "bundle", "unbundle"]
 
 log = logging.getLogger("spades.server")
 
@@ -56,6 +58,8 @@ FRESH_S: Final = 3.0
 #: a finished table with no connection for this long is let go (lease and memory)
 IDLE_S: Final = 120.0
 
+#: leases renewed by one call of the renewal script (it blocks Redis while it runs: kept short)
+_RENEW_CHUNK: Final = 500
 #: renew every lease in KEYS that this process (ARGV[1]) still holds; one 0/1 per key
 _RENEW = """
 local out = {}
@@ -250,6 +254,34 @@ def merge_relayed(batch: list[tuple[str, str]]) -> list[tuple[str, str]]:
     return out
 
 
+def bundle(batch: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """One Redis message per channel: the channel's messages of the batch, in their order, as
+    ``b<length>:<message><length>:<message>...`` (lengths in characters; a channel with a
+    single message gets it as it is).  Each publish and each pub/sub message costs both
+    processes far more than its bytes, so a busy owner publishes once per relaying process."""
+    by_channel: dict[str, list[str]] = {}
+    for channel, text in batch:
+        by_channel.setdefault(channel, []).append(text)
+    return [
+        (channel, texts[0] if len(texts) == 1 else "b" + "".join(f"{len(t)}:{t}" for t in texts))
+        for channel, texts in by_channel.items()
+    ]
+
+
+def unbundle(data: str) -> list[str]:
+    """The messages of one Redis message (see :func:`bundle`)."""
+    if not data.startswith("b"):
+        return [data]
+    out = []
+    i = 1
+    while i < len(data):
+        colon = data.index(":", i)
+        end = colon + 1 + int(data[i:colon])
+        out.append(data[colon + 1 : end])
+        i = end
+    return out
+
+
 def _settle(fut: asyncio.Future[Any], task: asyncio.Task[Any]) -> None:
     if fut.done():
         return
@@ -339,12 +371,13 @@ class Cluster:
             if not ids:
                 continue
             try:
-                async with self.redis.pipeline(transaction=False) as pipe:
-                    for table_id in ids:
-                        await self._renew_script(
-                            keys=[_lease(table_id)], args=[self.pid, LEASE_MS], client=pipe
-                        )
-                    results = await pipe.execute()
+                # the script renews many leases at once: one call per _RENEW_CHUNK tables
+                results: list[Any] = []
+                for i in range(0, len(ids), _RENEW_CHUNK):
+                    chunk = ids[i : i + _RENEW_CHUNK]
+                    results += await self._renew_script(
+                        keys=[_lease(t) for t in chunk], args=[self.pid, LEASE_MS]
+                    )
             except Exception as exc:
                 log.error("lease renewal failed", extra={"event": "lease_error", "error": str(exc)})
                 continue
@@ -447,7 +480,7 @@ class Cluster:
             batch = [await self._out.get()]
             while not self._out.empty() and len(batch) < 2000:
                 batch.append(self._out.get_nowait())
-            batch = merge_relayed(batch)
+            batch = bundle(merge_relayed(batch))
             try:
                 async with self.redis.pipeline(transaction=False) as pipe:
                     for channel, text in batch:
@@ -472,19 +505,24 @@ class Cluster:
         async for message in self._pubsub.listen():
             if message.get("type") != "message":
                 continue
-            data = message["data"]
             try:
-                if data.startswith("o"):  # a message for relayed connections: "o<id>,<id>...\n<text>"
-                    cut = data.index("\n")
-                    text = data[cut + 1 :]
-                    for conn_id in data[1:cut].split(","):
-                        remote = self.routes.get(conn_id)
-                        if remote is not None:
-                            remote.delivered(conn_id, text)
-                    continue
-                await self._on_envelope(json.loads(data))
-            except Exception:
+                parts = unbundle(message["data"])
+            except ValueError:
                 log.exception("bad cluster message")
+                continue
+            for data in parts:
+                try:
+                    if data.startswith("o"):  # a message for relayed connections: "o<id>,<id>...\n<text>"
+                        cut = data.index("\n")
+                        text = data[cut + 1 :]
+                        for conn_id in data[1:cut].split(","):
+                            remote = self.routes.get(conn_id)
+                            if remote is not None:
+                                remote.delivered(conn_id, text)
+                        continue
+                    await self._on_envelope(json.loads(data))
+                except Exception:
+                    log.exception("bad cluster message")
 
     async def _on_envelope(self, env: dict[str, Any]) -> None:
         kind = env["k"]

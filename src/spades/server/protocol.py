@@ -60,12 +60,15 @@ from ..view import HandSummary, TrickRecord, View
 __all__ = [
     "EVENT_WINDOW",
     "MAX_MESSAGE_BYTES",
+    "SPECTATOR_PRIVATE",
     "ClientMessage",
     "ProtocolError",
     "RateLimiter",
     "action_payload",
     "event_text",
     "parse_client_message",
+    "private_facts",
+    "public_facts",
     "public_view",
     "seat_view",
 ]
@@ -121,11 +124,11 @@ def _summary(h: HandSummary) -> dict[str, Any]:
     }
 
 
-def public_view(view: View) -> dict[str, Any]:
-    """The facts of a view that every seat and spectator may know.
+def public_facts(view: View) -> dict[str, Any]:
+    """The facts of a view that every seat and spectator may know, without the private fields.
 
-    Whichever seat's view is passed in, nothing private to that seat is copied:
-    this is what spectators receive, and the base of :func:`seat_view`.
+    Whichever seat's view is passed in, nothing private to that seat is copied, and the
+    result is the same for every seat's view: a broadcast builds it once for all recipients.
     """
     return {
         "phase": view.phase,
@@ -148,17 +151,32 @@ def public_view(view: View) -> dict[str, Any]:
         "history": [_summary(h) for h in view.history],
         "is_over": view.is_over,
         "winner": view.winner,
-        # private fields, empty for spectators
-        "seat": None,
-        "hand": None,
-        "blind_nil_open": False,
-        "passed": [],
-        "received": [],
-        "discards": [],
-        "redrawn": [],
-        "draw_card": None,
-        "legal": None,
     }
+
+
+#: the private fields of a spectator's view: all empty
+SPECTATOR_PRIVATE: Final[dict[str, Any]] = {
+    "seat": None,
+    "hand": None,
+    "blind_nil_open": False,
+    "passed": [],
+    "received": [],
+    "discards": [],
+    "redrawn": [],
+    "draw_card": None,
+    "legal": None,
+}
+
+
+def public_view(view: View) -> dict[str, Any]:
+    """What spectators receive: :func:`public_facts` with the private fields empty.
+
+    Whichever seat's view is passed in, nothing private to that seat is copied:
+    this is what spectators receive, and the base of :func:`seat_view`.
+    """
+    out = public_facts(view)
+    out.update(SPECTATOR_PRIVATE)
+    return out
 
 
 def _legal(view: View) -> dict[str, Any] | None:
@@ -182,20 +200,25 @@ def _legal(view: View) -> dict[str, Any] | None:
     return None
 
 
+def private_facts(view: View) -> dict[str, Any]:
+    """What this seat alone may know (the keys of :data:`SPECTATOR_PRIVATE`, in that order)."""
+    return {
+        "seat": view.seat,
+        "hand": _cards(view.hand),
+        "blind_nil_open": view.blind_nil_open,
+        "passed": _cards(view.passed),
+        "received": _cards(view.received),
+        "discards": _cards(view.discards),
+        "redrawn": _cards(view.redrawn),
+        "draw_card": None if view.draw_card is None else str(view.draw_card),
+        "legal": _legal(view),
+    }
+
+
 def seat_view(view: View) -> dict[str, Any]:
     """A seat's payload: the public facts plus what this seat alone may know."""
-    out = public_view(view)
-    out.update(
-        seat=view.seat,
-        hand=_cards(view.hand),
-        blind_nil_open=view.blind_nil_open,
-        passed=_cards(view.passed),
-        received=_cards(view.received),
-        discards=_cards(view.discards),
-        redrawn=_cards(view.redrawn),
-        draw_card=None if view.draw_card is None else str(view.draw_card),
-        legal=_legal(view),
-    )
+    out = public_facts(view)
+    out.update(private_facts(view))
     return out
 
 

@@ -41,7 +41,15 @@ from ..i18n import N_
 from ..rules import Rules
 from ..view import TrickRecord
 from .metrics import NullMetrics
-from .protocol import EVENT_WINDOW, ClientMessage, RateLimiter, event_text, public_view, seat_view
+from .protocol import (
+    EVENT_WINDOW,
+    SPECTATOR_PRIVATE,
+    ClientMessage,
+    RateLimiter,
+    event_text,
+    private_facts,
+    public_facts,
+)
 from .storage import SeatRow, Storage, StorageError, TableRow, hash_token
 from .words import json_params
 
@@ -50,6 +58,8 @@ __all__ = ["Conn", "TableActor", "build_game", "decide", "finished_result", "new
 _dumps = json.JSONEncoder(separators=(",", ":")).encode
 
 log = logging.getLogger("spades.server")
+#: the private fields of a spectator's view, encoded (after the public facts' comma)
+_SPECTATOR_TEXT: Final = _dumps(SPECTATOR_PRIVATE)[1:]
 
 _DECKS_AHEAD: Final = 8
 _OUTBOX: Final = 512
@@ -211,6 +221,8 @@ class TableActor:
         self._ready: set[int] = set()
         self._rules_dict = self.game.rules.to_dict()
         self._info_text = ""
+        #: the table facts last encoded into ``_info_text`` (encoded again only when they change)
+        self._info_last: dict[str, Any] | None = None
         self.inbox: asyncio.Queue[tuple[Any, ...]] = asyncio.Queue()
         self.conns: set[Conn] = set()
         n = self.game.rules.num_seats
@@ -350,11 +362,7 @@ class TableActor:
         """
         view = views.get(seat)
         if view is None:
-            game = self.game
-            payload = (
-                seat_view(game.view(seat)) if seat is not None else public_view(game.view(self._idle_seat()))
-            )
-            view = views[seat] = _dumps(payload)
+            view = views[seat] = self._view_text(seat, views)
         shared_text = views.get(-1)
         if shared_text is None:
             shared_text = views[-1] = _dumps(shared)[1:-1]
@@ -378,13 +386,33 @@ class TableActor:
             f'"view":{view},{shared_text}{table}}}'
         )
 
+    def _view_text(self, seat: int | None, views: dict[int | None, str]) -> str:
+        """The encoded view of ``seat`` (None: a spectator's), the same text as
+        ``_dumps(seat_view(...))`` / ``_dumps(public_view(...))``: the public facts (the
+        same for every seat's view) are encoded once per broadcast (``views[-2]``, without
+        the closing brace) and each seat adds only its private fields."""
+        game = self.game
+        view = game.view(seat) if seat is not None else None
+        public = views.get(-2)
+        if public is None:
+            public = views[-2] = _dumps(public_facts(view or game.view(self._idle_seat())))[:-1]
+        return public + "," + (_dumps(private_facts(view))[1:] if view is not None else _SPECTATOR_TEXT)
+
+    def _table_text(self) -> str:
+        """The table facts (:meth:`info`) as JSON, encoded again only when they changed."""
+        info = self.info()
+        if info != self._info_last:
+            self._info_last = info
+            self._info_text = _dumps(info)
+        return self._info_text
+
     def _idle_seat(self) -> int:
         """A seat that is not to act: its view is cheapest (no legal actions listed)."""
         return 1 if self.game.to_act == 0 else 0
 
     def broadcast(self) -> None:
         # the table's public facts change rarely (seats, presence): sent only when they did
-        info = self._info_text = _dumps(self.info())
+        info = self._table_text()
         shared = self._shared()
         views: dict[int | None, str] = {}
         v = self.version
@@ -414,7 +442,7 @@ class TableActor:
         """Tell every connection whose table facts are out of date the seats' presence and the
         number of spectators, as one small ``presence`` event (not the whole state)."""
         self._presence_due = None
-        info = self._info_text = _dumps(self.info())
+        info = self._table_text()
         seats = [{"connected": s["connected"], "auto": s["auto"]} for s in self.info()["seats"]]
         text = _dumps(
             {
@@ -671,7 +699,7 @@ class TableActor:
     def _send_state(self, conn: Conn) -> None:
         """The full state to one connection (a new one): with the events of the current hand
         when it has none of its own yet, so that its play log is whole."""
-        info = self._info_text = _dumps(self.info())
+        info = self._table_text()
         shared = self._shared()
         since = conn.since
         if since < 0:
