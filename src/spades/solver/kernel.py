@@ -972,12 +972,10 @@ def _no_trump_rel(hands: Hands, nseat: int, xmask: int, side: int) -> int:
 @njit
 def _quick_bounds(
     hands: Hands, nseat: int, leader: int, broken: bool, xmask: int, target: int, remaining: int
-) -> tuple[int, int, int]:
+) -> tuple[int, int]:
     """The bounds from the leader's quick tricks and the leader's side's
     later tricks (partnership objectives): 1 when they prove the target, 2
-    when they refute it, 0 when neither; with the cards relied on and the
-    bound proved (a lower bound on the counted tricks when 1, an upper
-    bound when 2)."""
+    when they refute it, 0 when neither; with the cards relied on."""
     lside = (xmask >> leader) & 1
     need = target
     if not lside:
@@ -985,22 +983,18 @@ def _quick_bounds(
     quick, qrel = _quick_tricks(hands, nseat, leader, broken, xmask, need)
     if lside:
         if quick >= target:
-            return 1, qrel, quick
+            return 1, qrel
     elif remaining - quick < target:
-        return 2, qrel, remaining - quick
+        return 2, qrel
     needs_all = (target == remaining and lside == 1) or (target == 1 and lside == 0)
     if needs_all:
         if quick == 0:
             lose, lrel = _must_lose(hands, nseat, leader, broken, xmask)
             if lose:
-                if lside:
-                    return 2, lrel, remaining - 1
-                return 1, lrel, 1
+                return 1 + lside, lrel
         if _no_trump_short(hands, nseat, xmask, lside, remaining):
-            if lside:
-                return 2, _no_trump_rel(hands, nseat, xmask, lside), remaining - 1
-            return 1, _no_trump_rel(hands, nseat, xmask, lside), 1
-    return 0, 0, 0
+            return 1 + lside, _no_trump_rel(hands, nseat, xmask, lside)
+    return 0, 0
 
 
 # fields of one ply's frame in the explicit search stack
@@ -1021,11 +1015,7 @@ F_CODE2 = 12
 F_TOP = 13
 F_LENS = 14
 F_SLOT2 = 15
-# the bound found so far on the frame's tricks from here on (fail-soft): the highest upper
-# bound of the failed moves at a maximizing seat, the lowest lower bound of the moves that
-# reached the target at a minimizing one
-F_BV = 16
-SW = 17
+SW = 16
 #: scratch words after the frames (owner codes and suit lengths)
 SCR = MAXPLY * SW
 #: killer moves: the card that last decided a node at each ply (after the scratch words)
@@ -1106,9 +1096,6 @@ def search(
     mode = _ENTER
     r = False
     rel = 0
-    # with r, a bound on the tricks from the returning frame on: a lower bound (at least its
-    # target) when r, an upper bound (below its target) when not (fail-soft)
-    bv = 0
     nil = -1
     if (cmask & xmask) == 0 and popcount(cmask) == 1:
         nil = lowbit_index(cmask)
@@ -1126,14 +1113,12 @@ def search(
             rel = 0
             if target <= 0:
                 r = True
-                bv = 0
                 mode = _RETURN
                 continue
             player = _wrap(leader + k, nseat)
             remaining = popcount(hands[player])
             if target > remaining:
                 r = False
-                bv = remaining
                 mode = _RETURN
                 continue
             if k == 0:
@@ -1144,7 +1129,6 @@ def search(
                     wi = _winner_of((played[ply], played[ply + 1], played[ply + 2], played[ply + 3]), nseat)
                     w = _wrap(leader + wi, nseat)
                     r = ((cmask >> w) & 1) == 1
-                    bv = 1 if r else 0
                     wc = played[ply + wi]
                     for i in range(nseat):
                         if i != wi and played[ply + i] // 13 == wc // 13:
@@ -1155,7 +1139,6 @@ def search(
                 sure, lost, srel = _spade_bounds(hs, nseat, cmask)
                 if sure >= target or remaining - lost < target:
                     r = sure >= target
-                    bv = sure if r else remaining - lost
                     rel = srel
                     mode = _RETURN
                     continue
@@ -1163,12 +1146,11 @@ def search(
                     safe, srel = _nil_safe(hs, nseat, nil)
                     if safe:
                         r = False
-                        bv = 0
                         rel = srel
                         mode = _RETURN
                         continue
                 if cmask == xmask and remaining < EARLY:
-                    qr, rel, bv = _quick_bounds(hs, nseat, leader, broken, xmask, target, remaining)
+                    qr, rel = _quick_bounds(hs, nseat, leader, broken, xmask, target, remaining)
                     if qr:
                         r = qr == 1
                         mode = _RETURN
@@ -1214,11 +1196,9 @@ def search(
                             bounds = tt[o + 6]
                             if (bounds & 0xFF) >= target:
                                 r = True
-                                bv = bounds & 0xFF
                                 hit = True
                             elif ((bounds >> 8) & 0xFF) < target:
                                 r = False
-                                bv = (bounds >> 8) & 0xFF
                                 hit = True
                             if hit:
                                 rel = _pattern_cards(tt[o + 2], tt[o + 4], hs, nseat)
@@ -1242,7 +1222,7 @@ def search(
                     mode = _RETURN
                     continue
                 if cmask == xmask and remaining >= EARLY:
-                    qr, rel, bv = _quick_bounds(hs, nseat, leader, broken, xmask, target, remaining)
+                    qr, rel = _quick_bounds(hs, nseat, leader, broken, xmask, target, remaining)
                     if qr:
                         r = qr == 1
                         mode = _RETURN
@@ -1267,13 +1247,11 @@ def search(
                     )
                 if sure2 >= target:
                     r = True
-                    bv = sure2
                     rel = srel2
                     mode = _RETURN
                     continue
                 if remaining - lost2 < target:
                     r = False
-                    bv = remaining - lost2
                     rel = lrel2
                     mode = _RETURN
                     continue
@@ -1281,13 +1259,11 @@ def search(
                     sure3, lost3, srel3, lrel3 = _spade_over(hs, nseat, cmask, leader)
                     if sure3 >= target:
                         r = True
-                        bv = sure3
                         rel = srel3
                         mode = _RETURN
                         continue
                     if remaining - lost3 < target:
                         r = False
-                        bv = remaining - lost3
                         rel = lrel3
                         mode = _RETURN
                         continue
@@ -1303,7 +1279,6 @@ def search(
             else:
                 hint = -1
             stk[f + F_MAX] = (xmask >> player) & 1
-            stk[f + F_BV] = -1 if stk[f + F_MAX] == 1 else 64
             hs = (hands[0], hands[1], hands[2], hands[3])
             tr = (played[ply - k], played[ply - k + 1], played[ply - k + 2], played[ply - k + 3])
             stk[f + F_N] = _gen_moves(
@@ -1317,9 +1292,8 @@ def search(
             if i >= stk[f + F_N]:
                 r = stk[f + F_MAX] == 0
                 rel = stk[f + F_REL]
-                bv = stk[f + F_BV]
                 if stk[f + F_SLOT] >= 0:
-                    _store(hands, nseat, stk, f, tt, gen, r, bv, rel, stats, -1)
+                    _store(hands, nseat, stk, f, tt, gen, r, rel, stats, -1)
                 mode = _RETURN
                 continue
             c = moves[ply * MAXMOVES + i]
@@ -1357,12 +1331,9 @@ def search(
             continue
         # mode == _RETURN: (r, rel) is the result of the frame at ply
         if ply == ply0:
-            stats[6] = bv
             return r
         ply -= 1
         f = ply * SW
-        # the child's bound in this frame's terms: plus the trick it may have won
-        bv += stk[f + F_TARGET] - stk[f + SW + F_TARGET]
         i = stk[f + F_I]
         leader = stk[f + F_LEADER]
         k = stk[f + F_K]
@@ -1376,14 +1347,9 @@ def search(
         if r == (stk[f + F_MAX] == 1):
             stk[KILL + ply] = moves[ply * MAXMOVES + i]
             if stk[f + F_SLOT] >= 0:
-                _store(hands, nseat, stk, f, tt, gen, r, bv, rel, stats, moves[ply * MAXMOVES + i])
+                _store(hands, nseat, stk, f, tt, gen, r, rel, stats, moves[ply * MAXMOVES + i])
         else:
             stk[f + F_REL] |= rel
-            if r:
-                if bv < stk[f + F_BV]:
-                    stk[f + F_BV] = bv
-            elif bv > stk[f + F_BV]:
-                stk[f + F_BV] = bv
             stk[f + F_I] = i + 1
             # later moves of the same suit below every card whose rank mattered
             # to this result are the same move for this position's pattern
@@ -1442,17 +1408,16 @@ def _store(
     tt: Array,
     gen: int,
     result: bool,
-    bv: int,
     rel: int,
     stats: Array,
     best: int,
 ) -> None:
-    """Record a searched trick-start frame's new bound ``bv`` (a lower bound
-    when ``result``, else an upper bound) under its pattern (and ``best``,
-    the card that decided it, or -1)."""
+    """Record a searched trick-start frame's new bound under its pattern
+    (and ``best``, the card that decided it, or -1)."""
     b = stk[f + F_SLOT]
     leader = stk[f + F_LEADER]
     broken = stk[f + F_BROKEN]
+    target = stk[f + F_TARGET]
     shape = stk[f + F_SHAPE]
     lens = stk[f + F_LENS]
     tag = gen * 8 + leader + 4 * broken
@@ -1531,10 +1496,10 @@ def _store(
             victim = TT_WAYS // 2 + stats[5] % (TT_WAYS // 2)
             stats[5] += 1
     if result:
-        if bv > lb:
-            lb = bv
-    elif bv < ub:
-        ub = bv
+        if target > lb:
+            lb = target
+    elif target - 1 < ub:
+        ub = target - 1
     tt[b + TT_KEYS + victim] = key
     o = b + TT_ENTRIES + victim * TT_ENTRY
     tt[o] = shape
@@ -1596,9 +1561,7 @@ def _test_move(
     stats: Array,
     stk: Array,
 ) -> bool:
-    """Target search after the seat to play plays ``c`` at the root; leaves in
-    ``stats[6]`` the bound it found on the counted tricks (current trick included):
-    a lower bound (at least ``target``) when it succeeds, an upper bound when not."""
+    """Target search after the seat to play plays ``c`` at the root."""
     player = _wrap(leader + k, nseat)
     ply = k
     bit = 1 << c
@@ -1610,12 +1573,10 @@ def _test_move(
         for j in range(nseat):
             if played[j] >= 39:
                 nb = True
-        won = (cmask >> w) & 1
         r = search(
-            hands, played, nseat, w, 0, nb, target - won, cmask, xmask,
+            hands, played, nseat, w, 0, nb, target - ((cmask >> w) & 1), cmask, xmask,
             ply + 1, moves, tt, tt_mask, gen, stats, stk,
         )
-        stats[6] += won
     else:
         r = search(
             hands, played, nseat, leader, k + 1, broken, target, cmask, xmask,
@@ -1737,18 +1698,11 @@ def card_values(
                 hands, played, nseat, leader, k, broken, c, g, cmask, xmask,
                 moves, tt, tt_mask, gen, stats, stk,
             ):
-                # fail-soft: the search may prove more than it was asked
                 lo = g
-                if stats[6] > lo:
-                    lo = stats[6]
-                    if lo > hi:
-                        lo = hi
-                guess = lo + 1
+                guess = g + 1
             else:
                 hi = g - 1
-                if stats[6] < hi:
-                    hi = stats[6]
-                guess = hi
+                guess = g - 1
         out[c] = lo
         guess = lo
     return legal
