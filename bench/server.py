@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import base64
 import json
 import os
 import socket
@@ -41,6 +40,11 @@ from pathlib import Path
 from typing import Any, cast
 
 import httpx2
+from websockets.client import ClientProtocol
+from websockets.frames import Frame, Opcode
+from websockets.http11 import Response
+from websockets.protocol import State
+from websockets.uri import parse_uri
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -92,18 +96,19 @@ _CHECK_EVERY = 97  # every so many frames a client also decodes the whole JSON a
 
 
 class _Client(asyncio.Protocol):
-    """One simulated browser: a websocket client written for the load generator.
+    """One simulated browser: websockets' sans-I/O client protocol on an asyncio transport.
 
-    It reads every frame, takes the receipt time in ``data_received`` (as soon as the event
+    The library does the handshake and the framing (masking in its C speedups); this class
+    only moves bytes.  It takes the receipt time in ``data_received`` (as soon as the event
     loop has read the bytes) and finds ``v`` and ``acted`` in a state frame without decoding
     the whole JSON; the player's client decodes a frame only when its ``legal`` is not null
     (its turn).  Every ``_CHECK_EVERY``-th frame is decoded in full as a check of that
-    reading.  Frames from the server are unmasked (RFC 6455), frames to it masked.
+    reading.
     """
 
     def __init__(self, port: int, table: str, token: str | None, stats: Stats, stop: float) -> None:
         self.port, self.table, self.token, self.stats, self.stop = port, table, token, stats, stop
-        self.buf = b""
+        self.ws = ClientProtocol(parse_uri(f"ws://127.0.0.1:{port}/ws/{table}"), max_size=None)
         self.upgraded = False
         self.transport: asyncio.Transport | None = None
         self.acted_at = -1
@@ -113,36 +118,29 @@ class _Client(asyncio.Protocol):
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self.transport = cast(asyncio.Transport, transport)  # (uvloop's transports do not subclass it)
-        self.key = base64.b64encode(os.urandom(16)).decode()
-        self.transport.write(
-            (
-                f"GET /ws/{self.table} HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\nUpgrade: websocket\r\n"
-                f"Connection: Upgrade\r\nSec-WebSocket-Key: {self.key}\r\nSec-WebSocket-Version: 13\r\n\r\n"
-            ).encode()
-        )
+        self.ws.send_request(self.ws.connect())
+        self._flush()
 
     def connection_lost(self, exc: Exception | None) -> None:
         if not self.done.done():
             self.done.set_result(None)
 
-    def send_frame(self, payload: bytes, opcode: int = 1) -> None:
+    def _flush(self) -> None:
         assert self.transport is not None
-        n = len(payload)
-        head = bytes([0x80 | opcode])
-        if n < 126:
-            head += bytes([0x80 | n])
-        elif n < 65536:
-            head += bytes([0x80 | 126]) + n.to_bytes(2, "big")
-        else:
-            head += bytes([0x80 | 127]) + n.to_bytes(8, "big")
-        mask = os.urandom(4)
-        masked = (int.from_bytes(payload, "big") ^ int.from_bytes((mask * (n // 4 + 1))[:n], "big")).to_bytes(
-            n, "big"
-        )
-        self.transport.write(head + mask + masked)
+        for chunk in self.ws.data_to_send():
+            if chunk:
+                self.transport.write(chunk)
+            elif not self.transport.is_closing():
+                self.transport.close()  # the library's end of stream after a close
 
     def send_json(self, obj: dict[str, Any]) -> None:
-        self.send_frame(json.dumps(obj).encode())
+        self.ws.send_text(json.dumps(obj).encode())
+        self._flush()
+
+    def close(self) -> None:
+        if self.ws.state is State.OPEN:
+            self.ws.send_close(1000)
+            self._flush()
 
     def data_received(self, data: bytes) -> None:
         try:
@@ -155,56 +153,25 @@ class _Client(asyncio.Protocol):
 
     def _received(self, data: bytes) -> None:
         now = time.time()
-        buf = self.buf + data if self.buf else data
-        if not self.upgraded:
-            end = buf.find(b"\r\n\r\n")
-            if end < 0:
-                self.buf = buf
-                return
-            status = buf[: buf.find(b"\r\n")]
-            if b" 101 " not in status:
-                raise RuntimeError(f"websocket upgrade refused: {status!r}")
-            self.upgraded = True
-            buf = buf[end + 4 :]
-            hello: dict[str, Any] = {"type": "hello"}
-            if self.token:
-                hello["token"] = self.token
-            self.send_json(hello)
-        pos, size = 0, len(buf)
-        while size - pos >= 2:
-            b0, b1 = buf[pos], buf[pos + 1]
-            n, head = b1 & 0x7F, 2
-            if n == 126:
-                if size - pos < 4:
-                    break
-                n, head = int.from_bytes(buf[pos + 2 : pos + 4], "big"), 4
-            elif n == 127:
-                if size - pos < 10:
-                    break
-                n, head = int.from_bytes(buf[pos + 2 : pos + 10], "big"), 10
-            if size - pos < head + n:
-                break
-            payload = buf[pos + head : pos + head + n]
-            pos += head + n
-            opcode = b0 & 0x0F
-            if not b0 & 0x80:  # a fragment: kept until the final one
-                self.partial.append(payload)
-                continue
-            if opcode == 0:
-                payload = b"".join(self.partial) + payload
-                self.partial = []
-            elif opcode == 9:
-                self.send_frame(payload, 10)  # ping: pong
-                continue
-            elif opcode == 8:
-                if self.transport is not None:
-                    self.transport.close()
-                return
-            elif opcode != 1:
-                continue
-            if now < self.stop:
-                self.on_message(payload, now)
-        self.buf = buf[pos:]
+        ws = self.ws
+        ws.receive_data(data)
+        for event in ws.events_received():
+            if isinstance(event, Response):
+                if event.status_code != 101 or ws.handshake_exc is not None:
+                    raise RuntimeError(f"websocket upgrade refused: {event.status_code}")
+                hello: dict[str, Any] = {"type": "hello"}
+                if self.token:
+                    hello["token"] = self.token
+                self.ws.send_text(json.dumps(hello).encode())
+            elif isinstance(event, Frame) and event.opcode in (Opcode.TEXT, Opcode.CONT):
+                # a fragmented message (the server sends none) is kept until its last frame
+                self.partial.append(bytes(event.data))
+                if event.fin:
+                    message = b"".join(self.partial)
+                    self.partial = []
+                    if now < self.stop:
+                        self.on_message(message, now)
+        self._flush()
 
     def on_message(self, m: bytes, now: float) -> None:
         self.frames += 1
@@ -246,7 +213,7 @@ async def client(port: int, table: dict[str, Any], token: str | None, stats: Sta
         pass
     finally:
         if not transport.is_closing():
-            proto.send_frame((1000).to_bytes(2, "big"), 8)  # close, "normal"
+            proto.close()
         transport.close()
 
 
