@@ -445,3 +445,37 @@ def test_the_bots_to_prepare_are_the_table_and_the_hint_bot() -> None:
     assert todo[-1].name == "basic"  # the first hint bot _make asks for
     ctl.hint_bots = ("expert", "basic", "random")
     assert ctl.bots_to_prepare()[-1].name == "expert"
+
+
+def test_tuiutil_screen_text_is_the_text_of_the_svg_screenshot() -> None:
+    """The other terminal tests read the screen with ``tuiutil.screen_text`` (from the render,
+    quicker); it gives exactly the characters of textual's SVG screenshot: at the table, with
+    a message, and with the game-over dialog over the table."""
+    from tuiutil import screen_text as quick_text
+    from tuiutil import svg_text
+
+    fresh = _make("--seed", "5", "--hands", "1", "--no-blind-nil")
+    finished = _make("--seed", "6", "--hands", "1", "--no-blind-nil")
+    rng = random.Random(2)
+    while not finished.game.is_over:
+        if finished.human_to_act:
+            finished.act(rng.choice(finished.game.legal_actions()))
+        finished.acknowledge()
+        finished.run_bots()
+
+    async def go(ctl: Controller) -> None:
+        app = PlayApp(ctl, pace=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            assert quick_text(app) == svg_text(app)
+            if ctl is finished:
+                assert isinstance(app.screen, GameOverScreen)
+                return
+            await type_line(pilot, "hint")
+            await settle(app, pilot)
+            assert ctl.feedback is not None and ctl.feedback.kind == "hint"
+            assert "Hint (" in quick_text(app)
+            assert quick_text(app) == svg_text(app)
+
+    _run(go(fresh))
+    _run(go(finished))
