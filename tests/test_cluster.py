@@ -4,10 +4,12 @@
 from __future__ import annotations
 
 import json
+from importlib.util import find_spec
 
 import pytest
 
-distributed = pytest.importorskip("distributed")
+# distributed is imported by the fixture that starts the cluster, not at collection
+pytestmark = pytest.mark.skipif(find_spec("distributed") is None, reason="distributed is not installed")
 np = pytest.importorskip("numpy")
 
 from spades import Rules  # noqa: E402
@@ -20,6 +22,8 @@ _TIMING = ("seconds", "seconds_per_decision", "wall_seconds")
 
 @pytest.fixture(scope="module")
 def cluster():
+    import distributed
+
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
                                   dashboard_address=None) as c:
         yield c

@@ -7,8 +7,6 @@ import pytest
 
 pytest.importorskip("pettingzoo")
 
-from pettingzoo.test import api_test, seed_test
-
 from spades.action_space import NUM_ACTIONS
 from spades.envs.pettingzoo import ENV_NAME, env, raw_env
 from spades.observation import encode
@@ -19,6 +17,8 @@ PRESETS = ["partnership", "two-player", "cutthroat", "three-player", "openspiel"
 @pytest.mark.filterwarnings("ignore::UserWarning")
 @pytest.mark.parametrize("preset", PRESETS)
 def test_pettingzoo_api_and_seed(preset):
+    from pettingzoo.test import api_test, seed_test
+
     api_test(env(preset=preset), num_cycles=300)
     seed_test(lambda: env(preset=preset), num_cycles=200)
 

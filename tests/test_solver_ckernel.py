@@ -5,6 +5,7 @@ what it cannot translate."""
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import os
 import random
@@ -12,6 +13,7 @@ import shutil
 import subprocess
 import sys
 import sysconfig
+import tempfile
 import types
 from pathlib import Path
 
@@ -27,10 +29,41 @@ _CC = (sysconfig.get_config_var("CC") or "cc").split()[0]
 needs_compiler = pytest.mark.skipif(shutil.which(_CC) is None, reason="no C compiler")
 
 
+def _build_key() -> str:
+    """What a build depends on: the generated C source, the generator (its compiler flags and
+    build steps), the interpreter and the C compiler."""
+    digest = hashlib.sha256(_cgen.generate().encode())
+    digest.update(Path(_cgen.__file__).read_bytes())
+    digest.update(f"{sys.version}|{sysconfig.get_platform()}|{sysconfig.get_config_var('CC')}".encode())
+    return digest.hexdigest()[:32]
+
+
+def _cached_build(cache: Path | None, tmp: Path) -> Path:
+    """Compile the C kernel into ``tmp``, or reuse the build of the very same inputs that an
+    earlier run left in pytest's cache folder ``cache`` (the compile is most of the cost)."""
+    if cache is None:
+        return _cgen.build(tmp)
+    folder = cache / _build_key()
+    found = sorted(folder.glob("_ckernel*")) if folder.is_dir() else []
+    if found:
+        return found[0]
+    path = _cgen.build(tmp)
+    staging = Path(tempfile.mkdtemp(dir=cache))
+    shutil.copy2(path, staging / path.name)
+    try:
+        staging.rename(folder)  # atomic: another worker may have put the same build there
+    except OSError:
+        shutil.rmtree(staging, ignore_errors=True)
+    return path
+
+
 @pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> types.ModuleType:
-    """The C kernel of this checkout's kernel.py, freshly generated and compiled."""
-    path = _cgen.build(tmp_path_factory.mktemp("ckernel"))
+def built(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> types.ModuleType:
+    """The C kernel of this checkout's kernel.py, generated and compiled (or the build of the
+    same generated source, generator and compiler from an earlier run)."""
+    cache = getattr(request.config, "cache", None)
+    folder = cache.mkdir("spades-ckernel") if cache is not None else None
+    path = _cached_build(folder, tmp_path_factory.mktemp("ckernel"))
     spec = importlib.util.spec_from_file_location("_ckernel", path)
     assert spec is not None and spec.loader is not None
     mod = importlib.util.module_from_spec(spec)

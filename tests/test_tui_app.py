@@ -15,6 +15,7 @@ import html
 import json
 import random
 import re
+import threading
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -383,20 +384,25 @@ def test_tiny_and_huge_terminals() -> None:
 class _SlowToPrepare(RandomBot):
     """A random player whose one-time preparation takes a while (like a first compile)."""
 
-    def __init__(self, seconds: float) -> None:
+    def __init__(self, seconds: float, until: threading.Event | None = None) -> None:
         super().__init__(seed=0)
         self.seconds = seconds
+        self.until = until  # when given, the preparation lasts until it is set (at most 60 s)
         self.prepared = 0
 
     def prepare(self) -> float:
-        time.sleep(self.seconds)
+        if self.until is not None:
+            self.until.wait(60)
+        else:
+            time.sleep(self.seconds)
         self.prepared += 1
         return self.seconds
 
 
 def test_slow_bot_preparation_is_announced_then_reported_ready(monkeypatch: pytest.MonkeyPatch) -> None:
     ctl = _make("--seed", "5")
-    slow = _SlowToPrepare(0.6)
+    done = threading.Event()  # the preparation ends once the notice was seen (or after 60 s)
+    slow = _SlowToPrepare(0.6, until=done)
     monkeypatch.setattr(ctl, "bots_to_prepare", lambda: [slow])
     monkeypatch.setattr(tui_app, "PREPARE_NOTICE_AFTER", 0.1)
     seen: list[str] = []
@@ -404,10 +410,12 @@ def test_slow_bot_preparation_is_announced_then_reported_ready(monkeypatch: pyte
     async def go() -> None:
         app = PlayApp(ctl, pace=0)
         async with app.run_test(size=(80, 24)) as pilot:
-            for _ in range(100):
+            for _ in range(500):
                 await pilot.pause(0.02)
                 if ctl.feedback is not None and ctl.feedback.text not in seen:
                     seen.append(ctl.feedback.text)
+                    if ctl.feedback.text.startswith("Getting the computer players ready"):
+                        done.set()
                 if slow.prepared:
                     break
             await settle(app, pilot)
@@ -445,3 +453,37 @@ def test_the_bots_to_prepare_are_the_table_and_the_hint_bot() -> None:
     assert todo[-1].name == "basic"  # the first hint bot _make asks for
     ctl.hint_bots = ("expert", "basic", "random")
     assert ctl.bots_to_prepare()[-1].name == "expert"
+
+
+def test_tuiutil_screen_text_is_the_text_of_the_svg_screenshot() -> None:
+    """The other terminal tests read the screen with ``tuiutil.screen_text`` (from the render,
+    quicker); it gives exactly the characters of textual's SVG screenshot: at the table, with
+    a message, and with the game-over dialog over the table."""
+    from tuiutil import screen_text as quick_text
+    from tuiutil import svg_text
+
+    fresh = _make("--seed", "5", "--hands", "1", "--no-blind-nil")
+    finished = _make("--seed", "6", "--hands", "1", "--no-blind-nil")
+    rng = random.Random(2)
+    while not finished.game.is_over:
+        if finished.human_to_act:
+            finished.act(rng.choice(finished.game.legal_actions()))
+        finished.acknowledge()
+        finished.run_bots()
+
+    async def go(ctl: Controller) -> None:
+        app = PlayApp(ctl, pace=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            assert quick_text(app) == svg_text(app)
+            if ctl is finished:
+                assert isinstance(app.screen, GameOverScreen)
+                return
+            await type_line(pilot, "hint")
+            await settle(app, pilot)
+            assert ctl.feedback is not None and ctl.feedback.kind == "hint"
+            assert "Hint (" in quick_text(app)
+            assert quick_text(app) == svg_text(app)
+
+    _run(go(fresh))
+    _run(go(finished))

@@ -14,7 +14,9 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 
-CARD_RE = re.compile(r"\b(?:10|[2-9TJQKA])[CDHS]\b")
+# a card name on its own: not two characters of a random id or key (URL-safe base64: letters,
+# digits, "-" and "_"), e.g. the table id "6D-asvP6lham"
+CARD_RE = re.compile(r"(?<![\w-])(?:10|[2-9TJQKA])[CDHS](?![\w-])")
 FORBIDDEN_KEYS = {"seed", "decks", "deck", "token_hash", "token", "stock"}
 
 

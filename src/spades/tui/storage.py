@@ -114,9 +114,10 @@ def write_record(path: Path, record: dict[str, Any]) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=".spades-", suffix=".tmp", dir=path.parent)
     try:
+        # json.dumps, not json.dump: the same text, but only the one-shot encoder is in C
+        text = json.dumps(record, ensure_ascii=False, indent=None, separators=(",", ":"))
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump(record, fh, ensure_ascii=False, indent=None, separators=(",", ":"))
-            fh.write("\n")
+            fh.write(text + "\n")
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):
