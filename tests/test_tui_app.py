@@ -372,10 +372,15 @@ def test_tiny_and_huge_terminals() -> None:
                 await pilot.press(key)
                 await settle(app, pilot)
             await pilot.resize_terminal(200, 60)
-            await settle(app, pilot)
-            text = screen_text(app)
-            for card in ctl.game.hand(ctl.human):
-                assert pretty(card) in text
+            cards = [pretty(card) for card in ctl.game.hand(ctl.human)]
+            for _ in range(200):  # until the new size is laid out and drawn
+                await settle(app, pilot)
+                text = screen_text(app)
+                if app.size == (200, 60) and all(card in text for card in cards):
+                    break
+            assert app.size == (200, 60)
+            for card in cards:
+                assert card in text
             assert not app.internal_errors
 
     _run(go())
