@@ -17,7 +17,7 @@ search and the research adapters all call these:
 - the end of the game and its winner: :mod:`.end` (the engine and the bots'
   hand valuation, ``bots/simulate.py``).
 
-``tui/hints.py`` still has a copy of the trick winner for its hints.
+``tui/hints.py`` reads the trick winner and ``beats`` from here too.
 
 Cards are ids ``suit * 13 + rank`` (spades are suit 3, ids 39-51) and hands are
 52-bit masks, as in :mod:`spades.cards`.

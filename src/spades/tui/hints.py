@@ -25,6 +25,7 @@ uses that instead.
 
 from __future__ import annotations
 
+from .. import core
 from ..actions import Action, Choice, Discard, Pass
 from ..bids import Bid
 from ..cards import Card, CardSet, Rank, Suit
@@ -68,23 +69,10 @@ def pretty_action(action: Action) -> str:
 
 
 def trick_winner(trick: tuple[tuple[int, Card], ...]) -> tuple[int, Card] | None:
-    """The (seat, card) winning a trick so far: highest spade, else highest of the suit led."""
+    """The (seat, card) winning a trick so far (the rule: :func:`spades.core.trick_winner`)."""
     if not trick:
         return None
-    best_seat, best = trick[0]
-    for seat, card in trick[1:]:
-        if card.suit == best.suit:
-            if card > best:
-                best_seat, best = seat, card
-        elif card.suit is Suit.SPADES:
-            best_seat, best = seat, card
-    return best_seat, best
-
-
-def _beats(card: Card, best: Card) -> bool:
-    if card.suit == best.suit:
-        return card > best
-    return card.suit is Suit.SPADES
+    return trick[core.trick_winner([card for _seat, card in trick])]
 
 
 def _listed(cards: list[Card]) -> str:
@@ -392,12 +380,12 @@ def _explain_play(view: View, card: Card) -> list[str]:
         return out
     win_seat, best = winner
     led = trick[0][1].suit
-    wins = _beats(card, best)
+    wins = core.beats(card, best)
     follows = card.suit == led
     held = [c for c in (view.hand or CardSet()) if c.suit == led] if follows else []
     partner_wins = win_seat == view.partner
     who = _("your partner") if partner_wins else term(rules.seat_name(win_seat))
-    forced = live_nil and follows and wins and bool(held) and all(_beats(c, best) for c in held)
+    forced = live_nil and follows and wins and bool(held) and all(core.beats(c, best) for c in held)
     if forced:
         word = _(_ONE_OF[led])
         if win_seat == view.seat:  # pragma: no cover - the seat to play is not winning the trick
