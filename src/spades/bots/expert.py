@@ -6,15 +6,13 @@ shown, cards it passed, its own discards, resampled to fit the bids), and
 scores each candidate card on every deal:
 
 * with the double-dummy solver (:func:`spades.solver.card_values_masks`) once
-  few enough cards are left (``solver_cards``, default 8: the solver takes a
-  few milliseconds a deal at 8 cards, tens at 9 with a long tail, seconds for
-  a full 13-card deal), in four-handed partnerships and two-player games: one
-  search gives the side's tricks after each card, and one more per live nil
-  says whether the other side can force a trick on the nil bidder;
-  the value is read with weight ``play_shade`` (default 0.2 in four-handed
-  partnerships, 0.5 otherwise) on the side
-  falling a trick short of that count, as double-dummy play, which sees every
-  card, flatters the side (and would cut the contract too fine);
+  few enough cards are left (``solver_cards``, default 8), in four-handed
+  partnerships and two-player games: one search gives the side's tricks after
+  each card, and one more per live nil says whether the other side can force a
+  trick on the nil bidder; the value is read with weight ``play_shade``
+  (default 0.2 in four-handed partnerships, 0.5 otherwise) on the side falling
+  a trick short of that count, because double-dummy play, which sees every
+  card, flatters the side;
 * otherwise by playing the hand out with every hand open
   (:func:`~spades.bots.simulate.rollout`), which keeps track of who takes
   each trick, so a nil's fate is scored exactly.
@@ -23,76 +21,53 @@ Either way a deal's outcome is converted to *points* for the side by
 :func:`~spades.bots.simulate.hand_utility`: contract made or set, nils,
 bags and the bag penalty, the target and losing scores - never raw tricks.
 A failed contract costs ``set_penalty`` points more than the score says in
-card play (and in bidding, except in partnerships: there a bid is chosen by its
-expected score alone, ``bid_set_penalty``).  By default that is 40 in games of two sides
-(partnerships, two players) and nothing with three or more sides (cutthroat,
-three players).  Partnered, a set is what players hold most against a
-partner, and at this price the expert is set about half as often (4% of its
-contracts against 7% on three 400-deal seeds) for no loss of points that
-those matches could see; two-handed it was worth 4-11 points per hand.
-Against three opponents, whose points are averaged, a set weighs less and
-the penalty cost 1-9 points per hand on six seeds (bench/strength-notes.md).
-Bags carried out of the hand are charged as a debt of ``bag_penalty /
-bag_limit`` each (``bag_weight`` scales it), so an overtrick costs about what
-it costs over a game, not nothing until the tenth bag.  Cards equivalent in
-the bot's hand (no unseen card between them) are evaluated once.  The club
-player's (:mod:`~spades.bots.basic`) choice starts with a small lead
-(``prior`` points per sample), so that with a small sample the noise of the
-samples does not decide between cards of equal worth: the expert departs
-from sound play only when its samples show a gain.
+card play (and in bidding, except in partnerships, where a bid is chosen by its
+expected score alone: ``bid_set_penalty``); by default 40 in games of two sides
+and nothing with three or more sides.  Bags carried out of the hand are charged
+as a debt of ``bag_penalty / bag_limit`` each (``bag_weight`` scales it).  Cards
+equivalent in the bot's hand (no unseen card between them) are evaluated once.
+The club player's (:mod:`~spades.bots.basic`) choice starts with a small lead
+(``prior`` points per sample), so that the noise of a small sample does not
+decide between cards of equal worth.
 
 Bids are chosen by simulation too. On ``bid_samples`` sampled deals (default
-64; later bidders given the club player's bids) the hand is played out, and
+64; later bidders given the club player's bids; ``fit_sd`` and ``oversample``
+set how closely the sampled hands fit the bids) the hand is played out, and
 each play-out's trick count is read through a kernel: the side takes ``k``
 tricks more than the play-out with the weight of a normal law of mean
 ``-shade`` and deviation ``spread`` (0.85), because open-hand play-outs are
-more certain than real play and a set costs far more than a bag. The shade
-is 0.15 tricks in partnerships (where bids weigh no set penalty: the expert
-bids about 2.7 tricks a number seat, takes about 3.4 and is set in 6-10% of its
-hands; bench/strength-notes.md), 0.35 with three or more sides, and 1.2 in the
-two-player game: there the
-opponent holds 13 of the 39 cards a seat cannot see (the other 26 are out of
-play), play-outs that see them all flatter the bidder most, and a shade of
-0.35 left the expert set in a quarter of its hands (1.2: 10-14%; +18.6
-points per hand against basic on four seeds, was +8.8). The bid that fixes
-the side's contract (the partner has bid, or the seat plays alone) is the
-level with the most expected points among all legal ones; a side's first bid
-stays within one trick of the club player's count (``first_margin`` points per
-sample more to go above it, 0 by default), which is how the partner's samples
-read it.  Near the end of a game the utility counts the game won or lost (see
+more certain than real play and a set costs far more than a bag. The shade is
+0.15 tricks in partnerships, 0.35 with three or more sides and 1.2 in the
+two-player game (there the play-outs see the opponent's 13 cards among the 39
+unseen, and flatter the bidder most). The bid that fixes the side's contract
+(the partner has bid, or the seat plays alone) is the level with the most
+expected points among all legal ones; a side's first bid stays within one
+trick of the club player's count (``first_margin`` points per sample more to go
+above it, 0 by default), which is how the partner's samples read it.  Near the
+end of a game the utility counts the game won or lost (see
 :func:`~spades.bots.simulate.hand_utility`), so a side that a made contract
 takes over the target bids safer, and one that must outscore the opponents this
 hand bids more; ``win_weight`` values every hand by the change in the chance
 of winning the game instead.
 
 Beside a partner's nil the kernel's shade is ``cover_shade`` (0.35) tricks
-more: the play-outs cover a nil with every card in view, and a covering
-partner took 0.6-0.8 tricks fewer in play than its play-outs said (against
-0.1-0.3 for other bidders). Blind-nil exchanges still to come are played out
-by the club player's rules (:func:`~spades.bots.simulate.play_exchanges`):
-the partner of a blind-nil bidder counts the three cards it will be given,
-and its opponents the cards that leave the blind-nil hand.
+more: the play-outs cover a nil with every card in view, which real play does
+not.  Blind-nil exchanges still to come are played out by the club player's
+rules (:func:`~spades.bots.simulate.play_exchanges`).
 
 Nil is bid when its own play-outs are worth ``nil_margin`` (15) points more
 than the best number *and* at least ``nil_min`` (75%) of them keep the nil,
 and only with a hand whose :func:`~spades.bots.basic.nil_danger` is at most
 ``nil_danger`` (0.9): the play-outs see every card, so they keep nils that
-real play loses (the expert's nils with a danger from 0.9 to 2 were made
-about half the time; those kept by 60-80% of their play-outs, 68% of the
-time, those kept by 80% or more, 92%). For the same reason a live nil that
-can play a card sure to lose the trick (under the card winning it) plays
-one.
+real play loses.  For the same reason a live nil that can play a card sure to
+lose the trick (under the card winning it) plays one.
 
 The blind-nil decision compares play-outs of blind nil (with the partner's
 exchange) against looking and bidding, on deals that sample the bot's own
 hand as well, whenever the side trails (by ``blind_deficit`` points or more,
-default 1), and bids it when its play-outs are worth 40 points a deal more.
-Blind nil is a catch-up move: a side that leads or is level never risks it.
-Under the partnership preset (blind nil at any score, a 3-card exchange) it
-is made 85-91% of the time (bench/strength.md), and the expert bids it in
-about a fifth of its hands; ``blind_deficit=200`` keeps it for desperate
-scores (bench/strength-notes.md has both). The exchange, the two-player draw
-and the redraw use the club player's rules.
+default 1), and bids it when its play-outs are worth 40 points a deal more:
+a catch-up move, never risked by a side that leads or is level.  The
+exchange, the two-player draw and the redraw use the club player's rules.
 
 :meth:`ExpertBot.evaluate` returns this weighing for every candidate action
 (expected points and a reason), for hints.
@@ -101,6 +76,9 @@ Budget: ``samples`` deals per card decision (default 24; play-outs are capped
 at about ``playouts`` (120) per decision, so many candidates get fewer deals each) and an
 optional ``seconds`` cap.  Without ``seconds`` the bot is fully reproducible
 from its seed; with it, a slow machine may see fewer samples.
+
+How each default was chosen, with the measurements and what did not help:
+``bench/strength-notes.md``.
 """
 
 from __future__ import annotations
