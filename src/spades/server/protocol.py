@@ -171,8 +171,7 @@ SPECTATOR_PRIVATE: Final[dict[str, Any]] = {
 def public_view(view: View) -> dict[str, Any]:
     """What spectators receive: :func:`public_facts` with the private fields empty.
 
-    Whichever seat's view is passed in, nothing private to that seat is copied:
-    this is what spectators receive, and the base of :func:`seat_view`.
+    Whichever seat's view is passed in, nothing private to that seat is copied.
     """
     out = public_facts(view)
     out.update(SPECTATOR_PRIVATE)

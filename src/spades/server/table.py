@@ -443,7 +443,8 @@ class TableActor:
         number of spectators, as one small ``presence`` event (not the whole state)."""
         self._presence_due = None
         info = self._table_text()
-        seats = [{"connected": s["connected"], "auto": s["auto"]} for s in self.info()["seats"]]
+        assert self._info_last is not None  # (set by _table_text just above)
+        seats = [{"connected": s["connected"], "auto": s["auto"]} for s in self._info_last["seats"]]
         text = _dumps(
             {
                 "type": "presence",
