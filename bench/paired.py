@@ -26,6 +26,7 @@ deals changed and how many bids changed.
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import sys
 import time
@@ -100,11 +101,15 @@ def main() -> int:
     parser.add_argument("--deals", type=int, default=400)
     parser.add_argument("--first", type=int, default=0, help="the first deal's seed")
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--dump", help="write every deal's bids, tricks and value per setting to this JSON file")
     args = parser.parse_args()
     seeds = range(args.first, args.first + args.deals)
     start = time.perf_counter()
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
         results = list(pool.map(play, args.specs, [seeds] * len(args.specs)))
+    if args.dump:
+        with open(args.dump, "w") as f:
+            json.dump({"specs": args.specs, "first": args.first, "rows": results}, f)
     base = results[0]
     for spec, rows in zip(args.specs, results):
         line = f"{spec}: {summary(rows)}"

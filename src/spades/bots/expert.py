@@ -31,7 +31,7 @@ The club player's (:mod:`~spades.bots.basic`) choice starts with a small lead
 decide between cards of equal worth.
 
 Bids are chosen by simulation too. On ``bid_samples`` sampled deals (default
-64; later bidders given the club player's bids; ``fit_sd`` and ``oversample``
+256; later bidders given the club player's bids; ``fit_sd`` and ``oversample``
 set how closely the sampled hands fit the bids) the hand is played out, and
 each play-out's trick count is read through a kernel: the side takes ``k``
 tricks more than the play-out with the weight of a normal law of mean
@@ -72,8 +72,8 @@ exchange, the two-player draw and the redraw use the club player's rules.
 :meth:`ExpertBot.evaluate` returns this weighing for every candidate action
 (expected points and a reason), for hints.
 
-Budget: ``samples`` deals per card decision (default 24; play-outs are capped
-at about ``playouts`` (120) per decision, so many candidates get fewer deals each) and an
+Budget: ``samples`` deals per card decision (default 64; play-outs are capped
+at about ``playouts`` (360) per decision, so many candidates get fewer deals each) and an
 optional ``seconds`` cap.  Without ``seconds`` the bot is fully reproducible
 from its seed; with it, a slow machine may see fewer samples.
 
@@ -171,20 +171,20 @@ class ExpertBot(Bot):
     def __init__(
         self,
         seed: int | None = None,
-        samples: int = 24,
+        samples: int = 64,
         seconds: float | None = None,
         solver: str = "auto",
         solver_cards: int = 8,
         bidding: str = "simulate",
         prior: float = 4.0,
-        bid_samples: int = 64,
+        bid_samples: int = 256,
         shade: float | None = None,
         spread: float = 0.85,
         bag_weight: float = 1.0,
         nil_min: float = 0.75,
         play_shade: float | None = None,
         blind_deficit: int = 1,
-        playouts: int = 120,
+        playouts: int = 360,
         nil_margin: float = 15.0,
         nil_danger: float = 0.9,
         cover_shade: float = 0.35,
