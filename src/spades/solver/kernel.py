@@ -267,6 +267,7 @@ def _gen_moves(
     hint: int,
     killer: int,
     nil: int,
+    need: int,
 ) -> int:
     """Write the ordered, equivalence-reduced moves of the seat to play into
     ``moves[ply * MAXMOVES:]``; return how many.  ``tr`` holds the ``k`` cards
@@ -274,13 +275,16 @@ def _gen_moves(
     that decided this position in an earlier search.  ``nil`` is the nil
     bidder's seat when the search counts that seat's tricks alone with the
     other side maximizing (-1 otherwise): the moves are then ordered for that
-    objective (:func:`_nil_score`)."""
+    objective (:func:`_nil_score`).  ``need`` is how many tricks (the current
+    one included) the side to play needs for the search's question to go its
+    way: a leader's top cards come first only when it can spare at most one."""
     player = _wrap(leader + k, nseat)
     hand = hands[player]
     led = 0
     if k > 0:
         led = tr[0] // 13
     legal = legal_mask(hand, k, led, broken)
+    remaining = popcount(hand)
     allc = 0
     for s in range(nseat):
         allc |= hands[s]
@@ -317,12 +321,20 @@ def _gen_moves(
             score = _nil_score(hands, tr, k, nseat, leader, player, nil, c, best, best_seat)
         elif k == 0:
             if above == 0:
-                # the top card of its suit: a sure winner unless trumped
+                # the top card of its suit: a sure winner unless trumped; a top
+                # spade (drawing trumps) after the side suits' winners
                 score = 60 + rank
                 if suit == 3:
-                    score += 10
+                    score -= 25
                 elif not _holds(hands, nseat, player, 0, leader, xmask, c, suit):
                     score = 25 + rank
+                # cashing first suits a side that needs every trick left, or all but
+                # one; one that can give up more does better with the other leads
+                # first (most of all when it needs more than half)
+                if 2 * need > remaining and need < remaining - 1:
+                    score -= 40
+                elif 2 * need <= remaining and need < remaining - 1:
+                    score -= 20
             else:
                 # lead low from a suit; prefer suits where we hold a high card
                 score = 20 - rank
@@ -1281,8 +1293,11 @@ def search(
             stk[f + F_MAX] = (xmask >> player) & 1
             hs = (hands[0], hands[1], hands[2], hands[3])
             tr = (played[ply - k], played[ply - k + 1], played[ply - k + 2], played[ply - k + 3])
+            need = target
+            if ((xmask >> player) & 1) == 0:
+                need = remaining - target + 1
             stk[f + F_N] = _gen_moves(
-                hs, tr, ply, k, nseat, leader, broken, xmask, moves, hint, stk[KILL + ply], nil
+                hs, tr, ply, k, nseat, leader, broken, xmask, moves, hint, stk[KILL + ply], nil, need
             )
             stk[f + F_I] = 0
             mode = _ADVANCE
