@@ -271,7 +271,8 @@ def _gen_moves(
 ) -> int:
     """Write the ordered, equivalence-reduced moves of the seat to play into
     ``moves[ply * MAXMOVES:]``; return how many.  ``tr`` holds the ``k`` cards
-    of the trick so far.  ``hint`` (a card, or -1) is tried first: the move
+    of the trick so far.  ``hint`` (a card, or -1) is tried first (after the
+    killer lead, the lead that last decided a trick start at this ply): the move
     that decided this position in an earlier search.  ``nil`` is the nil
     bidder's seat when the search counts that seat's tricks alone with the
     other side maximizing (-1 otherwise): the moves are then ordered for that
@@ -387,9 +388,9 @@ def _gen_moves(
                     score = 30 - rank
                     if suit == 3:
                         score -= 10
-        if c == hint:
+        if c == killer and k == 0:
             score = 1000
-        elif c == killer and k == 0:
+        elif c == hint:
             score = 900
         # insertion in descending score order, lower cards first among equals
         # (the score rides above 6 bits that hold 63 - card)
