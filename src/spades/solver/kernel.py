@@ -346,8 +346,11 @@ def _gen_moves(
                     if (hands[(player + 2) % 4] >> tc) & 1 and _holds(
                         hands, nseat, player, 0, leader, xmask, tc, suit
                     ):
-                        # partner holds the top card and nobody can ruff it
+                        # partner holds the top card and nobody can ruff it (less
+                        # urgent for a side that needs at most half the tricks left)
                         score += 30
+                        if 2 * need <= remaining and need < remaining - 1:
+                            score -= 10
                 if suit != 3:
                     for q in range(nseat):
                         hq = hands[q]
