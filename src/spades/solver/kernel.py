@@ -268,6 +268,7 @@ def _gen_moves(
     killer: int,
     nil: int,
     need: int,
+    pref: int,
 ) -> int:
     """Write the ordered, equivalence-reduced moves of the seat to play into
     ``moves[ply * MAXMOVES:]``; return how many.  ``tr`` holds the ``k`` cards
@@ -391,6 +392,10 @@ def _gen_moves(
                     score = 30 - rank
                     if suit == 3:
                         score -= 10
+        if k == 0 and (suit * 2 + (above == 0)) == pref:
+            # the suit and kind (top card or not) of the leads that decided this leader's
+            # trick starts most often in this search (a history heuristic)
+            score += 5
         if c == killer and k == 0:
             score = 1000
         elif c == hint:
@@ -1036,7 +1041,9 @@ SW = 16
 SCR = MAXPLY * SW
 #: killer moves: the card that last decided a node at each ply (after the scratch words)
 KILL = SCR + 11
-STACK_WORDS = KILL + MAXPLY
+#: history: how often each seat's leads of each suit (top card or not) decided a trick start
+HIST = KILL + MAXPLY
+STACK_WORDS = HIST + 32
 
 #: from this many tricks left on, the table is looked up before the quick-trick bounds
 EARLY = 9
@@ -1300,8 +1307,16 @@ def search(
             need = target
             if ((xmask >> player) & 1) == 0:
                 need = remaining - target + 1
+            pref = -1
+            if k == 0 and nil < 0:
+                bestc = 0
+                for q in range(8):
+                    hv = stk[HIST + leader * 8 + q]
+                    if hv > bestc:
+                        bestc = hv
+                        pref = q
             stk[f + F_N] = _gen_moves(
-                hs, tr, ply, k, nseat, leader, broken, xmask, moves, hint, stk[KILL + ply], nil, need
+                hs, tr, ply, k, nseat, leader, broken, xmask, moves, hint, stk[KILL + ply], nil, need, pref
             )
             stk[f + F_I] = 0
             mode = _ADVANCE
@@ -1365,6 +1380,14 @@ def search(
             rel |= _trick_rel(hs, tr, nseat, leader)
         if r == (stk[f + F_MAX] == 1):
             stk[KILL + ply] = moves[ply * MAXMOVES + i]
+            if k == 0 and nil < 0:
+                c = moves[ply * MAXMOVES + i]
+                suit = c // 13
+                allh = hands[0] | hands[1] | hands[2] | hands[3]
+                istop = 0
+                if (allh & (SUIT0 << (13 * suit)) & ~((2 << c) - 1)) == 0:
+                    istop = 1
+                stk[HIST + leader * 8 + suit * 2 + istop] += 1
             if stk[f + F_SLOT] >= 0:
                 _store(hands, nseat, stk, f, tt, gen, r, rel, stats, moves[ply * MAXMOVES + i])
         else:
@@ -1555,6 +1578,8 @@ def can_take(
         played[i] = trick[i]
     for i in range(MAXPLY):
         stk[KILL + i] = -1
+    for i in range(32):
+        stk[HIST + i] = 0
     return search(
         hands, played, nseat, leader, ntrick, broken, target, cmask, xmask,
         ntrick, moves, tt, tt_mask, gen, stats, stk,
@@ -1665,6 +1690,8 @@ def card_values(
         played[i] = trick[i]
     for i in range(MAXPLY):
         stk[KILL + i] = -1
+    for i in range(32):
+        stk[HIST + i] = 0
     k = ntrick
     player = _wrap(leader + k, nseat)
     hand = hands[player]
