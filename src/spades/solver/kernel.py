@@ -267,20 +267,26 @@ def _gen_moves(
     hint: int,
     killer: int,
     nil: int,
+    need: int,
+    pref: int,
 ) -> int:
     """Write the ordered, equivalence-reduced moves of the seat to play into
     ``moves[ply * MAXMOVES:]``; return how many.  ``tr`` holds the ``k`` cards
-    of the trick so far.  ``hint`` (a card, or -1) is tried first: the move
+    of the trick so far.  ``hint`` (a card, or -1) is tried first (after the
+    killer lead, the lead that last decided a trick start at this ply): the move
     that decided this position in an earlier search.  ``nil`` is the nil
     bidder's seat when the search counts that seat's tricks alone with the
     other side maximizing (-1 otherwise): the moves are then ordered for that
-    objective (:func:`_nil_score`)."""
+    objective (:func:`_nil_score`).  ``need`` is how many tricks (the current
+    one included) the side to play needs for the search's question to go its
+    way: a leader's top cards come first only when it can spare at most one."""
     player = _wrap(leader + k, nseat)
     hand = hands[player]
     led = 0
     if k > 0:
         led = tr[0] // 13
     legal = legal_mask(hand, k, led, broken)
+    remaining = popcount(hand)
     allc = 0
     for s in range(nseat):
         allc |= hands[s]
@@ -317,12 +323,20 @@ def _gen_moves(
             score = _nil_score(hands, tr, k, nseat, leader, player, nil, c, best, best_seat)
         elif k == 0:
             if above == 0:
-                # the top card of its suit: a sure winner unless trumped
+                # the top card of its suit: a sure winner unless trumped; a top
+                # spade (drawing trumps) after the side suits' winners
                 score = 60 + rank
                 if suit == 3:
-                    score += 10
+                    score -= 25
                 elif not _holds(hands, nseat, player, 0, leader, xmask, c, suit):
                     score = 25 + rank
+                # cashing first suits a side that needs every trick left, or all but
+                # one; one that can give up more does better with the other leads
+                # first (most of all when it needs more than half)
+                if 2 * need > remaining and need < remaining - 1:
+                    score -= 40
+                elif 2 * need <= remaining and need < remaining - 1:
+                    score -= 20
             else:
                 # lead low from a suit; prefer suits where we hold a high card
                 score = 20 - rank
@@ -333,8 +347,11 @@ def _gen_moves(
                     if (hands[(player + 2) % 4] >> tc) & 1 and _holds(
                         hands, nseat, player, 0, leader, xmask, tc, suit
                     ):
-                        # partner holds the top card and nobody can ruff it
+                        # partner holds the top card and nobody can ruff it (less
+                        # urgent for a side that needs at most half the tricks left)
                         score += 30
+                        if 2 * need <= remaining and need < remaining - 1:
+                            score -= 10
                 if suit != 3:
                     for q in range(nseat):
                         hq = hands[q]
@@ -375,9 +392,13 @@ def _gen_moves(
                     score = 30 - rank
                     if suit == 3:
                         score -= 10
-        if c == hint:
+        if k == 0 and (suit * 2 + (above == 0)) == pref:
+            # the suit and kind (top card or not) of the leads that decided this leader's
+            # trick starts most often in this search (a history heuristic)
+            score += 5
+        if c == killer and k == 0:
             score = 1000
-        elif c == killer and k == 0:
+        elif c == hint:
             score = 900
         # insertion in descending score order, lower cards first among equals
         # (the score rides above 6 bits that hold 63 - card)
@@ -1020,7 +1041,9 @@ SW = 16
 SCR = MAXPLY * SW
 #: killer moves: the card that last decided a node at each ply (after the scratch words)
 KILL = SCR + 11
-STACK_WORDS = KILL + MAXPLY
+#: history: how often each seat's leads of each suit (top card or not) decided a trick start
+HIST = KILL + MAXPLY
+STACK_WORDS = HIST + 32
 
 #: from this many tricks left on, the table is looked up before the quick-trick bounds
 EARLY = 9
@@ -1281,8 +1304,19 @@ def search(
             stk[f + F_MAX] = (xmask >> player) & 1
             hs = (hands[0], hands[1], hands[2], hands[3])
             tr = (played[ply - k], played[ply - k + 1], played[ply - k + 2], played[ply - k + 3])
+            need = target
+            if ((xmask >> player) & 1) == 0:
+                need = remaining - target + 1
+            pref = -1
+            if k == 0 and nil < 0:
+                bestc = 0
+                for q in range(8):
+                    hv = stk[HIST + leader * 8 + q]
+                    if hv > bestc:
+                        bestc = hv
+                        pref = q
             stk[f + F_N] = _gen_moves(
-                hs, tr, ply, k, nseat, leader, broken, xmask, moves, hint, stk[KILL + ply], nil
+                hs, tr, ply, k, nseat, leader, broken, xmask, moves, hint, stk[KILL + ply], nil, need, pref
             )
             stk[f + F_I] = 0
             mode = _ADVANCE
@@ -1346,6 +1380,14 @@ def search(
             rel |= _trick_rel(hs, tr, nseat, leader)
         if r == (stk[f + F_MAX] == 1):
             stk[KILL + ply] = moves[ply * MAXMOVES + i]
+            if k == 0 and nil < 0:
+                c = moves[ply * MAXMOVES + i]
+                suit = c // 13
+                allh = hands[0] | hands[1] | hands[2] | hands[3]
+                istop = 0
+                if (allh & (SUIT0 << (13 * suit)) & ~((2 << c) - 1)) == 0:
+                    istop = 1
+                stk[HIST + leader * 8 + suit * 2 + istop] += 1
             if stk[f + F_SLOT] >= 0:
                 _store(hands, nseat, stk, f, tt, gen, r, rel, stats, moves[ply * MAXMOVES + i])
         else:
@@ -1536,6 +1578,8 @@ def can_take(
         played[i] = trick[i]
     for i in range(MAXPLY):
         stk[KILL + i] = -1
+    for i in range(32):
+        stk[HIST + i] = 0
     return search(
         hands, played, nseat, leader, ntrick, broken, target, cmask, xmask,
         ntrick, moves, tt, tt_mask, gen, stats, stk,
@@ -1646,6 +1690,8 @@ def card_values(
         played[i] = trick[i]
     for i in range(MAXPLY):
         stk[KILL + i] = -1
+    for i in range(32):
+        stk[HIST + i] = 0
     k = ntrick
     player = _wrap(leader + k, nseat)
     hand = hands[player]
