@@ -101,7 +101,7 @@ def main() -> int:
     parser.add_argument("--deals", type=int, default=400)
     parser.add_argument("--first", type=int, default=0, help="the first deal's seed")
     parser.add_argument("--workers", type=int, default=1)
-    parser.add_argument("--dump", help="write every deal's bids, tricks and value per setting to this JSON file")
+    parser.add_argument("--dump", help="write every deal's bids, tricks and value per setting to a JSON file")
     args = parser.parse_args()
     seeds = range(args.first, args.first + args.deals)
     start = time.perf_counter()
