@@ -287,6 +287,14 @@ def _gen_moves(
         led = tr[0] // 13
     legal = legal_mask(hand, k, led, broken)
     remaining = popcount(hand)
+    # cashing top cards first suits a side that needs every trick left, or all but one; one
+    # that can give up more does better with the other leads first (most of all when it
+    # needs more than half)
+    cash_penalty = 0
+    if need < remaining - 1:
+        cash_penalty = 20
+        if 2 * need > remaining:
+            cash_penalty = 40
     allc = 0
     for s in range(nseat):
         allc |= hands[s]
@@ -330,13 +338,7 @@ def _gen_moves(
                     score -= 25
                 elif not _holds(hands, nseat, player, 0, leader, xmask, c, suit):
                     score = 25 + rank
-                # cashing first suits a side that needs every trick left, or all but
-                # one; one that can give up more does better with the other leads
-                # first (most of all when it needs more than half)
-                if 2 * need > remaining and need < remaining - 1:
-                    score -= 40
-                elif 2 * need <= remaining and need < remaining - 1:
-                    score -= 20
+                score -= cash_penalty
             else:
                 # lead low from a suit; prefer suits where we hold a high card
                 score = 20 - rank
@@ -350,7 +352,7 @@ def _gen_moves(
                         # partner holds the top card and nobody can ruff it (less
                         # urgent for a side that needs at most half the tricks left)
                         score += 30
-                        if 2 * need <= remaining and need < remaining - 1:
+                        if cash_penalty == 20:
                             score -= 10
                 if suit != 3:
                     for q in range(nseat):
