@@ -226,12 +226,59 @@ def action_history(state: SpadesState) -> list[int]:
 
 
 def replayed(state: SpadesState) -> SpadesState:
-    """A new state reached by applying :func:`action_history` to a fresh initial
-    state: same position, and a ``history()`` that leads to it."""
+    """A new state with the position of ``state`` and a ``history()`` that leads to it:
+    the state that applying :func:`action_history` to a fresh initial state reaches.
+
+    Built directly (the engine from the decks and the log, as the deal's last chance
+    node builds it) rather than by stepping every action: OpenSpiel's own history
+    is then recorded without the Python side redoing each step (see
+    :meth:`SpadesState._record_history`); ``state`` must be a reachable position."""
     new: SpadesState = state.get_game().new_initial_state()
-    for aid in action_history(state):
-        new.apply_action(aid)
+    new._dealer = state._dealer
+    new._decks = [list(d) for d in state._decks]
+    new._hand_starts = list(state._hand_starts)
+    new._log = list(state._log)
+    new._dealing = state._dealing
+    new._deal = list(state._deal) if state._dealing else []
+    if new._decks:
+        new._build_engine()
+    stepper = new._stepper
+    if state._redraw is not None:
+        new._redraw = state._redraw
+        new._picks = list(state._picks)
+    elif stepper is not None and state._stepper is not None:
+        stepper.pending = list(state._stepper.pending)
+    new._record_history(action_history(new), _history_players(new))
     return new
+
+
+def _history_players(state: SpadesState) -> list[int]:
+    """Who takes each action of :func:`action_history` (chance: -1), in the same order."""
+    chance = int(pyspiel.PlayerId.CHANCE)
+    rules = state._rules
+    players: list[int] = []
+    if rules.first_dealer is None and state._dealer is not None:
+        players.append(chance)
+    game = state.engine
+    seats = [seat for seat, _ in game.actions] if game is not None else []
+    starts = [*state._hand_starts, len(state._log)]
+    for h, deck in enumerate(state._decks):
+        players += [chance] * len(deck)
+        for i in range(starts[h], starts[h + 1]):
+            act, picks = state._log[i]
+            players += [seats[i]] * len(_engine_action_ids(act, rules))
+            players += [chance] * len(picks or ())
+    if state._dealing and state._dealer is not None:
+        players += [chance] * len(state._deal)
+    if state._redraw is not None:
+        assert game is not None and game.to_act is not None
+        players += [game.to_act] * len(_engine_action_ids(state._redraw, rules))
+        players += [chance] * len(state._picks)
+    elif state._stepper is not None and state._stepper.pending:
+        seat = state._stepper.game.to_act
+        assert seat is not None
+        players += [seat] * len(state._stepper.pending)
+    return players
 
 
 def load_game(preset: str = "partnership", whole_game: bool = False, max_hands: int = 100,
@@ -351,6 +398,9 @@ class SpadesState(pyspiel.State):  # type: ignore[misc]
         self._picks: list[int] = []
         #: index in ``_log`` where each hand's actions begin
         self._hand_starts: list[int] = []
+        #: while :meth:`_record_history` runs: who takes each action still to record
+        #: (last first); empty otherwise
+        self._recording: list[int] = []
 
     # -- helpers ------------------------------------------------------------
 
@@ -415,6 +465,9 @@ class SpadesState(pyspiel.State):  # type: ignore[misc]
     # -- OpenSpiel API ------------------------------------------------------
 
     def current_player(self) -> int:
+        recording = self._recording
+        if recording:
+            return recording[-1]
         if self._dealer is None or self._dealing or self._redraw is not None:
             return int(pyspiel.PlayerId.CHANCE)
         game = self.engine
@@ -448,7 +501,23 @@ class SpadesState(pyspiel.State):  # type: ignore[misc]
         p = 1.0 / len(outcomes)
         return [(o, p) for o in outcomes]
 
+    def _record_history(self, ids: list[int], players: list[int]) -> None:
+        """Give this state (whose Python side is already set) OpenSpiel's history
+        ``ids``, taken by ``players``: each id goes through ``apply_action``, which
+        records it, while :meth:`_apply_action` leaves the position alone."""
+        assert len(ids) == len(players)
+        self._recording = players[::-1]
+        try:
+            for aid in ids:
+                self.apply_action(aid)
+        finally:
+            self._recording = []
+
     def _apply_action(self, action: int) -> None:
+        recording = self._recording
+        if recording:
+            recording.pop()
+            return
         override = self.__dict__.get("_history_override")
         player = self.current_player() if override is not None else 0
         self._apply(int(action))

@@ -1,0 +1,99 @@
+"""The OpenSpiel adapter's fast paths compute what the plain ones did: a state
+rebuilt by :func:`spades.openspiel.replayed` (history recorded, the Python side set
+directly) equals one reached by applying every action of its history, in every
+preset, single hands and whole games, mid-deal and mid-redraw."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+
+import spades.openspiel as sos  # noqa: E402  (registers python_spades)
+from spades import Game  # noqa: E402
+
+PRESETS = ["partnership", "two-player", "cutthroat", "three-player", "openspiel"]
+
+
+def _stepped(state):
+    """The plain rebuild: every action of the history applied to a fresh state."""
+    new = state.get_game().new_initial_state()
+    for aid in sos.action_history(state):
+        new.apply_action(aid)
+    return new
+
+
+def _engine_facts(game: Game | None):
+    if game is None:
+        return None
+    n = game.rules.num_seats
+    return (
+        game.to_record(), game.actions, game.phase, game.to_act, game.legal_actions(),
+        [game.view(s) for s in range(n)], [game.hand(s) for s in range(n)], game.deck,
+    )
+
+
+def _facts(state):
+    n = state.num_players()
+    ps = state._stepper
+    facts = [
+        state.history(), [(pa.player, pa.action) for pa in state.full_history()], state.move_number(),
+        state.history_str(), state.current_player(), state.is_terminal(),
+        state._dealer, state._decks, state._deal, state._dealing, state._log, state._hand_starts,
+        state._redraw, state._picks, ps.pending if ps is not None else None, _engine_facts(state.engine),
+        [state.observation_string(p) for p in range(n)],
+        [state.information_state_string(p) for p in range(n)],
+        [state.observation_tensor(p) for p in range(n)],
+        [state.information_state_tensor(p) for p in range(n)],
+        str(state),
+    ]
+    if state.is_chance_node():
+        facts.append(state.chance_outcomes())
+    elif not state.is_terminal():
+        facts.append(state.legal_actions())
+    return facts
+
+
+def _positions(game, rng, count):
+    """Random states of ``game``, snapshots along random plays: decisions, unfinished
+    card choices, deals and redraw picks under way (blind nil and short redraws
+    are chosen often, so that the exchange and the redraw appear)."""
+    out = []
+    p = count / (60 * (game.rules.hands or 1))
+    while len(out) < count:
+        state = game.new_initial_state()
+        while not state.is_terminal() and len(out) < count:
+            chance = state.is_chance_node()
+            if rng.random() < (0.5 if state._redraw is not None else p / 4 if chance else p):
+                out.append(state.clone())
+            if chance:
+                state.apply_action(rng.choice([o for o, _ in state.chance_outcomes()]))
+                continue
+            legal = state.legal_actions()
+            special = [a for a in legal if a in (70, 74)]
+            state.apply_action(special[0] if special and rng.random() < 0.5 else rng.choice(legal))
+    return out
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("whole", [False, True])
+def test_replayed_equals_stepping_the_history(preset, whole):
+    params = {"preset": preset, "whole_game": whole}
+    if whole:
+        params["hands"] = 2
+    game = pyspiel.load_game("python_spades", params)
+    rng = random.Random(PRESETS.index(preset) * 2 + whole)
+    for state in _positions(game, rng, 12):
+        fast, slow = sos.replayed(state), _stepped(state)
+        assert _facts(fast) == _facts(slow)
+        # and both play on alike
+        for _ in range(30):
+            if slow.is_terminal():
+                break
+            acts = [o for o, _ in slow.chance_outcomes()] if slow.is_chance_node() else slow.legal_actions()
+            a = rng.choice(acts)
+            fast.apply_action(a)
+            slow.apply_action(a)
+        assert _facts(fast) == _facts(slow)
