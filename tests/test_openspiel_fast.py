@@ -97,3 +97,39 @@ def test_replayed_equals_stepping_the_history(preset, whole):
             fast.apply_action(a)
             slow.apply_action(a)
         assert _facts(fast) == _facts(slow)
+
+
+def test_card_text_is_the_sorted_hand():
+    from spades.cards import CardSet
+    from spades.observation import _cards
+
+    rng = random.Random(3)
+    assert _cards(None) == _cards(CardSet(0)) == "-"
+    for _ in range(300):
+        cards = CardSet(rng.getrandbits(52) & rng.getrandbits(52))
+        assert _cards(cards) == (" ".join(str(c) for c in cards.sorted()) or "-")
+
+
+@pytest.mark.parametrize("preset", ["two-player", "partnership"])
+def test_observer_strings_are_remade_after_each_action(preset):
+    from spades.observation import info_state_string, observation_string
+
+    game = pyspiel.load_game("python_spades", {"preset": preset, "whole_game": True, "hands": 2})
+    rng = random.Random(5)
+    state = game.new_initial_state()
+    n = game.num_players()
+    while not state.is_terminal():
+        for _ in range(2):  # the second time from the state's own cache
+            for p in range(n):
+                view = state.view(p)
+                obs, info = state.observation_string(p), state.information_state_string(p)
+                if view is not None:
+                    assert obs == observation_string(view, state.pending_of(p))
+                    assert info == info_state_string(view, state.pending_of(p))
+        before = [state.observation_string(p) for p in range(n)]
+        copy = state.clone()
+        if state.is_chance_node():
+            state.apply_action(rng.choice([o for o, _ in state.chance_outcomes()]))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+        assert [copy.observation_string(p) for p in range(n)] == before  # the clone stayed

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Final, NamedTuple
 
 import numpy as np
 
-from .cards import Card, CardSet
+from .cards import ALL_CARDS, Card, CardSet
 from .view import View
 
 if TYPE_CHECKING:
@@ -238,8 +238,25 @@ def encode_info_state(view: View, pending: tuple[int, ...] | list[int] = (),
 
 
 
+#: each card's text, by id
+_CARD_TEXT: Final = tuple(str(c) for c in ALL_CARDS)
+
+
 def _cards(cards: CardSet | None) -> str:
-    return "-" if cards is None else (" ".join(str(c) for c in cards.sorted()) or "-")
+    """The cards as a hand shows them (``cards.sorted()``: spades to clubs, high to
+    low, which is descending card id), or ``-``."""
+    if cards is None:
+        return "-"
+    mask = cards.mask
+    if not mask:
+        return "-"
+    text = _CARD_TEXT
+    out = []
+    while mask:
+        top = mask.bit_length() - 1
+        out.append(text[top])
+        mask ^= 1 << top
+    return " ".join(out)
 
 
 def observation_string(view: View, pending: tuple[int, ...] | list[int] = ()) -> str:

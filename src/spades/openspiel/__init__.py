@@ -401,6 +401,9 @@ class SpadesState(pyspiel.State):  # type: ignore[misc]
         #: while :meth:`_record_history` runs: who takes each action still to record
         #: (last first); empty otherwise
         self._recording: list[int] = []
+        #: the observer strings made in this position, by (perfect recall, public
+        #: only, player) (see :meth:`SpadesObserver.string_from`); emptied by each action
+        self._strings: dict[tuple[bool, bool, int], str] = {}
 
     # -- helpers ------------------------------------------------------------
 
@@ -520,6 +523,7 @@ class SpadesState(pyspiel.State):  # type: ignore[misc]
             return
         override = self.__dict__.get("_history_override")
         player = self.current_player() if override is not None else 0
+        self._strings = {}  # a new dict: a clone may share the old one
         self._apply(int(action))
         if override is not None:
             override.append((player, int(action)))
@@ -693,6 +697,17 @@ class SpadesObserver:
             clear_private(self.tensor)
 
     def string_from(self, state: SpadesState, player: int) -> str:
+        # a search asks for the same state's string several times (IS-MCTS: two or
+        # three times per node), so each state keeps the strings it has made until
+        # its next action
+        key = (self.perfect_recall, self.public_only, player)
+        text = state._strings.get(key)
+        if text is None:
+            text = self._string_from(state, player)
+            state._strings[key] = text
+        return text
+
+    def _string_from(self, state: SpadesState, player: int) -> str:
         view = state.view(player)
         if view is None:
             game = state.engine
