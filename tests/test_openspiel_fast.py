@@ -133,3 +133,41 @@ def test_observer_strings_are_remade_after_each_action(preset):
         else:
             state.apply_action(rng.choice(state.legal_actions()))
         assert [copy.observation_string(p) for p in range(n)] == before  # the clone stayed
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_state_from_view_equals_stepping_its_history(preset):
+    from spades import Rules
+    from spades.observation import observation_string
+    from spades.openspiel.bots import search_rules
+
+    rng = random.Random(PRESETS.index(preset))
+    games = {}
+    checked = 0
+    kinds = set()
+    base = Rules.preset(preset, hands=1)
+    if base.nil:
+        base = Rules.preset(preset, hands=1, blind_nil=True, blind_nil_min_deficit=0)
+    for seed in range(4):
+        engine = Game(base, seed=seed)
+        while not engine.is_over:
+            seat = engine.to_act
+            legal = engine.legal_actions()
+            view = engine.view(seat)
+            if (rng.random() < 0.3 or view.phase.value in ("exchange", "redraw")) and len(legal) > 1:
+                rules = search_rules(view)
+                if rules not in games:
+                    games[rules] = pyspiel.load_game("python_spades", sos.params_from_rules(rules))
+                pending = []
+                if view.phase.value in ("exchange", "redraw") and view.hand is not None:
+                    cards = [int(c) for c in view.hand]
+                    pending = rng.sample(cards, rng.randrange(0, min(len(cards), rules.blind_nil_exchange)))
+                state = sos.state_from_view(games[rules], view, random.Random(seed), pending)
+                assert state.observation_string(seat) == observation_string(view, pending)
+                assert _facts(state) == _facts(_stepped(state))
+                checked += 1
+                kinds.add(view.phase.value + ("+" if pending else ""))
+            # blind nil often, so that exchanges and redraws come up
+            blind = [a for a in legal if str(a) == "blind nil"]
+            engine.apply(blind[0] if blind and rng.random() < 0.5 else rng.choice(legal))
+    assert checked >= 10 and {"bid", "play"} <= kinds

@@ -186,9 +186,13 @@ def state_from_view(game: SpadesGame, view: View, rng: random.Random,
     state._hand_starts = [0]
     state._dealing = False
     state._log = logged_actions(engine, 0)
+    # the engine is already where the view is: the state takes it as it is (a
+    # fresh engine built from the deck and the log, as replayed() builds one,
+    # would be the same game)
     state._stepper = Stepper(engine)
     state._stepper.pending = list(pending)
-    return replayed(state)
+    state._record_history(*_history(state))
+    return state
 
 
 def _engine_action_ids(act: Action, rules: Rules) -> list[int]:
@@ -206,23 +210,47 @@ def _engine_action_ids(act: Action, rules: Rules) -> list[int]:
 def action_history(state: SpadesState) -> list[int]:
     """Every action id (chance outcomes included) that leads from the initial state
     to ``state``'s position, rebuilt from its decks and engine log."""
+    return _history(state)[0]
+
+
+def _history(state: SpadesState) -> tuple[list[int], list[int]]:
+    """:func:`action_history`, and who takes each of its actions (chance: -1)."""
+    chance = int(pyspiel.PlayerId.CHANCE)
     rules = state._rules
     ids: list[int] = []
+    players: list[int] = []
     if rules.first_dealer is None and state._dealer is not None:
         ids.append(state._dealer)
-    starts = [*state._hand_starts, len(state._log)]
+        players.append(chance)
+    game = state.engine
+    log = state._log
+    starts = [*state._hand_starts, len(log)]
+    seats = game.actions if game is not None and log else ()
     for h, deck in enumerate(state._decks):
         ids += deck
-        for act, picks in state._log[starts[h] : starts[h + 1]]:
-            ids += _engine_action_ids(act, rules)
-            ids += picks or []
+        players += [chance] * len(deck)
+        for i in range(starts[h], starts[h + 1]):
+            act, picks = log[i]
+            step = _engine_action_ids(act, rules)
+            ids += step
+            players += [seats[i][0]] * len(step)
+            if picks:
+                ids += picks
+                players += [chance] * len(picks)
     if state._dealing and state._dealer is not None:
         ids += state._deal
+        players += [chance] * len(state._deal)
     if state._redraw is not None:
-        ids += _engine_action_ids(state._redraw, rules) + state._picks
-    elif state._stepper is not None:
+        assert game is not None and game.to_act is not None
+        step = _engine_action_ids(state._redraw, rules) + state._picks
+        ids += step
+        players += [game.to_act] * (len(step) - len(state._picks)) + [chance] * len(state._picks)
+    elif state._stepper is not None and state._stepper.pending:
+        seat = state._stepper.game.to_act
+        assert seat is not None
         ids += state._stepper.pending
-    return ids
+        players += [seat] * len(state._stepper.pending)
+    return ids, players
 
 
 def replayed(state: SpadesState) -> SpadesState:
@@ -248,37 +276,8 @@ def replayed(state: SpadesState) -> SpadesState:
         new._picks = list(state._picks)
     elif stepper is not None and state._stepper is not None:
         stepper.pending = list(state._stepper.pending)
-    new._record_history(action_history(new), _history_players(new))
+    new._record_history(*_history(new))
     return new
-
-
-def _history_players(state: SpadesState) -> list[int]:
-    """Who takes each action of :func:`action_history` (chance: -1), in the same order."""
-    chance = int(pyspiel.PlayerId.CHANCE)
-    rules = state._rules
-    players: list[int] = []
-    if rules.first_dealer is None and state._dealer is not None:
-        players.append(chance)
-    game = state.engine
-    seats = [seat for seat, _ in game.actions] if game is not None else []
-    starts = [*state._hand_starts, len(state._log)]
-    for h, deck in enumerate(state._decks):
-        players += [chance] * len(deck)
-        for i in range(starts[h], starts[h + 1]):
-            act, picks = state._log[i]
-            players += [seats[i]] * len(_engine_action_ids(act, rules))
-            players += [chance] * len(picks or ())
-    if state._dealing and state._dealer is not None:
-        players += [chance] * len(state._deal)
-    if state._redraw is not None:
-        assert game is not None and game.to_act is not None
-        players += [game.to_act] * len(_engine_action_ids(state._redraw, rules))
-        players += [chance] * len(state._picks)
-    elif state._stepper is not None and state._stepper.pending:
-        seat = state._stepper.game.to_act
-        assert seat is not None
-        players += [seat] * len(state._stepper.pending)
-    return players
 
 
 def load_game(preset: str = "partnership", whole_game: bool = False, max_hands: int = 100,
