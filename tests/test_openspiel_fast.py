@@ -171,3 +171,62 @@ def test_state_from_view_equals_stepping_its_history(preset):
             blind = [a for a in legal if str(a) == "blind nil"]
             engine.apply(blind[0] if blind and rng.random() < 0.5 else rng.choice(legal))
     assert checked >= 10 and {"bid", "play"} <= kinds
+
+
+def _plain_assign(rng, pool, sizes, void, fixed):
+    """determinize._assign as it was first written (the reference)."""
+    hands = dict(fixed)
+    room = {s: sizes[s] - fixed.get(s, 0).bit_count() for s in sizes}
+    if any(r < 0 for r in room.values()) or sum(room.values()) > pool.bit_count():
+        return None
+    cards = [c for c in range(52) if pool >> c & 1]
+    rng.shuffle(cards)
+
+    def eligible(c):
+        return [s for s in sizes if room[s] > 0 and not void[s] >> (c // 13) & 1]
+
+    cards.sort(key=lambda c: sum(1 for s in sizes if not void[s] >> (c // 13) & 1))
+    left = sum(room.values())
+    spare = pool.bit_count() - left
+    for c in cards:
+        if left == 0:
+            break
+        options = eligible(c)
+        if not options:
+            if spare > 0:
+                spare -= 1
+                continue
+            return None
+        if spare > 0 and rng.random() < spare / (spare + left):
+            spare -= 1
+            continue
+        weights = [room[s] for s in options]
+        seat = rng.choices(options, weights)[0]
+        hands[seat] = hands.get(seat, 0) | (1 << c)
+        room[seat] -= 1
+        left -= 1
+    return hands if left == 0 else None
+
+
+def test_assign_deals_as_the_plain_version_did():
+    from spades.cards import cards_of_mask
+    from spades.openspiel.determinize import _assign, _bits
+
+    rng = random.Random(7)
+    dealt = 0
+    for _ in range(400):
+        n = rng.choice([2, 3, 4])
+        pool = rng.getrandbits(52)
+        most = pool.bit_count() // n + 1
+        sizes = {s: rng.randrange(0, most) for s in range(n) if rng.random() < 0.8}
+        void = [rng.getrandbits(4) if rng.random() < 0.4 else 0 for _ in range(n)]
+        fixed = {s: 1 << rng.randrange(52) for s in sizes if rng.random() < 0.2}
+        fixed = {s: m & ~pool for s, m in fixed.items() if m & ~pool}
+        seed = rng.random()
+        a, b = random.Random(seed), random.Random(seed)
+        hands = _assign(a, pool, sizes, void, fixed)
+        assert hands == _plain_assign(b, pool, sizes, void, fixed)
+        assert a.getstate() == b.getstate()
+        assert _bits(pool) == [int(c) for c in cards_of_mask(pool)]
+        dealt += hands is not None
+    assert dealt > 100

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 
 from ..actions import KEEP, LOOK, REJECT, Action, Discard, Pass
 from ..bids import Bid
-from ..cards import FULL_DECK, cards_of_mask
+from ..cards import FULL_DECK
 from ..core import deck_mask
 from ..errors import IllegalActionError, SpadesError
 from ..game import Game, Phase
@@ -60,7 +60,13 @@ class _Plan:
 
 
 def _bits(mask: int) -> list[int]:
-    return [int(c) for c in cards_of_mask(mask)]
+    """The card ids of a mask, ascending (``cards_of_mask`` as plain ints)."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 def _pick(rng: random.Random, mask: int, k: int) -> int:
@@ -120,17 +126,17 @@ def _assign(rng: random.Random, pool: int, sizes: dict[int, int], void: list[int
         return None
     cards = _bits(pool)
     rng.shuffle(cards)
-    # most constrained suits first
-    def eligible(c: int) -> list[int]:
-        return [s for s in sizes if room[s] > 0 and not void[s] >> (c // 13) & 1]
-
-    cards.sort(key=lambda c: sum(1 for s in sizes if not void[s] >> (c // 13) & 1))
+    # the seats that may hold each suit (in the order of ``sizes``); most
+    # constrained suits first (a stable sort: ties keep the shuffled order)
+    able = [[s for s in sizes if not void[s] >> suit & 1] for suit in range(4)]
+    counts = [len(seats) for seats in able]
+    cards.sort(key=lambda c: counts[c // 13])
     left = sum(room.values())
     spare = pool.bit_count() - left
     for c in cards:
         if left == 0:
             break
-        options = eligible(c)
+        options = [s for s in able[c // 13] if room[s] > 0]
         if not options:
             if spare > 0:
                 spare -= 1
@@ -199,7 +205,7 @@ def _plan_dealt(view: View, rng: random.Random) -> _Plan | None:
         passes[i] = cards
     deck = [0] * rules.deck_size
     for seat in range(n):
-        positions = [i for i in range(rules.deck_size) if (view.dealer + 1 + i) % n == seat]
+        positions = range((seat - view.dealer - 1) % n, rules.deck_size, n)
         dealt = _bits(holdings[seat])
         if len(dealt) != len(positions):
             return None
