@@ -133,6 +133,7 @@ def _assign(rng: random.Random, pool: int, sizes: dict[int, int], void: list[int
     cards.sort(key=lambda c: counts[c // 13])
     left = sum(room.values())
     spare = pool.bit_count() - left
+    rand = rng.random
     for c in cards:
         if left == 0:
             break
@@ -142,11 +143,27 @@ def _assign(rng: random.Random, pool: int, sizes: dict[int, int], void: list[int
                 spare -= 1
                 continue
             return None
-        if spare > 0 and rng.random() < spare / (spare + left):
+        if spare > 0 and rand() < spare / (spare + left):
             spare -= 1
             continue
-        weights = [room[s] for s in options]
-        seat = rng.choices(options, weights)[0]
+        # a seat with probability proportional to its room: rng.choices(options,
+        # weights)[0] written out, with the same single random() and the same
+        # comparisons (bisect_right of x in the cumulative weights, the last
+        # option when x reaches none of the others)
+        seat = options[-1]
+        if len(options) == 1:
+            rand()
+        else:
+            total = 0
+            for s in options:
+                total += room[s]
+            x = rand() * (total + 0.0)
+            acc = 0
+            for s in options[:-1]:
+                acc += room[s]
+                if x < acc:
+                    seat = s
+                    break
         hands[seat] = hands.get(seat, 0) | (1 << c)
         room[seat] -= 1
         left -= 1
