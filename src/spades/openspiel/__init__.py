@@ -169,13 +169,20 @@ def params_from_rules(rules: Rules, whole_game: bool = False) -> dict[str, Any]:
 
 
 def state_from_view(game: SpadesGame, view: View, rng: random.Random,
-                    pending: list[int] | tuple[int, ...] = ()) -> SpadesState:
+                    pending: list[int] | tuple[int, ...] = (), *,
+                    record_history: bool = True) -> SpadesState:
     """A single-hand ``python_spades`` state in the position ``view`` shows, with the
     cards the seat cannot see dealt at random (see :mod:`spades.openspiel.determinize`).
 
     ``game`` must be a single-hand game with the view's rules and dealer (see
     :func:`spades.openspiel.bots.search_rules`); scores and earlier hands are not
     part of the state.
+
+    The state's ``history()`` leads to its own cards.  ``record_history=False``
+    keeps that history on the Python side only (as :meth:`SpadesState.undo_action`
+    does: ``history()``, ``full_history()``, ``history_str()`` and ``move_number()``
+    say it, OpenSpiel's C++ record of it stays empty), for a search's throwaway
+    samples: recording costs a C++ round trip per action.
     """
     from .determinize import build_from_view, logged_actions
 
@@ -191,7 +198,11 @@ def state_from_view(game: SpadesGame, view: View, rng: random.Random,
     # would be the same game)
     state._stepper = Stepper(engine)
     state._stepper.pending = list(pending)
-    state._record_history(*_history(state))
+    ids, players = _history(state)
+    if record_history:
+        state._record_history(ids, players)
+    else:
+        state._history_override = list(zip(players, ids))
     return state
 
 

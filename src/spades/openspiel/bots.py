@@ -119,9 +119,18 @@ class OpenSpielBot(Bot):
                 aid = ids[0]
             else:
                 chosen = list(pending)
+                # IS-MCTS keys each sampled root by its observation string (and
+                # asserts it is the root's): a sample shows the seat every fact of
+                # the hand that the view shows (build_from_view accepts no other),
+                # in the same fresh one-hand game, so its string is the root's.  The
+                # samples keep their history on the Python side (IS-MCTS never reads it)
+                root_key = root.observation_string()
 
-                def resampler(state: Any, player: int, chosen: list[int] = chosen) -> Any:
-                    return state_from_view(game, view, self.rng, chosen)
+                def resampler(state: Any, player: int, chosen: list[int] = chosen,
+                              root_key: str = root_key) -> Any:
+                    sample = state_from_view(game, view, self.rng, chosen, record_history=False)
+                    sample._strings[(False, False, player)] = root_key
+                    return sample
 
                 bot = self.make_bot(game, resampler, np.random.RandomState(self.rng.randrange(2**31)))
                 aid = int(bot.step(root))
