@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..actions import KEEP, LOOK, REJECT, Action, Discard, Pass
 from ..bids import Bid
@@ -170,7 +170,20 @@ def _assign(rng: random.Random, pool: int, sizes: dict[int, int], void: list[int
     return hands if left == 0 else None
 
 
-def _plan_dealt(view: View, rng: random.Random) -> _Plan | None:
+class _DealtSetup(NamedTuple):
+    """What :func:`_plan_dealt` knows from the view alone, before drawing anything."""
+
+    played: list[int]
+    void: list[int]
+    steps: list[tuple[int, int]]
+    done_steps: int
+    my_steps: list[tuple[int, int, int]]
+    fixed: dict[int, int]
+    pool: int
+    sizes: dict[int, int]
+
+
+def _dealt_setup(view: View) -> _DealtSetup:
     rules = view.rules
     n = rules.num_seats
     me = view.seat
@@ -200,6 +213,42 @@ def _plan_dealt(view: View, rng: random.Random) -> _Plan | None:
         known |= m
     pool = pack & ~known
     sizes = {s: view.hand_sizes[s] for s in range(n) if s != me or view.hand is None}
+    return _DealtSetup(played, void, steps, done_steps, my_steps, fixed, pool, sizes)
+
+
+class _ViewMemo:
+    """Facts of one view that every sample drawn for it reuses (a search draws
+    dozens per decision from the same view object)."""
+
+    __slots__ = ("dealt", "view", "want")
+
+    def __init__(self, view: View) -> None:
+        self.view = view
+        self.want = _facts(view)
+        self.dealt: _DealtSetup | None = None
+
+
+#: the memo of the last view sampled (views are immutable; it is kept by identity)
+_LAST_VIEW: list[_ViewMemo] = []
+
+
+def _memo(view: View) -> _ViewMemo:
+    last = _LAST_VIEW[0] if _LAST_VIEW else None
+    if last is not None and last.view is view:
+        return last
+    memo = _ViewMemo(view)
+    _LAST_VIEW[:] = [memo]
+    return memo
+
+
+def _plan_dealt(view: View, rng: random.Random) -> _Plan | None:
+    rules = view.rules
+    n = rules.num_seats
+    me = view.seat
+    memo = _memo(view)
+    if memo.dealt is None:
+        memo.dealt = _dealt_setup(view)
+    played, void, steps, done_steps, my_steps, fixed, pool, sizes = memo.dealt
     hands = _assign(rng, pool, sizes, void, fixed)
     if hands is None:
         return None
@@ -381,7 +430,7 @@ def build_from_view(view: View, rng: random.Random, rules: Rules, dealer: int,
     """
     from . import apply_redraw
 
-    want = _facts(view)
+    want = _memo(view).want
     for _ in range(_ATTEMPTS):
         plan = _plan_draw(view, rng) if rules.uses_draw else _plan_dealt(view, rng)
         if plan is None:
