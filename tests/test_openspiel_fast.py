@@ -244,3 +244,18 @@ def test_assign_deals_as_the_plain_version_did():
         assert _bits(pool) == [int(c) for c in cards_of_mask(pool)]
         dealt += hands is not None
     assert dealt > 500
+
+
+def test_shuffle_and_choice_draw_as_random_does():
+    from spades.openspiel.determinize import choice, shuffle
+
+    a, b = random.Random(11), random.Random(11)
+    for n in range(70):
+        x = list(range(n))
+        y = list(x)
+        a.shuffle(x)
+        shuffle(b, y)
+        assert x == y
+        if n:
+            assert a.choice(x) == choice(b, x)
+    assert a.getstate() == b.getstate()

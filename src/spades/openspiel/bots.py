@@ -31,6 +31,7 @@ from ..errors import IllegalActionError
 from ..rules import Rules
 from ..view import View
 from . import SpadesGame, params_from_rules, state_from_view
+from .determinize import choice
 
 __all__ = ["EngineRolloutEvaluator", "ISMCTSBot", "OpenSpielBot", "search_rules"]
 
@@ -58,7 +59,7 @@ class EngineRolloutEvaluator:
                 game.apply(redraw)
             rng = self.rng
             while not game.is_over:
-                game.apply(rng.choice(game.legal_actions()))
+                game.apply(choice(rng, game.legal_actions()))
             total += [game.scores[rules.side_of(p)] for p in range(n)]
         return total / self.n_rollouts
 
