@@ -259,3 +259,63 @@ def test_shuffle_and_choice_draw_as_random_does():
         if n:
             assert a.choice(x) == choice(b, x)
     assert a.getstate() == b.getstate()
+
+
+def _plain_observation_string(view, pending=()):
+    """observation.observation_string as it was first written (the reference)."""
+    from spades.cards import Card
+
+    def cards(cs):
+        return "-" if cs is None else (" ".join(str(c) for c in cs.sorted()) or "-")
+
+    rules = view.rules
+    name = rules.seat_name
+    lines = [
+        f"{rules.variant} seat {name(view.seat)} hand {view.hand_number + 1} phase {view.phase}",
+        f"dealer {name(view.dealer)} to act {name(view.to_act) if view.to_act is not None else '-'}",
+        f"scores {list(view.scores)} bags {list(view.bags)}",
+        f"hand {cards(view.hand)}" + (" (blind nil open)" if view.blind_nil_open else ""),
+        "bids " + " ".join(f"{name(s)}:{b.label() if b else '?'}" for s, b in enumerate(view.bids)),
+        "won " + " ".join(f"{name(s)}:{w}" for s, w in enumerate(view.tricks_won)),
+        "sizes " + " ".join(str(k) for k in view.hand_sizes),
+        "trick " + (" ".join(f"{name(s)}:{c}" for s, c in view.trick) or "-"),
+        f"played {cards(view.played)} broken {int(view.spades_broken)}",
+    ]
+    if pending:
+        lines.append("chosen " + " ".join(str(Card(c)) for c in sorted(pending)))
+    if view.passed or view.received:
+        lines.append(f"passed {cards(view.passed)} received {cards(view.received)}")
+    if view.exchange is not None:
+        lines.append(f"exchange {name(view.exchange[0])}->{name(view.exchange[1])}")
+    if rules.uses_draw:
+        lines.append(
+            f"stock {view.stock_left} shown {view.draw_card or '-'} discards {cards(view.discards)} "
+            f"redrawn {cards(view.redrawn)} swaps {list(view.redraw_counts)}"
+        )
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_observation_string_reads_as_the_plain_version(preset):
+    from spades import Rules
+    from spades.observation import observation_string
+
+    base = Rules.preset(preset, hands=2)
+    if base.nil:
+        base = Rules.preset(preset, hands=2, blind_nil=True, blind_nil_min_deficit=0)
+    rng = random.Random(PRESETS.index(preset) + 20)
+    checked = 0
+    for seed in range(3):
+        engine = Game(base, seed=seed)
+        while not engine.is_over:
+            legal = engine.legal_actions()
+            for seat in range(base.num_seats):
+                view = engine.view(seat)
+                pending = []
+                if view.hand is not None and seat == engine.to_act and rng.random() < 0.3:
+                    pending = rng.sample([int(c) for c in view.hand], min(2, len(view.hand)))
+                assert observation_string(view, pending) == _plain_observation_string(view, pending)
+                checked += 1
+            blind = [a for a in legal if str(a) == "blind nil"]
+            engine.apply(blind[0] if blind and rng.random() < 0.5 else rng.choice(legal))
+    assert checked > 300

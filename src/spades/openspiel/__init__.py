@@ -242,6 +242,10 @@ def _history(state: SpadesState) -> tuple[list[int], list[int]]:
         players += [chance] * len(deck)
         for i in range(starts[h], starts[h + 1]):
             act, picks = log[i]
+            if type(act) is Card:  # most actions: one id, the card's own
+                ids.append(int(act))
+                players.append(seats[i][0])
+                continue
             step = _engine_action_ids(act, rules)
             ids += step
             players += [seats[i][0]] * len(step)
