@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Final, NamedTuple, TypeVar
 
 from ..actions import KEEP, LOOK, REJECT, Action, Discard, Pass
 from ..bids import Bid
-from ..cards import FULL_DECK
+from ..cards import ALL_CARDS, FULL_DECK
 from ..core import deck_mask
 from ..errors import IllegalActionError, SpadesError
 from ..game import Game, Phase
@@ -170,7 +170,8 @@ def _assign(rng: random.Random, pool: int, sizes: dict[int, int], void: list[int
     # constrained suits first (a stable sort: ties keep the shuffled order)
     able = [[s for s in sizes if not void[s] >> suit & 1] for suit in range(4)]
     counts = [len(seats) for seats in able]
-    cards.sort(key=lambda c: counts[c // 13])
+    if min(counts) != max(counts):  # (with one count for every suit the order stays)
+        cards.sort(key=lambda c: counts[c // 13])
     left = sum(room.values())
     spare = pool.bit_count() - left
     rand = rng.random
@@ -475,7 +476,8 @@ def build_from_view(view: View, rng: random.Random, rules: Rules, dealer: int,
         plan = _plan_draw(view, rng) if rules.uses_draw else _plan_dealt(view, rng)
         if plan is None:
             continue
-        game = Game(rules, seed=0, dealer=dealer, decks=[*prefix, plan.deck])
+        # (the engine takes Card objects as they are, ids through to_card)
+        game = Game(rules, seed=0, dealer=dealer, decks=[*prefix, [ALL_CARDS[c] for c in plan.deck]])
         try:
             for act, picks in log:
                 if picks:
