@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Final, NamedTuple, TypeVar
 
 from ..actions import KEEP, LOOK, REJECT, Action, Discard, Pass
 from ..bids import Bid
-from ..cards import ALL_CARDS, FULL_DECK
+from ..cards import ALL_CARDS, FULL_DECK, Card
 from ..core import deck_mask
 from ..errors import IllegalActionError, SpadesError
 from ..game import Game, Phase
@@ -261,12 +261,13 @@ class _ViewMemo:
     """Facts of one view that every sample drawn for it reuses (a search draws
     dozens per decision from the same view object)."""
 
-    __slots__ = ("dealt", "view", "want")
+    __slots__ = ("dealt", "plays", "view", "want")
 
     def __init__(self, view: View) -> None:
         self.view = view
         self.want = _facts(view)
         self.dealt: _DealtSetup | None = None
+        self.plays: list[Card] | None = None
 
 
 #: the memo of the last view sampled (views are immutable; it is kept by identity)
@@ -398,7 +399,10 @@ def _replay(game: Game, view: View, plan: _Plan) -> None:
     """Drive ``game`` (at the start of the hand) to the position ``view`` shows."""
     from . import apply_redraw
 
-    plays = [c for t in view.tricks for c in t.cards] + [c for _, c in view.trick]
+    memo = _memo(view)
+    if memo.plays is None:
+        memo.plays = [c for t in view.tricks for c in t.cards] + [c for _, c in view.trick]
+    plays = memo.plays
     play_i = 0
     pass_i = 0
     draw_i = 0
@@ -408,12 +412,17 @@ def _replay(game: Game, view: View, plan: _Plan) -> None:
         seat = game.to_act
         if seat is None:
             return
-        at_target = seat == view.to_act and phase.value == view.phase
+        if phase is Phase.PLAY:  # the most common step first
+            if play_i >= len(plays):
+                return
+            game.apply(plays[play_i])
+            play_i += 1
+            continue
         if phase is Phase.BLIND:
             bid = view.bids[seat]
             if bid is not None and bid.blind:
                 game.apply(Bid.blind_nil())
-            elif at_target:
+            elif seat == view.to_act and phase.value == view.phase:
                 return
             else:
                 game.apply(LOOK)
@@ -428,7 +437,7 @@ def _replay(game: Game, view: View, plan: _Plan) -> None:
             game.apply(plan.draws[draw_i])
             draw_i += 1
         elif phase is Phase.REDRAW:
-            if at_target:
+            if seat == view.to_act and phase.value == view.phase:
                 return
             # a redraw that gave up no cards shows as a count of 0
             gave, picks = plan.redraws.pop(seat, (0, []))
@@ -442,11 +451,6 @@ def _replay(game: Game, view: View, plan: _Plan) -> None:
                 return
             game.apply(Pass(plan.passes[pass_i]))
             pass_i += 1
-        elif phase is Phase.PLAY:
-            if play_i >= len(plays):
-                return
-            game.apply(plays[play_i])
-            play_i += 1
         else:
             return
 
