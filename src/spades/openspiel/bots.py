@@ -50,18 +50,21 @@ class EngineRolloutEvaluator:
         n = state.num_players()
         if state.is_terminal():
             return np.array(state.returns(), dtype=float)
-        total = np.zeros(n)
-        rules = state._rules
+        # the sums in Python floats: the same additions and division numpy made
+        total = [0.0] * n
+        sides = [state._rules.side_of(p) for p in range(n)]
+        rng = self.rng
         for _ in range(self.n_rollouts):
             game = state.engine.copy()
             redraw = state._redraw
             if redraw is not None and not state._dealing:
                 game.apply(redraw)
-            rng = self.rng
             while not game.is_over:
                 game.apply(choice(rng, game.legal_actions()))
-            total += [game.scores[rules.side_of(p)] for p in range(n)]
-        return total / self.n_rollouts
+            scores = game.scores
+            for p in range(n):
+                total[p] += scores[sides[p]]
+        return np.array([t / self.n_rollouts for t in total], dtype=float)
 
     def prior(self, state: Any) -> list[tuple[int, float]]:
         if state.is_chance_node():
