@@ -246,6 +246,10 @@ def _history(state: SpadesState) -> tuple[list[int], list[int]]:
                 ids.append(int(act))
                 players.append(seats[i][0])
                 continue
+            if not isinstance(act, (Pass, Discard)):  # a bid or a choice: one id
+                ids.append(action_id(act))
+                players.append(seats[i][0])
+                continue
             step = _engine_action_ids(act, rules)
             ids += step
             players += [seats[i][0]] * len(step)

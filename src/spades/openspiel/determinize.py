@@ -377,7 +377,7 @@ def _plan_draw(view: View, rng: random.Random) -> _Plan | None:
         seat = (dealer + i) % 2
         kept, dropped = pairs[seat]
         k, d = kept.pop(), dropped.pop()
-        act = rng.choice((KEEP, REJECT))
+        act = choice(rng, (KEEP, REJECT))
         deck += [k, d] if act is KEEP else [d, k]
         draws.append(act)
     tail = _bits(rest)
