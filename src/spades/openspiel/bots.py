@@ -155,8 +155,8 @@ class ISMCTSBot(OpenSpielBot):
     """OpenSpiel's information-set MCTS (``open_spiel.python.algorithms.ismcts``)
     with random-rollout evaluation (:class:`EngineRolloutEvaluator`).
 
-    ``simulations`` per decision (default 50, about a quarter of a second a card
-    on one core), ``uct_c`` the exploration constant
+    ``simulations`` per decision (default 50, about 15 ms a card on one quiet
+    core), ``uct_c`` the exploration constant
     (default 50: returns are hand points, tens to hundreds), ``rollouts`` random
     playouts per leaf.
     """
