@@ -319,3 +319,27 @@ def test_observation_string_reads_as_the_plain_version(preset):
             blind = [a for a in legal if str(a) == "blind nil"]
             engine.apply(blind[0] if blind and rng.random() < 0.5 else rng.choice(legal))
     assert checked > 300
+
+
+#: what the bot chose at seat 0 before the fast paths (openspiel-ismcts, 10 simulations,
+#: against random bots): the same decisions now; change only with the search itself
+_PINNED = {
+    ("partnership", 3): "look bid 1 pass 8H 4S TS 3C 5C AC 3D KS 6S 7S JC 7D 3S QS TC 9D",
+    ("two-player", 4): "look reject reject keep reject reject keep reject reject reject keep reject keep "
+                       "reject bid 6 9C AH AD 7C JH QC 7H 5C 4C 8H 5H 4S 5S",
+}
+
+
+@pytest.mark.parametrize("preset,seed", sorted(_PINNED))
+def test_ismcts_bot_makes_the_decisions_it_made_before(preset, seed):
+    from spades import Rules, bots
+
+    rules = Rules.preset(preset, hands=1, blind_nil=True, blind_nil_min_deficit=0)
+    game = Game(rules, seed=seed)
+    players = [bots.get("openspiel-ismcts", seed=seed, simulations=10)] + [
+        bots.get("random", seed=s) for s in range(1, rules.num_seats)
+    ]
+    while not game.is_over:
+        seat = game.to_act
+        game.apply(players[seat].act(game.view(seat)))
+    assert " ".join(str(a) for s, a in game.actions if s == 0) == _PINNED[(preset, seed)]
