@@ -31,7 +31,8 @@ from typing import TYPE_CHECKING, Final, NamedTuple
 
 import numpy as np
 
-from .cards import Card, CardSet
+from .cards import ALL_CARDS, CardSet
+from .rules import SEAT_NAMES
 from .view import View
 
 if TYPE_CHECKING:
@@ -238,31 +239,50 @@ def encode_info_state(view: View, pending: tuple[int, ...] | list[int] = (),
 
 
 
+#: each card's text, by id
+_CARD_TEXT: Final = tuple(str(c) for c in ALL_CARDS)
+
+
 def _cards(cards: CardSet | None) -> str:
-    return "-" if cards is None else (" ".join(str(c) for c in cards.sorted()) or "-")
+    """The cards as a hand shows them (``cards.sorted()``: spades to clubs, high to
+    low, which is descending card id), or ``-``."""
+    if cards is None:
+        return "-"
+    mask = cards.mask
+    if not mask:
+        return "-"
+    text = _CARD_TEXT
+    out = []
+    while mask:
+        top = mask.bit_length() - 1
+        out.append(text[top])
+        mask ^= 1 << top
+    return " ".join(out)
 
 
 def observation_string(view: View, pending: tuple[int, ...] | list[int] = ()) -> str:
     """The facts of :func:`encode` as readable text (one line per fact)."""
     rules = view.rules
-    name = rules.seat_name
+    name = SEAT_NAMES[rules.num_seats]  # rules.seat_name, looked up once
+    text = _CARD_TEXT
+    to_act = view.to_act
     lines = [
-        f"{rules.variant} seat {name(view.seat)} hand {view.hand_number + 1} phase {view.phase}",
-        f"dealer {name(view.dealer)} to act {name(view.to_act) if view.to_act is not None else '-'}",
+        f"{rules.variant} seat {name[view.seat]} hand {view.hand_number + 1} phase {view.phase}",
+        f"dealer {name[view.dealer]} to act {name[to_act] if to_act is not None else '-'}",
         f"scores {list(view.scores)} bags {list(view.bags)}",
         f"hand {_cards(view.hand)}" + (" (blind nil open)" if view.blind_nil_open else ""),
-        "bids " + " ".join(f"{name(s)}:{b.label() if b else '?'}" for s, b in enumerate(view.bids)),
-        "won " + " ".join(f"{name(s)}:{w}" for s, w in enumerate(view.tricks_won)),
-        "sizes " + " ".join(str(k) for k in view.hand_sizes),
-        "trick " + (" ".join(f"{name(s)}:{c}" for s, c in view.trick) or "-"),
+        "bids " + " ".join([f"{name[s]}:{b.label() if b else '?'}" for s, b in enumerate(view.bids)]),
+        "won " + " ".join([f"{name[s]}:{w}" for s, w in enumerate(view.tricks_won)]),
+        "sizes " + " ".join([str(k) for k in view.hand_sizes]),
+        "trick " + (" ".join([f"{name[s]}:{text[c]}" for s, c in view.trick]) or "-"),
         f"played {_cards(view.played)} broken {int(view.spades_broken)}",
     ]
     if pending:
-        lines.append("chosen " + " ".join(str(Card(c)) for c in sorted(pending)))
+        lines.append("chosen " + " ".join([text[c] for c in sorted(pending)]))
     if view.passed or view.received:
         lines.append(f"passed {_cards(view.passed)} received {_cards(view.received)}")
     if view.exchange is not None:
-        lines.append(f"exchange {name(view.exchange[0])}->{name(view.exchange[1])}")
+        lines.append(f"exchange {name[view.exchange[0]]}->{name[view.exchange[1]]}")
     if rules.uses_draw:
         lines.append(
             f"stock {view.stock_left} shown {view.draw_card or '-'} discards {_cards(view.discards)} "

@@ -169,13 +169,20 @@ def params_from_rules(rules: Rules, whole_game: bool = False) -> dict[str, Any]:
 
 
 def state_from_view(game: SpadesGame, view: View, rng: random.Random,
-                    pending: list[int] | tuple[int, ...] = ()) -> SpadesState:
+                    pending: list[int] | tuple[int, ...] = (), *,
+                    record_history: bool = True) -> SpadesState:
     """A single-hand ``python_spades`` state in the position ``view`` shows, with the
     cards the seat cannot see dealt at random (see :mod:`spades.openspiel.determinize`).
 
     ``game`` must be a single-hand game with the view's rules and dealer (see
     :func:`spades.openspiel.bots.search_rules`); scores and earlier hands are not
     part of the state.
+
+    The state's ``history()`` leads to its own cards.  ``record_history=False``
+    keeps that history on the Python side only (as :meth:`SpadesState.undo_action`
+    does: ``history()``, ``full_history()``, ``history_str()`` and ``move_number()``
+    say it, OpenSpiel's C++ record of it stays empty), for a search's throwaway
+    samples: recording costs a C++ round trip per action.
     """
     from .determinize import build_from_view, logged_actions
 
@@ -186,9 +193,17 @@ def state_from_view(game: SpadesGame, view: View, rng: random.Random,
     state._hand_starts = [0]
     state._dealing = False
     state._log = logged_actions(engine, 0)
+    # the engine is already where the view is: the state takes it as it is (a
+    # fresh engine built from the deck and the log, as replayed() builds one,
+    # would be the same game)
     state._stepper = Stepper(engine)
     state._stepper.pending = list(pending)
-    return replayed(state)
+    ids, players = _history(state)
+    if record_history:
+        state._record_history(ids, players)
+    else:
+        state._history_override = list(zip(players, ids))
+    return state
 
 
 def _engine_action_ids(act: Action, rules: Rules) -> list[int]:
@@ -206,31 +221,81 @@ def _engine_action_ids(act: Action, rules: Rules) -> list[int]:
 def action_history(state: SpadesState) -> list[int]:
     """Every action id (chance outcomes included) that leads from the initial state
     to ``state``'s position, rebuilt from its decks and engine log."""
+    return _history(state)[0]
+
+
+def _history(state: SpadesState) -> tuple[list[int], list[int]]:
+    """:func:`action_history`, and who takes each of its actions (chance: -1)."""
+    chance = int(pyspiel.PlayerId.CHANCE)
     rules = state._rules
     ids: list[int] = []
+    players: list[int] = []
     if rules.first_dealer is None and state._dealer is not None:
         ids.append(state._dealer)
-    starts = [*state._hand_starts, len(state._log)]
+        players.append(chance)
+    game = state.engine
+    log = state._log
+    starts = [*state._hand_starts, len(log)]
+    seats = game.actions if game is not None and log else ()
     for h, deck in enumerate(state._decks):
         ids += deck
-        for act, picks in state._log[starts[h] : starts[h + 1]]:
-            ids += _engine_action_ids(act, rules)
-            ids += picks or []
+        players += [chance] * len(deck)
+        for i in range(starts[h], starts[h + 1]):
+            act, picks = log[i]
+            if type(act) is Card:  # most actions: one id, the card's own
+                ids.append(int(act))
+                players.append(seats[i][0])
+                continue
+            if not isinstance(act, (Pass, Discard)):  # a bid or a choice: one id
+                ids.append(action_id(act))
+                players.append(seats[i][0])
+                continue
+            step = _engine_action_ids(act, rules)
+            ids += step
+            players += [seats[i][0]] * len(step)
+            if picks:
+                ids += picks
+                players += [chance] * len(picks)
     if state._dealing and state._dealer is not None:
         ids += state._deal
+        players += [chance] * len(state._deal)
     if state._redraw is not None:
-        ids += _engine_action_ids(state._redraw, rules) + state._picks
-    elif state._stepper is not None:
+        assert game is not None and game.to_act is not None
+        step = _engine_action_ids(state._redraw, rules) + state._picks
+        ids += step
+        players += [game.to_act] * (len(step) - len(state._picks)) + [chance] * len(state._picks)
+    elif state._stepper is not None and state._stepper.pending:
+        seat = state._stepper.game.to_act
+        assert seat is not None
         ids += state._stepper.pending
-    return ids
+        players += [seat] * len(state._stepper.pending)
+    return ids, players
 
 
 def replayed(state: SpadesState) -> SpadesState:
-    """A new state reached by applying :func:`action_history` to a fresh initial
-    state: same position, and a ``history()`` that leads to it."""
+    """A new state with the position of ``state`` and a ``history()`` that leads to it:
+    the state that applying :func:`action_history` to a fresh initial state reaches.
+
+    Built directly (the engine from the decks and the log, as the deal's last chance
+    node builds it) rather than by stepping every action: OpenSpiel's own history
+    is then recorded without the Python side redoing each step (see
+    :meth:`SpadesState._record_history`); ``state`` must be a reachable position."""
     new: SpadesState = state.get_game().new_initial_state()
-    for aid in action_history(state):
-        new.apply_action(aid)
+    new._dealer = state._dealer
+    new._decks = [list(d) for d in state._decks]
+    new._hand_starts = list(state._hand_starts)
+    new._log = list(state._log)
+    new._dealing = state._dealing
+    new._deal = list(state._deal) if state._dealing else []
+    if new._decks:
+        new._build_engine()
+    stepper = new._stepper
+    if state._redraw is not None:
+        new._redraw = state._redraw
+        new._picks = list(state._picks)
+    elif stepper is not None and state._stepper is not None:
+        stepper.pending = list(state._stepper.pending)
+    new._record_history(*_history(new))
     return new
 
 
@@ -351,6 +416,12 @@ class SpadesState(pyspiel.State):  # type: ignore[misc]
         self._picks: list[int] = []
         #: index in ``_log`` where each hand's actions begin
         self._hand_starts: list[int] = []
+        #: while :meth:`_record_history` runs: who takes each action still to record
+        #: (last first); empty otherwise
+        self._recording: list[int] = []
+        #: the observer strings made in this position, by (perfect recall, public
+        #: only, player) (see :meth:`SpadesObserver.string_from`); emptied by each action
+        self._strings: dict[tuple[bool, bool, int], str] = {}
 
     # -- helpers ------------------------------------------------------------
 
@@ -415,6 +486,9 @@ class SpadesState(pyspiel.State):  # type: ignore[misc]
     # -- OpenSpiel API ------------------------------------------------------
 
     def current_player(self) -> int:
+        recording = self._recording
+        if recording:
+            return recording[-1]
         if self._dealer is None or self._dealing or self._redraw is not None:
             return int(pyspiel.PlayerId.CHANCE)
         game = self.engine
@@ -448,9 +522,26 @@ class SpadesState(pyspiel.State):  # type: ignore[misc]
         p = 1.0 / len(outcomes)
         return [(o, p) for o in outcomes]
 
+    def _record_history(self, ids: list[int], players: list[int]) -> None:
+        """Give this state (whose Python side is already set) OpenSpiel's history
+        ``ids``, taken by ``players``: each id goes through ``apply_action``, which
+        records it, while :meth:`_apply_action` leaves the position alone."""
+        assert len(ids) == len(players)
+        self._recording = players[::-1]
+        try:
+            for aid in ids:
+                self.apply_action(aid)
+        finally:
+            self._recording = []
+
     def _apply_action(self, action: int) -> None:
+        recording = self._recording
+        if recording:
+            recording.pop()
+            return
         override = self.__dict__.get("_history_override")
         player = self.current_player() if override is not None else 0
+        self._strings = {}  # a new dict: a clone may share the old one
         self._apply(int(action))
         if override is not None:
             override.append((player, int(action)))
@@ -624,6 +715,17 @@ class SpadesObserver:
             clear_private(self.tensor)
 
     def string_from(self, state: SpadesState, player: int) -> str:
+        # a search asks for the same state's string several times (IS-MCTS: two or
+        # three times per node), so each state keeps the strings it has made until
+        # its next action
+        key = (self.perfect_recall, self.public_only, player)
+        text = state._strings.get(key)
+        if text is None:
+            text = self._string_from(state, player)
+            state._strings[key] = text
+        return text
+
+    def _string_from(self, state: SpadesState, player: int) -> str:
         view = state.view(player)
         if view is None:
             game = state.engine

@@ -27,12 +27,13 @@ uses what the seat knows.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final, NamedTuple, TypeVar
 
 from ..actions import KEEP, LOOK, REJECT, Action, Discard, Pass
 from ..bids import Bid
-from ..cards import FULL_DECK, cards_of_mask
+from ..cards import ALL_CARDS, FULL_DECK, Card
 from ..core import deck_mask
 from ..errors import IllegalActionError, SpadesError
 from ..game import Game, Phase
@@ -42,9 +43,11 @@ from ..view import View
 if TYPE_CHECKING:
     from . import SpadesState
 
-__all__ = ["DeterminizeError", "build_from_view", "logged_actions", "resample"]
+__all__ = ["DeterminizeError", "build_from_view", "choice", "logged_actions", "resample", "shuffle"]
 
 _ATTEMPTS = 200
+
+T = TypeVar("T")
 
 
 class DeterminizeError(SpadesError):
@@ -60,7 +63,50 @@ class _Plan:
 
 
 def _bits(mask: int) -> list[int]:
-    return [int(c) for c in cards_of_mask(mask)]
+    """The card ids of a mask, ascending (``cards_of_mask`` as plain ints)."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+#: CPython's Random draws its integers below n with getrandbits (rejection
+#: sampling); then :func:`shuffle` and :func:`choice` below can do exactly what
+#: Random.shuffle and Random.choice do, without a method call per element
+_GETRANDBITS_BELOW: Final = getattr(random.Random, "_randbelow", None) is getattr(
+    random.Random, "_randbelow_with_getrandbits", False)
+
+
+def shuffle(rng: random.Random, x: list[int]) -> None:
+    """``rng.shuffle(x)``: the same permutation and the same draws, faster for a
+    plain :class:`random.Random`."""
+    if type(rng) is not random.Random or not _GETRANDBITS_BELOW:
+        rng.shuffle(x)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(x) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
+
+
+def choice(rng: random.Random, seq: Sequence[T]) -> T:
+    """``rng.choice(seq)``: the same element and the same draws, faster for a plain
+    :class:`random.Random`."""
+    n = len(seq)
+    if type(rng) is not random.Random or not _GETRANDBITS_BELOW or not n:
+        return rng.choice(seq)
+    k = n.bit_length()
+    getrandbits = rng.getrandbits
+    j = getrandbits(k)
+    while j >= n:
+        j = getrandbits(k)
+    return seq[j]
 
 
 def _pick(rng: random.Random, mask: int, k: int) -> int:
@@ -119,35 +165,66 @@ def _assign(rng: random.Random, pool: int, sizes: dict[int, int], void: list[int
     if any(r < 0 for r in room.values()) or sum(room.values()) > pool.bit_count():
         return None
     cards = _bits(pool)
-    rng.shuffle(cards)
-    # most constrained suits first
-    def eligible(c: int) -> list[int]:
-        return [s for s in sizes if room[s] > 0 and not void[s] >> (c // 13) & 1]
-
-    cards.sort(key=lambda c: sum(1 for s in sizes if not void[s] >> (c // 13) & 1))
+    shuffle(rng, cards)
+    # the seats that may hold each suit (in the order of ``sizes``); most
+    # constrained suits first (a stable sort: ties keep the shuffled order)
+    able = [[s for s in sizes if not void[s] >> suit & 1] for suit in range(4)]
+    counts = [len(seats) for seats in able]
+    if min(counts) != max(counts):  # (with one count for every suit the order stays)
+        cards.sort(key=lambda c: counts[c // 13])
     left = sum(room.values())
     spare = pool.bit_count() - left
+    rand = rng.random
     for c in cards:
         if left == 0:
             break
-        options = eligible(c)
+        options = [s for s in able[c // 13] if room[s] > 0]
         if not options:
             if spare > 0:
                 spare -= 1
                 continue
             return None
-        if spare > 0 and rng.random() < spare / (spare + left):
+        if spare > 0 and rand() < spare / (spare + left):
             spare -= 1
             continue
-        weights = [room[s] for s in options]
-        seat = rng.choices(options, weights)[0]
+        # a seat with probability proportional to its room: rng.choices(options,
+        # weights)[0] written out, with the same single random() and the same
+        # comparisons (bisect_right of x in the cumulative weights, the last
+        # option when x reaches none of the others)
+        seat = options[-1]
+        if len(options) == 1:
+            rand()
+        else:
+            total = 0
+            for s in options:
+                total += room[s]
+            x = rand() * (total + 0.0)
+            acc = 0
+            for s in options[:-1]:
+                acc += room[s]
+                if x < acc:
+                    seat = s
+                    break
         hands[seat] = hands.get(seat, 0) | (1 << c)
         room[seat] -= 1
         left -= 1
     return hands if left == 0 else None
 
 
-def _plan_dealt(view: View, rng: random.Random) -> _Plan | None:
+class _DealtSetup(NamedTuple):
+    """What :func:`_plan_dealt` knows from the view alone, before drawing anything."""
+
+    played: list[int]
+    void: list[int]
+    steps: list[tuple[int, int]]
+    done_steps: int
+    my_steps: list[tuple[int, int, int]]
+    fixed: dict[int, int]
+    pool: int
+    sizes: dict[int, int]
+
+
+def _dealt_setup(view: View) -> _DealtSetup:
     rules = view.rules
     n = rules.num_seats
     me = view.seat
@@ -177,6 +254,43 @@ def _plan_dealt(view: View, rng: random.Random) -> _Plan | None:
         known |= m
     pool = pack & ~known
     sizes = {s: view.hand_sizes[s] for s in range(n) if s != me or view.hand is None}
+    return _DealtSetup(played, void, steps, done_steps, my_steps, fixed, pool, sizes)
+
+
+class _ViewMemo:
+    """Facts of one view that every sample drawn for it reuses (a search draws
+    dozens per decision from the same view object)."""
+
+    __slots__ = ("dealt", "plays", "view", "want")
+
+    def __init__(self, view: View) -> None:
+        self.view = view
+        self.want = _facts(view)
+        self.dealt: _DealtSetup | None = None
+        self.plays: list[Card] | None = None
+
+
+#: the memo of the last view sampled (views are immutable; it is kept by identity)
+_LAST_VIEW: list[_ViewMemo] = []
+
+
+def _memo(view: View) -> _ViewMemo:
+    last = _LAST_VIEW[0] if _LAST_VIEW else None
+    if last is not None and last.view is view:
+        return last
+    memo = _ViewMemo(view)
+    _LAST_VIEW[:] = [memo]
+    return memo
+
+
+def _plan_dealt(view: View, rng: random.Random) -> _Plan | None:
+    rules = view.rules
+    n = rules.num_seats
+    me = view.seat
+    memo = _memo(view)
+    if memo.dealt is None:
+        memo.dealt = _dealt_setup(view)
+    played, void, steps, done_steps, my_steps, fixed, pool, sizes = memo.dealt
     hands = _assign(rng, pool, sizes, void, fixed)
     if hands is None:
         return None
@@ -199,11 +313,11 @@ def _plan_dealt(view: View, rng: random.Random) -> _Plan | None:
         passes[i] = cards
     deck = [0] * rules.deck_size
     for seat in range(n):
-        positions = [i for i in range(rules.deck_size) if (view.dealer + 1 + i) % n == seat]
+        positions = range((seat - view.dealer - 1) % n, rules.deck_size, n)
         dealt = _bits(holdings[seat])
         if len(dealt) != len(positions):
             return None
-        rng.shuffle(dealt)
+        shuffle(rng, dealt)
         for pos, c in zip(positions, dealt):
             deck[pos] = c
     return _Plan(deck=deck, passes=passes)
@@ -257,17 +371,17 @@ def _plan_draw(view: View, rng: random.Random) -> _Plan | None:
     draws: list[Action] = []
     pairs = {me: (_bits(kept_me), _bits(dropped_me)), opp: (_bits(kept_opp), _bits(dropped_opp))}
     for kept, dropped in pairs.values():
-        rng.shuffle(kept)
-        rng.shuffle(dropped)
+        shuffle(rng, kept)
+        shuffle(rng, dropped)
     for i in range(steps_done):
         seat = (dealer + i) % 2
         kept, dropped = pairs[seat]
         k, d = kept.pop(), dropped.pop()
-        act = rng.choice((KEEP, REJECT))
+        act = choice(rng, (KEEP, REJECT))
         deck += [k, d] if act is KEEP else [d, k]
         draws.append(act)
     tail = _bits(rest)
-    rng.shuffle(tail)
+    shuffle(rng, tail)
     if shown is not None:
         tail.insert(0, shown)
     deck += tail
@@ -285,7 +399,10 @@ def _replay(game: Game, view: View, plan: _Plan) -> None:
     """Drive ``game`` (at the start of the hand) to the position ``view`` shows."""
     from . import apply_redraw
 
-    plays = [c for t in view.tricks for c in t.cards] + [c for _, c in view.trick]
+    memo = _memo(view)
+    if memo.plays is None:
+        memo.plays = [c for t in view.tricks for c in t.cards] + [c for _, c in view.trick]
+    plays = memo.plays
     play_i = 0
     pass_i = 0
     draw_i = 0
@@ -295,12 +412,17 @@ def _replay(game: Game, view: View, plan: _Plan) -> None:
         seat = game.to_act
         if seat is None:
             return
-        at_target = seat == view.to_act and phase.value == view.phase
+        if phase is Phase.PLAY:  # the most common step first
+            if play_i >= len(plays):
+                return
+            game.apply(plays[play_i])
+            play_i += 1
+            continue
         if phase is Phase.BLIND:
             bid = view.bids[seat]
             if bid is not None and bid.blind:
                 game.apply(Bid.blind_nil())
-            elif at_target:
+            elif seat == view.to_act and phase.value == view.phase:
                 return
             else:
                 game.apply(LOOK)
@@ -315,7 +437,7 @@ def _replay(game: Game, view: View, plan: _Plan) -> None:
             game.apply(plan.draws[draw_i])
             draw_i += 1
         elif phase is Phase.REDRAW:
-            if at_target:
+            if seat == view.to_act and phase.value == view.phase:
                 return
             # a redraw that gave up no cards shows as a count of 0
             gave, picks = plan.redraws.pop(seat, (0, []))
@@ -329,11 +451,6 @@ def _replay(game: Game, view: View, plan: _Plan) -> None:
                 return
             game.apply(Pass(plan.passes[pass_i]))
             pass_i += 1
-        elif phase is Phase.PLAY:
-            if play_i >= len(plays):
-                return
-            game.apply(plays[play_i])
-            play_i += 1
         else:
             return
 
@@ -358,12 +475,13 @@ def build_from_view(view: View, rng: random.Random, rules: Rules, dealer: int,
     """
     from . import apply_redraw
 
-    want = _facts(view)
+    want = _memo(view).want
     for _ in range(_ATTEMPTS):
         plan = _plan_draw(view, rng) if rules.uses_draw else _plan_dealt(view, rng)
         if plan is None:
             continue
-        game = Game(rules, seed=0, dealer=dealer, decks=[*prefix, plan.deck])
+        # (the engine takes Card objects as they are, ids through to_card)
+        game = Game(rules, seed=0, dealer=dealer, decks=[*prefix, [ALL_CARDS[c] for c in plan.deck]])
         try:
             for act, picks in log:
                 if picks:
