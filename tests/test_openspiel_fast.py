@@ -246,21 +246,6 @@ def test_assign_deals_as_the_plain_version_did():
     assert dealt > 500
 
 
-def test_shuffle_and_choice_draw_as_random_does():
-    from spades.openspiel.determinize import choice, shuffle
-
-    a, b = random.Random(11), random.Random(11)
-    for n in range(70):
-        x = list(range(n))
-        y = list(x)
-        a.shuffle(x)
-        shuffle(b, y)
-        assert x == y
-        if n:
-            assert a.choice(x) == choice(b, x)
-    assert a.getstate() == b.getstate()
-
-
 def _plain_observation_string(view, pending=()):
     """observation.observation_string as it was first written (the reference)."""
     from spades.cards import Card

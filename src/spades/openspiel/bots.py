@@ -31,7 +31,6 @@ from ..errors import IllegalActionError
 from ..rules import Rules
 from ..view import View
 from . import SpadesGame, params_from_rules, state_from_view
-from .determinize import choice
 
 __all__ = ["EngineRolloutEvaluator", "ISMCTSBot", "OpenSpielBot", "search_rules"]
 
@@ -60,7 +59,7 @@ class EngineRolloutEvaluator:
             if redraw is not None and not state._dealing:
                 game.apply(redraw)
             while not game.is_over:
-                game.apply(choice(rng, game.legal_actions()))
+                game.apply(rng.choice(game.legal_actions()))
             scores = game.scores
             for p in range(n):
                 total[p] += scores[sides[p]]

@@ -27,9 +27,8 @@ uses what the seat knows.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Final, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..actions import KEEP, LOOK, REJECT, Action, Discard, Pass
 from ..bids import Bid
@@ -43,11 +42,9 @@ from ..view import View
 if TYPE_CHECKING:
     from . import SpadesState
 
-__all__ = ["DeterminizeError", "build_from_view", "choice", "logged_actions", "resample", "shuffle"]
+__all__ = ["DeterminizeError", "build_from_view", "logged_actions", "resample"]
 
 _ATTEMPTS = 200
-
-T = TypeVar("T")
 
 
 class DeterminizeError(SpadesError):
@@ -70,43 +67,6 @@ def _bits(mask: int) -> list[int]:
         out.append(low.bit_length() - 1)
         mask ^= low
     return out
-
-
-#: CPython's Random draws its integers below n with getrandbits (rejection
-#: sampling); then :func:`shuffle` and :func:`choice` below can do exactly what
-#: Random.shuffle and Random.choice do, without a method call per element
-_GETRANDBITS_BELOW: Final = getattr(random.Random, "_randbelow", None) is getattr(
-    random.Random, "_randbelow_with_getrandbits", False)
-
-
-def shuffle(rng: random.Random, x: list[int]) -> None:
-    """``rng.shuffle(x)``: the same permutation and the same draws, faster for a
-    plain :class:`random.Random`."""
-    if type(rng) is not random.Random or not _GETRANDBITS_BELOW:
-        rng.shuffle(x)
-        return
-    getrandbits = rng.getrandbits
-    for i in range(len(x) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        x[i], x[j] = x[j], x[i]
-
-
-def choice(rng: random.Random, seq: Sequence[T]) -> T:
-    """``rng.choice(seq)``: the same element and the same draws, faster for a plain
-    :class:`random.Random`."""
-    n = len(seq)
-    if type(rng) is not random.Random or not _GETRANDBITS_BELOW or not n:
-        return rng.choice(seq)
-    k = n.bit_length()
-    getrandbits = rng.getrandbits
-    j = getrandbits(k)
-    while j >= n:
-        j = getrandbits(k)
-    return seq[j]
 
 
 def _pick(rng: random.Random, mask: int, k: int) -> int:
@@ -165,7 +125,7 @@ def _assign(rng: random.Random, pool: int, sizes: dict[int, int], void: list[int
     if any(r < 0 for r in room.values()) or sum(room.values()) > pool.bit_count():
         return None
     cards = _bits(pool)
-    shuffle(rng, cards)
+    rng.shuffle(cards)
     # the seats that may hold each suit (in the order of ``sizes``); most
     # constrained suits first (a stable sort: ties keep the shuffled order)
     able = [[s for s in sizes if not void[s] >> suit & 1] for suit in range(4)]
@@ -317,7 +277,7 @@ def _plan_dealt(view: View, rng: random.Random) -> _Plan | None:
         dealt = _bits(holdings[seat])
         if len(dealt) != len(positions):
             return None
-        shuffle(rng, dealt)
+        rng.shuffle(dealt)
         for pos, c in zip(positions, dealt):
             deck[pos] = c
     return _Plan(deck=deck, passes=passes)
@@ -371,17 +331,17 @@ def _plan_draw(view: View, rng: random.Random) -> _Plan | None:
     draws: list[Action] = []
     pairs = {me: (_bits(kept_me), _bits(dropped_me)), opp: (_bits(kept_opp), _bits(dropped_opp))}
     for kept, dropped in pairs.values():
-        shuffle(rng, kept)
-        shuffle(rng, dropped)
+        rng.shuffle(kept)
+        rng.shuffle(dropped)
     for i in range(steps_done):
         seat = (dealer + i) % 2
         kept, dropped = pairs[seat]
         k, d = kept.pop(), dropped.pop()
-        act = choice(rng, (KEEP, REJECT))
+        act = rng.choice((KEEP, REJECT))
         deck += [k, d] if act is KEEP else [d, k]
         draws.append(act)
     tail = _bits(rest)
-    shuffle(rng, tail)
+    rng.shuffle(tail)
     if shown is not None:
         tail.insert(0, shown)
     deck += tail
