@@ -279,7 +279,9 @@ def _gen_moves(
     other side maximizing (-1 otherwise): the moves are then ordered for that
     objective (:func:`_nil_score`).  ``need`` is how many tricks (the current
     one included) the side to play needs for the search's question to go its
-    way: a leader's top cards come first only when it can spare at most one."""
+    way: a leader's top cards come first only when it can spare at most one.
+    ``pref`` holds the history bonuses: 4 bits for each lead kind (suit * 2 + top
+    card) at a trick start, 8 bits for each follower's kind (:func:`_follow_kind`)."""
     player = _wrap(leader + k, nseat)
     hand = hands[player]
     led = 0
@@ -394,10 +396,15 @@ def _gen_moves(
                     score = 30 - rank
                     if suit == 3:
                         score -= 10
-        if k == 0 and (suit * 2 + (above == 0)) == pref:
+        if k == 0:
             # the suit and kind (top card or not) of the leads that decided this leader's
             # trick starts most often in this search (a history heuristic)
-            score += 5
+            score += (pref >> (4 * (suit * 2 + (above == 0)))) & 0xF
+        elif nil < 0:
+            # a follower: the kind of play (duck, beat, ruff, discard) that decided this
+            # seat's nodes at this place in the trick more often after another play had
+            # failed first (a history of corrections)
+            score += (pref >> (8 * _follow_kind(c, best, led))) & 0xFF
         if c == killer and k == 0:
             score = 1000
         elif c == hint:
@@ -414,6 +421,21 @@ def _gen_moves(
     for j in range(n):
         moves[base + j] = 63 - (moves[base + j] & 63)
     return n
+
+
+@njit_inline
+def _follow_kind(c: int, best: int, led: int) -> int:
+    """The kind of a follower's card ``c`` (``best``: the card winning the trick so
+    far, ``led``: the suit led): 0 a card of the suit led that does not beat ``best``,
+    1 one that does, 2 a spade on another suit (a ruff), 3 a discard."""
+    suit = c // 13
+    if suit == led:
+        if best // 13 == led and c > best:
+            return 1
+        return 0
+    if suit == 3:
+        return 2
+    return 3
 
 
 @njit
@@ -1045,7 +1067,13 @@ SCR = MAXPLY * SW
 KILL = SCR + 11
 #: history: how often each seat's leads of each suit (top card or not) decided a trick start
 HIST = KILL + MAXPLY
-STACK_WORDS = HIST + 32
+#: follower history: per place in the trick (2nd-4th), seat and kind of play
+#: (:func:`_follow_kind`), how often that kind decided a node after another card failed
+HIST2 = HIST + 32
+HIST_WORDS = 32 + 48
+STACK_WORDS = HIST + HIST_WORDS
+#: the ordering bonus of the follower's kind of play that its history favours
+FOLLOW_BONUS = 15
 
 #: from this many tricks left on, the table is looked up before the quick-trick bounds
 EARLY = 9
@@ -1309,14 +1337,29 @@ def search(
             need = target
             if ((xmask >> player) & 1) == 0:
                 need = remaining - target + 1
-            pref = -1
+            # history bonuses for _gen_moves: 4 bits a lead kind, 8 bits a follower's kind
+            pref = 0
+            if k > 0 and nil < 0:
+                # following suit: duck or beat; void: ruff or discard (the more frequent one)
+                hb = HIST2 + (k - 1) * 16 + player * 4
+                if stk[hb] > stk[hb + 1]:
+                    pref = FOLLOW_BONUS
+                elif stk[hb + 1] > stk[hb]:
+                    pref = FOLLOW_BONUS << 8
+                if stk[hb + 2] > stk[hb + 3]:
+                    pref |= FOLLOW_BONUS << 16
+                elif stk[hb + 3] > stk[hb + 2]:
+                    pref |= FOLLOW_BONUS << 24
             if k == 0 and nil < 0:
                 bestc = 0
+                bq = -1
                 for q in range(8):
                     hv = stk[HIST + leader * 8 + q]
                     if hv > bestc:
                         bestc = hv
-                        pref = q
+                        bq = q
+                if bq >= 0:
+                    pref = 5 << (4 * bq)
             stk[f + F_N] = _gen_moves(
                 hs, tr, ply, k, nseat, leader, broken, xmask, moves, hint, stk[KILL + ply], nil, need, pref
             )
@@ -1382,6 +1425,12 @@ def search(
             rel |= _trick_rel(hs, tr, nseat, leader)
         if r == (stk[f + F_MAX] == 1):
             stk[KILL + ply] = moves[ply * MAXMOVES + i]
+            if k > 0 and nil < 0 and i > 0:
+                # a follower's card decided after an earlier one failed: count its kind
+                # (counting every cut, first cards included, was worse: bench/solver-notes.md)
+                tr = (played[ply - k], played[ply - k + 1], played[ply - k + 2], played[ply - k + 3])
+                fk = _follow_kind(moves[ply * MAXMOVES + i], tr[_winner_of(tr, k)], tr[0] // 13)
+                stk[HIST2 + (k - 1) * 16 + player * 4 + fk] += 1
             if k == 0 and nil < 0:
                 c = moves[ply * MAXMOVES + i]
                 suit = c // 13
@@ -1580,7 +1629,7 @@ def can_take(
         played[i] = trick[i]
     for i in range(MAXPLY):
         stk[KILL + i] = -1
-    for i in range(32):
+    for i in range(HIST_WORDS):
         stk[HIST + i] = 0
     return search(
         hands, played, nseat, leader, ntrick, broken, target, cmask, xmask,
@@ -1692,7 +1741,7 @@ def card_values(
         played[i] = trick[i]
     for i in range(MAXPLY):
         stk[KILL + i] = -1
-    for i in range(32):
+    for i in range(HIST_WORDS):
         stk[HIST + i] = 0
     k = ntrick
     player = _wrap(leader + k, nseat)
