@@ -140,3 +140,22 @@ def test_spades_breaking_hand_made() -> None:
     # a leader holding only spades may lead one even when unbroken
     only = solve(["AK.-.-.-", "-.AK.-.-", "-.-.AK.-", "-.-.-.AK"], leader=0)
     assert set(only) == {Card.parse("AS"), Card.parse("KS")}
+
+
+def test_spade_pair_bounds_match_minimax() -> None:
+    """The two-hand spade rule (the two top spades of one side in two hands, or its
+    second and third below the opponents' top spade) holds on random trick starts."""
+    from spades.solver import kernel
+
+    rng = random.Random(17)
+    fired = 0
+    for _ in range(1200):
+        pos = random_position(rng, 4, rng.randint(2, 3), ntrick=0)
+        hands = (pos.hands[0], pos.hands[1], pos.hands[2], pos.hands[3])
+        for side in (0b0101, 0b1010):
+            sure, lost, _, _ = kernel._spade_pair(hands, 4, side)
+            if sure or lost:
+                fired += 1
+                exact = minimax_value(pos, side, side)
+                assert sure <= exact <= pos.tricks_left - lost, (pos.describe(), side, sure, lost)
+    assert fired > 100

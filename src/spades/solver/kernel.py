@@ -712,6 +712,74 @@ def _spade_over(hands: Hands, nseat: int, cmask: int, leader: int) -> tuple[int,
 
 
 @njit
+def _spade_pair(hands: Hands, nseat: int, cmask: int) -> tuple[int, int, int, int]:
+    """Spade tricks a side is sure of through two of its hands (after DDS's later-tricks
+    rules), for partnership objectives (each side plays for itself): how many more
+    tricks the counted seats, and the others, are sure of (0, 1 or 2), with the spades
+    relied on.
+
+    The two top spades held by one side in two hands, one of which holds another
+    spade, win two tricks: only a trick holding both loses one of them, and the hand
+    holding two spades plays its smaller one in such a trick (it holds one until its
+    first spade play, which settles it).  The second and third spades held by one side
+    in two hands, one of which holds another spade, below an opposing top spade, win a
+    trick: the top spade takes only one of them unless both fall in its trick, which
+    the hand holding two spades avoids the same way.  (One hand holding both is
+    :func:`_spade_matching`'s case.)  Depends on the owners of the top two or three
+    spades and the suit lengths."""
+    allsp = 0
+    for s in range(nseat):
+        allsp |= hands[s] & SPADES
+    if popcount(allsp) < 3:
+        return 0, 0, 0, 0
+    t1 = _highbit_index(allsp)
+    r2 = allsp ^ (1 << t1)
+    t2 = _highbit_index(r2)
+    t3 = _highbit_index(r2 ^ (1 << t2))
+    o1 = 0
+    o2 = 0
+    o3 = 0
+    for s in range(nseat):
+        h = hands[s]
+        if (h >> t1) & 1:
+            o1 = s
+        if (h >> t2) & 1:
+            o2 = s
+        if (h >> t3) & 1:
+            o3 = s
+    sure = 0
+    lost = 0
+    srel = 0
+    lrel = 0
+    side1 = (cmask >> o1) & 1
+    side2 = (cmask >> o2) & 1
+    side3 = (cmask >> o3) & 1
+    if side1 == side2 and o1 != o2:
+        if popcount(hands[o1] & SPADES) > 1 or popcount(hands[o2] & SPADES) > 1:
+            rel = (1 << t1) | (1 << t2)
+            if side1 == 1:
+                sure = 2
+                srel = rel
+            else:
+                lost = 2
+                lrel = rel
+    elif (
+        side2 == side3
+        and side1 != side2
+        and o2 != o3
+        and (popcount(hands[o2] & SPADES) > 1 or popcount(hands[o3] & SPADES) > 1)
+    ):
+        rel = (1 << t1) | (1 << t2) | (1 << t3)
+        if side2 == 1:
+            sure = 1
+            srel = rel
+        else:
+            lost = 1
+            lrel = rel
+    return sure, lost, srel, lrel
+
+
+@njit
 def _top_run(mine: int, allc: int, suit: int) -> int:
     """How many of the top cards of ``allc`` (one suit) are ``mine`` without a break."""
     run = 0
@@ -1308,6 +1376,19 @@ def search(
                     rel = lrel2
                     mode = _RETURN
                     continue
+                if cmask == xmask and (target <= 2 or target >= remaining - 1):
+                    # two top spades of one side in two hands (it counts at most 2 tricks)
+                    sure4, lost4, srel4, lrel4 = _spade_pair(hs, nseat, cmask)
+                    if sure4 >= target:
+                        r = True
+                        rel = srel4
+                        mode = _RETURN
+                        continue
+                    if remaining - lost4 < target:
+                        r = False
+                        rel = lrel4
+                        mode = _RETURN
+                        continue
                 if target == 1 or target == remaining:
                     sure3, lost3, srel3, lrel3 = _spade_over(hs, nseat, cmask, leader)
                     if sure3 >= target:
