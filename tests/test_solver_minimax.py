@@ -159,3 +159,21 @@ def test_spade_pair_bounds_match_minimax() -> None:
                 exact = minimax_value(pos, side, side)
                 assert sure <= exact <= pos.tricks_left - lost, (pos.describe(), side, sure, lost)
     assert fired > 100
+
+
+def test_ruff_lead_bound_matches_minimax() -> None:
+    """The opponents out of spades: the leader's spades plus a ruff by partner are sure
+    tricks for the leader's side, on random trick starts."""
+    from spades.solver import kernel
+
+    rng = random.Random(18)
+    fired = 0
+    for _ in range(3000):
+        pos = random_position(rng, 4, rng.randint(2, 3), ntrick=0)
+        hands = (pos.hands[0], pos.hands[1], pos.hands[2], pos.hands[3])
+        sure = kernel._ruff_lead(hands, pos.leader)
+        if sure:
+            fired += 1
+            side = 0b0101 << (pos.leader & 1)
+            assert minimax_value(pos, side, side) >= sure, (pos.describe(), sure)
+    assert fired > 50

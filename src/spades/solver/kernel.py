@@ -780,6 +780,24 @@ def _spade_pair(hands: Hands, nseat: int, cmask: int) -> tuple[int, int, int, in
 
 
 @njit
+def _ruff_lead(hands: Hands, leader: int) -> int:
+    """Tricks the leader's partnership (four seats) is sure of when the opponents hold no
+    spade and the leader's partner does: each of the leader's spades takes a trick of
+    its own, and a lead of a side suit that partner is void in, partner ruffing, takes
+    one more (after DDS's quick tricks with the trumps in one side's hands).  0 when
+    that does not apply.  It depends on the suit lengths alone."""
+    pa = hands[(leader + 2) % 4]
+    if (pa & SPADES) == 0 or ((hands[(leader + 1) % 4] | hands[(leader + 3) % 4]) & SPADES) != 0:
+        return 0
+    lh = hands[leader]
+    n = popcount(lh & SPADES)
+    for suit in range(3):
+        if (lh >> (13 * suit)) & SUIT0 and ((pa >> (13 * suit)) & SUIT0) == 0:
+            return n + 1
+    return n
+
+
+@njit
 def _top_run(mine: int, allc: int, suit: int) -> int:
     """How many of the top cards of ``allc`` (one suit) are ``mine`` without a break."""
     run = 0
@@ -1263,6 +1281,19 @@ def search(
                     rel = srel
                     mode = _RETURN
                     continue
+                if nseat == 4 and cmask == xmask and (cmask == 5 or cmask == 10):
+                    # the opponents out of spades: the leader's spades and a ruff by partner
+                    sure = _ruff_lead(hs, leader)
+                    if sure:
+                        if (cmask >> leader) & 1:
+                            if sure >= target:
+                                r = True
+                                mode = _RETURN
+                                continue
+                        elif remaining - sure < target:
+                            r = False
+                            mode = _RETURN
+                            continue
                 if nil >= 0 and leader != nil:
                     safe, srel = _nil_safe(hs, nseat, nil)
                     if safe:
