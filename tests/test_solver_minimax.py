@@ -177,3 +177,37 @@ def test_ruff_lead_bound_matches_minimax() -> None:
             side = 0b0101 << (pos.leader & 1)
             assert minimax_value(pos, side, side) >= sure, (pos.describe(), sure)
     assert fired > 50
+
+
+def test_crossruff_bound_matches_minimax() -> None:
+    """The crossruff count when the opponents hold no spade, on random trick starts
+    dealt that way (the leader's side holding spades and voids)."""
+    from spades.solver import kernel
+
+    rng = random.Random(19)
+    fired = 0
+    for _ in range(150):
+        leader = rng.randrange(4)
+        side_cards = list(range(39))
+        rng.shuffle(side_cards)
+        spades = list(range(39, 52))
+        rng.shuffle(spades)
+        hands = [0, 0, 0, 0]
+        for seat in ((leader + 1) % 4, (leader + 3) % 4):
+            for _ in range(3):
+                hands[seat] |= 1 << side_cards.pop()
+        for seat in (leader, (leader + 2) % 4):
+            suits = rng.sample(range(3), rng.randint(1, 2))
+            for _ in range(3):
+                pool = [c for c in side_cards if c // 13 in suits]
+                c = spades.pop() if rng.random() < 0.45 or not pool else rng.choice(pool)
+                if c < 39:
+                    side_cards.remove(c)
+                hands[seat] |= 1 << c
+        pos = Position.build(hands, leader, [], rng.random() < 0.5)
+        sure = kernel._ruff_lead((hands[0], hands[1], hands[2], hands[3]), leader)
+        if sure:
+            fired += 1
+            side = 0b0101 << (leader & 1)
+            assert minimax_value(pos, side, side) >= sure, (pos.describe(), sure)
+    assert fired > 50

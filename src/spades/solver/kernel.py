@@ -782,19 +782,58 @@ def _spade_pair(hands: Hands, nseat: int, cmask: int) -> tuple[int, int, int, in
 @njit
 def _ruff_lead(hands: Hands, leader: int) -> int:
     """Tricks the leader's partnership (four seats) is sure of when the opponents hold no
-    spade and the leader's partner does: each of the leader's spades takes a trick of
-    its own, and a lead of a side suit that partner is void in, partner ruffing, takes
-    one more (after DDS's quick tricks with the trumps in one side's hands).  0 when
-    that does not apply.  It depends on the suit lengths alone."""
+    spade and the leader's partner does (after DDS's quick tricks with the trumps in one
+    side's hands), by a crossruff: the leader leads a side suit that partner is void in
+    and partner ruffs, partner leads one the leader is void in and the leader ruffs, and
+    so on; every trick holding a spade is the side's, so after ``k`` such tricks the
+    spades left in the hand holding more of them take as many more.  0 when that does
+    not apply.  It depends on the suit lengths alone."""
     pa = hands[(leader + 2) % 4]
     if (pa & SPADES) == 0 or ((hands[(leader + 1) % 4] | hands[(leader + 3) % 4]) & SPADES) != 0:
         return 0
     lh = hands[leader]
-    n = popcount(lh & SPADES)
+    nl = popcount(lh & SPADES)
+    npa = popcount(pa & SPADES)
+    # a: the leader's cards in suits partner is void in; b: partner's in the leader's voids
+    a = 0
+    b = 0
     for suit in range(3):
-        if (lh >> (13 * suit)) & SUIT0 and ((pa >> (13 * suit)) & SUIT0) == 0:
-            return n + 1
-    return n
+        sm = SUIT0 << (13 * suit)
+        if (pa & sm) == 0:
+            a += popcount(lh & sm)
+        elif (lh & sm) == 0:
+            b += popcount(pa & sm)
+    best = nl
+    if npa > best:
+        best = npa
+    if a == 0:
+        return best
+    # ruffs by partner at most x, by the leader at most y; they alternate, partner first
+    x = a
+    if npa < x:
+        x = npa
+    y = b
+    if nl < y:
+        y = nl
+    # 2j tricks (j ruffs each), then the longer hand's spades left
+    j = x
+    if y < j:
+        j = y
+    m = nl
+    if npa > m:
+        m = npa
+    if j + m > best:
+        best = j + m
+    # 2j + 1 tricks (partner ruffs once more)
+    j = x - 1
+    if y < j:
+        j = y
+    m = nl
+    if npa - 1 > m:
+        m = npa - 1
+    if j + 1 + m > best:
+        best = j + 1 + m
+    return best
 
 
 @njit
