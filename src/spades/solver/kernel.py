@@ -782,31 +782,38 @@ def _spade_pair(hands: Hands, nseat: int, cmask: int) -> tuple[int, int, int, in
 @njit
 def _ruff_lead(hands: Hands, leader: int) -> int:
     """Tricks the leader's partnership (four seats) is sure of when the opponents hold no
-    spade and the leader's partner does (after DDS's quick tricks with the trumps in one
-    side's hands), by a crossruff: the leader leads a side suit that partner is void in
-    and partner ruffs, partner leads one the leader is void in and the leader ruffs, and
-    so on; every trick holding a spade is the side's, so after ``k`` such tricks the
-    spades left in the hand holding more of them take as many more.  0 when that does
-    not apply.  It depends on the suit lengths alone."""
+    spade (after DDS's quick tricks with the trumps in one side's hands): every trick
+    holding a spade is the side's.  The leader leads its cards of the suits nobody else
+    holds (each wins; partner discards a side card, or holds only spades and takes every
+    trick) and then each of its spades takes a trick of its own; or, partner holding
+    spades, a crossruff: partner ruffs the leader's leads of partner's voids, the leader
+    partner's leads of its own voids, alternating, and after ``k`` such tricks the hand
+    holding more spades takes as many more.  0 when the opponents hold a spade.  It
+    depends on the suit lengths alone."""
     pa = hands[(leader + 2) % 4]
-    if (pa & SPADES) == 0 or ((hands[(leader + 1) % 4] | hands[(leader + 3) % 4]) & SPADES) != 0:
+    opp = hands[(leader + 1) % 4] | hands[(leader + 3) % 4]
+    if (opp & SPADES) != 0:
         return 0
     lh = hands[leader]
     nl = popcount(lh & SPADES)
     npa = popcount(pa & SPADES)
-    # a: the leader's cards in suits partner is void in; b: partner's in the leader's voids
+    # a: the leader's cards in suits partner is void in; b: partner's in the leader's voids;
+    # f: the leader's cards in suits nobody else holds (each wins, the leader keeps the lead)
     a = 0
     b = 0
+    f = 0
     for suit in range(3):
         sm = SUIT0 << (13 * suit)
         if (pa & sm) == 0:
             a += popcount(lh & sm)
+            if (opp & sm) == 0:
+                f += popcount(lh & sm)
         elif (lh & sm) == 0:
             b += popcount(pa & sm)
-    best = nl
+    best = nl + f
     if npa > best:
         best = npa
-    if a == 0:
+    if a == 0 or npa == 0:
         return best
     # ruffs by partner at most x, by the leader at most y; they alternate, partner first
     x = a
@@ -1321,7 +1328,7 @@ def search(
                     mode = _RETURN
                     continue
                 if nseat == 4 and cmask == xmask and (cmask == 5 or cmask == 10):
-                    # the opponents out of spades: the leader's spades and a ruff by partner
+                    # the opponents out of spades: the leader's free suits and spades, a crossruff
                     sure = _ruff_lead(hs, leader)
                     if sure:
                         if (cmask >> leader) & 1:
