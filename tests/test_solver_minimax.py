@@ -140,3 +140,74 @@ def test_spades_breaking_hand_made() -> None:
     # a leader holding only spades may lead one even when unbroken
     only = solve(["AK.-.-.-", "-.AK.-.-", "-.-.AK.-", "-.-.-.AK"], leader=0)
     assert set(only) == {Card.parse("AS"), Card.parse("KS")}
+
+
+def test_spade_pair_bounds_match_minimax() -> None:
+    """The two-hand spade rule (the two top spades of one side in two hands, or its
+    second and third below the opponents' top spade) holds on random trick starts."""
+    from spades.solver import kernel
+
+    rng = random.Random(17)
+    fired = 0
+    for _ in range(1200):
+        pos = random_position(rng, 4, rng.randint(2, 3), ntrick=0)
+        hands = (pos.hands[0], pos.hands[1], pos.hands[2], pos.hands[3])
+        for side in (0b0101, 0b1010):
+            sure, lost, _, _ = kernel._spade_pair(hands, 4, side)
+            if sure or lost:
+                fired += 1
+                exact = minimax_value(pos, side, side)
+                assert sure <= exact <= pos.tricks_left - lost, (pos.describe(), side, sure, lost)
+    assert fired > 100
+
+
+def test_ruff_lead_bound_matches_minimax() -> None:
+    """The opponents out of spades: the leader's spades plus a ruff by partner are sure
+    tricks for the leader's side, on random trick starts."""
+    from spades.solver import kernel
+
+    rng = random.Random(18)
+    fired = 0
+    for _ in range(3000):
+        pos = random_position(rng, 4, rng.randint(2, 3), ntrick=0)
+        hands = (pos.hands[0], pos.hands[1], pos.hands[2], pos.hands[3])
+        sure = kernel._ruff_lead(hands, pos.leader)
+        if sure:
+            fired += 1
+            side = 0b0101 << (pos.leader & 1)
+            assert minimax_value(pos, side, side) >= sure, (pos.describe(), sure)
+    assert fired > 50
+
+
+def test_crossruff_bound_matches_minimax() -> None:
+    """The crossruff count when the opponents hold no spade, on random trick starts
+    dealt that way (the leader's side holding spades and voids)."""
+    from spades.solver import kernel
+
+    rng = random.Random(19)
+    fired = 0
+    for _ in range(150):
+        leader = rng.randrange(4)
+        side_cards = list(range(39))
+        rng.shuffle(side_cards)
+        spades = list(range(39, 52))
+        rng.shuffle(spades)
+        hands = [0, 0, 0, 0]
+        for seat in ((leader + 1) % 4, (leader + 3) % 4):
+            for _ in range(3):
+                hands[seat] |= 1 << side_cards.pop()
+        for seat in (leader, (leader + 2) % 4):
+            suits = rng.sample(range(3), rng.randint(1, 2))
+            for _ in range(3):
+                pool = [c for c in side_cards if c // 13 in suits]
+                c = spades.pop() if rng.random() < 0.45 or not pool else rng.choice(pool)
+                if c < 39:
+                    side_cards.remove(c)
+                hands[seat] |= 1 << c
+        pos = Position.build(hands, leader, [], rng.random() < 0.5)
+        sure = kernel._ruff_lead((hands[0], hands[1], hands[2], hands[3]), leader)
+        if sure:
+            fired += 1
+            side = 0b0101 << (leader & 1)
+            assert minimax_value(pos, side, side) >= sure, (pos.describe(), sure)
+    assert fired > 50

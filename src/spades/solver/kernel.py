@@ -279,7 +279,9 @@ def _gen_moves(
     other side maximizing (-1 otherwise): the moves are then ordered for that
     objective (:func:`_nil_score`).  ``need`` is how many tricks (the current
     one included) the side to play needs for the search's question to go its
-    way: a leader's top cards come first only when it can spare at most one."""
+    way: a leader's top cards come first only when it can spare at most one.
+    ``pref`` holds the history bonuses: 4 bits for each lead kind (suit * 2 + top
+    card) at a trick start, 8 bits for each follower's kind (:func:`_follow_kind`)."""
     player = _wrap(leader + k, nseat)
     hand = hands[player]
     led = 0
@@ -394,10 +396,15 @@ def _gen_moves(
                     score = 30 - rank
                     if suit == 3:
                         score -= 10
-        if k == 0 and (suit * 2 + (above == 0)) == pref:
+        if k == 0:
             # the suit and kind (top card or not) of the leads that decided this leader's
             # trick starts most often in this search (a history heuristic)
-            score += 5
+            score += (pref >> (4 * (suit * 2 + (above == 0)))) & 0xF
+        elif nil < 0:
+            # a follower: the kind of play (duck, beat, ruff, discard) that decided this
+            # seat's nodes at this place in the trick more often after another play had
+            # failed first (a history of corrections)
+            score += (pref >> (8 * _follow_kind(c, best, led))) & 0xFF
         if c == killer and k == 0:
             score = 1000
         elif c == hint:
@@ -414,6 +421,21 @@ def _gen_moves(
     for j in range(n):
         moves[base + j] = 63 - (moves[base + j] & 63)
     return n
+
+
+@njit_inline
+def _follow_kind(c: int, best: int, led: int) -> int:
+    """The kind of a follower's card ``c`` (``best``: the card winning the trick so
+    far, ``led``: the suit led): 0 a card of the suit led that does not beat ``best``,
+    1 one that does, 2 a spade on another suit (a ruff), 3 a discard."""
+    suit = c // 13
+    if suit == led:
+        if best // 13 == led and c > best:
+            return 1
+        return 0
+    if suit == 3:
+        return 2
+    return 3
 
 
 @njit
@@ -687,6 +709,138 @@ def _spade_over(hands: Hands, nseat: int, cmask: int, leader: int) -> tuple[int,
             lost = 1
             lrel = rel
     return sure, lost, srel, lrel
+
+
+@njit
+def _spade_pair(hands: Hands, nseat: int, cmask: int) -> tuple[int, int, int, int]:
+    """Spade tricks a side is sure of through two of its hands (after DDS's later-tricks
+    rules), for partnership objectives (each side plays for itself): how many more
+    tricks the counted seats, and the others, are sure of (0, 1 or 2), with the spades
+    relied on.
+
+    The two top spades held by one side in two hands, one of which holds another
+    spade, win two tricks: only a trick holding both loses one of them, and the hand
+    holding two spades plays its smaller one in such a trick (it holds one until its
+    first spade play, which settles it).  The second and third spades held by one side
+    in two hands, one of which holds another spade, below an opposing top spade, win a
+    trick: the top spade takes only one of them unless both fall in its trick, which
+    the hand holding two spades avoids the same way.  (One hand holding both is
+    :func:`_spade_matching`'s case.)  Depends on the owners of the top two or three
+    spades and the suit lengths."""
+    allsp = 0
+    for s in range(nseat):
+        allsp |= hands[s] & SPADES
+    if popcount(allsp) < 3:
+        return 0, 0, 0, 0
+    t1 = _highbit_index(allsp)
+    r2 = allsp ^ (1 << t1)
+    t2 = _highbit_index(r2)
+    t3 = _highbit_index(r2 ^ (1 << t2))
+    o1 = 0
+    o2 = 0
+    o3 = 0
+    for s in range(nseat):
+        h = hands[s]
+        if (h >> t1) & 1:
+            o1 = s
+        if (h >> t2) & 1:
+            o2 = s
+        if (h >> t3) & 1:
+            o3 = s
+    sure = 0
+    lost = 0
+    srel = 0
+    lrel = 0
+    side1 = (cmask >> o1) & 1
+    side2 = (cmask >> o2) & 1
+    side3 = (cmask >> o3) & 1
+    if side1 == side2 and o1 != o2:
+        if popcount(hands[o1] & SPADES) > 1 or popcount(hands[o2] & SPADES) > 1:
+            rel = (1 << t1) | (1 << t2)
+            if side1 == 1:
+                sure = 2
+                srel = rel
+            else:
+                lost = 2
+                lrel = rel
+    elif (
+        side2 == side3
+        and side1 != side2
+        and o2 != o3
+        and (popcount(hands[o2] & SPADES) > 1 or popcount(hands[o3] & SPADES) > 1)
+    ):
+        rel = (1 << t1) | (1 << t2) | (1 << t3)
+        if side2 == 1:
+            sure = 1
+            srel = rel
+        else:
+            lost = 1
+            lrel = rel
+    return sure, lost, srel, lrel
+
+
+@njit
+def _ruff_lead(hands: Hands, leader: int) -> int:
+    """Tricks the leader's partnership (four seats) is sure of when the opponents hold no
+    spade (after DDS's quick tricks with the trumps in one side's hands): every trick
+    holding a spade is the side's.  The leader leads its cards of the suits nobody else
+    holds (each wins; partner discards a side card, or holds only spades and takes every
+    trick) and then each of its spades takes a trick of its own; or, partner holding
+    spades, a crossruff: partner ruffs the leader's leads of partner's voids, the leader
+    partner's leads of its own voids, alternating, and after ``k`` such tricks the hand
+    holding more spades takes as many more.  0 when the opponents hold a spade.  It
+    depends on the suit lengths alone."""
+    pa = hands[(leader + 2) % 4]
+    opp = hands[(leader + 1) % 4] | hands[(leader + 3) % 4]
+    if (opp & SPADES) != 0:
+        return 0
+    lh = hands[leader]
+    nl = popcount(lh & SPADES)
+    npa = popcount(pa & SPADES)
+    # a: the leader's cards in suits partner is void in; b: partner's in the leader's voids;
+    # f: the leader's cards in suits nobody else holds (each wins, the leader keeps the lead)
+    a = 0
+    b = 0
+    f = 0
+    for suit in range(3):
+        sm = SUIT0 << (13 * suit)
+        if (pa & sm) == 0:
+            a += popcount(lh & sm)
+            if (opp & sm) == 0:
+                f += popcount(lh & sm)
+        elif (lh & sm) == 0:
+            b += popcount(pa & sm)
+    best = nl + f
+    if npa > best:
+        best = npa
+    if a == 0 or npa == 0:
+        return best
+    # ruffs by partner at most x, by the leader at most y; they alternate, partner first
+    x = a
+    if npa < x:
+        x = npa
+    y = b
+    if nl < y:
+        y = nl
+    # 2j tricks (j ruffs each), then the longer hand's spades left
+    j = x
+    if y < j:
+        j = y
+    m = nl
+    if npa > m:
+        m = npa
+    if j + m > best:
+        best = j + m
+    # 2j + 1 tricks (partner ruffs once more)
+    j = x - 1
+    if y < j:
+        j = y
+    m = nl
+    if npa - 1 > m:
+        m = npa - 1
+    if j + 1 + m > best:
+        best = j + 1 + m
+    return best
 
 
 @njit
@@ -1045,7 +1199,13 @@ SCR = MAXPLY * SW
 KILL = SCR + 11
 #: history: how often each seat's leads of each suit (top card or not) decided a trick start
 HIST = KILL + MAXPLY
-STACK_WORDS = HIST + 32
+#: follower history: per place in the trick (2nd-4th), seat and kind of play
+#: (:func:`_follow_kind`), how often that kind decided a node after another card failed
+HIST2 = HIST + 32
+HIST_WORDS = 32 + 48
+STACK_WORDS = HIST + HIST_WORDS
+#: the ordering bonus of the follower's kind of play that its history favours
+FOLLOW_BONUS = 15
 
 #: from this many tricks left on, the table is looked up before the quick-trick bounds
 EARLY = 9
@@ -1167,6 +1327,19 @@ def search(
                     rel = srel
                     mode = _RETURN
                     continue
+                if nseat == 4 and cmask == xmask and (cmask == 5 or cmask == 10):
+                    # the opponents out of spades: the leader's free suits and spades, a crossruff
+                    sure = _ruff_lead(hs, leader)
+                    if sure:
+                        if (cmask >> leader) & 1:
+                            if sure >= target:
+                                r = True
+                                mode = _RETURN
+                                continue
+                        elif remaining - sure < target:
+                            r = False
+                            mode = _RETURN
+                            continue
                 if nil >= 0 and leader != nil:
                     safe, srel = _nil_safe(hs, nseat, nil)
                     if safe:
@@ -1280,6 +1453,19 @@ def search(
                     rel = lrel2
                     mode = _RETURN
                     continue
+                if cmask == xmask and (target <= 2 or target >= remaining - 1):
+                    # two top spades of one side in two hands (it counts at most 2 tricks)
+                    sure4, lost4, srel4, lrel4 = _spade_pair(hs, nseat, cmask)
+                    if sure4 >= target:
+                        r = True
+                        rel = srel4
+                        mode = _RETURN
+                        continue
+                    if remaining - lost4 < target:
+                        r = False
+                        rel = lrel4
+                        mode = _RETURN
+                        continue
                 if target == 1 or target == remaining:
                     sure3, lost3, srel3, lrel3 = _spade_over(hs, nseat, cmask, leader)
                     if sure3 >= target:
@@ -1309,14 +1495,29 @@ def search(
             need = target
             if ((xmask >> player) & 1) == 0:
                 need = remaining - target + 1
-            pref = -1
+            # history bonuses for _gen_moves: 4 bits a lead kind, 8 bits a follower's kind
+            pref = 0
+            if k > 0 and nil < 0:
+                # following suit: duck or beat; void: ruff or discard (the more frequent one)
+                hb = HIST2 + (k - 1) * 16 + player * 4
+                if stk[hb] > stk[hb + 1]:
+                    pref = FOLLOW_BONUS
+                elif stk[hb + 1] > stk[hb]:
+                    pref = FOLLOW_BONUS << 8
+                if stk[hb + 2] > stk[hb + 3]:
+                    pref |= FOLLOW_BONUS << 16
+                elif stk[hb + 3] > stk[hb + 2]:
+                    pref |= FOLLOW_BONUS << 24
             if k == 0 and nil < 0:
                 bestc = 0
+                bq = -1
                 for q in range(8):
                     hv = stk[HIST + leader * 8 + q]
                     if hv > bestc:
                         bestc = hv
-                        pref = q
+                        bq = q
+                if bq >= 0:
+                    pref = 5 << (4 * bq)
             stk[f + F_N] = _gen_moves(
                 hs, tr, ply, k, nseat, leader, broken, xmask, moves, hint, stk[KILL + ply], nil, need, pref
             )
@@ -1382,6 +1583,12 @@ def search(
             rel |= _trick_rel(hs, tr, nseat, leader)
         if r == (stk[f + F_MAX] == 1):
             stk[KILL + ply] = moves[ply * MAXMOVES + i]
+            if k > 0 and nil < 0 and i > 0:
+                # a follower's card decided after an earlier one failed: count its kind
+                # (counting every cut, first cards included, was worse: bench/solver-notes.md)
+                tr = (played[ply - k], played[ply - k + 1], played[ply - k + 2], played[ply - k + 3])
+                fk = _follow_kind(moves[ply * MAXMOVES + i], tr[_winner_of(tr, k)], tr[0] // 13)
+                stk[HIST2 + (k - 1) * 16 + player * 4 + fk] += 1
             if k == 0 and nil < 0:
                 c = moves[ply * MAXMOVES + i]
                 suit = c // 13
@@ -1580,7 +1787,7 @@ def can_take(
         played[i] = trick[i]
     for i in range(MAXPLY):
         stk[KILL + i] = -1
-    for i in range(32):
+    for i in range(HIST_WORDS):
         stk[HIST + i] = 0
     return search(
         hands, played, nseat, leader, ntrick, broken, target, cmask, xmask,
@@ -1692,7 +1899,7 @@ def card_values(
         played[i] = trick[i]
     for i in range(MAXPLY):
         stk[KILL + i] = -1
-    for i in range(32):
+    for i in range(HIST_WORDS):
         stk[HIST + i] = 0
     k = ntrick
     player = _wrap(leader + k, nseat)
