@@ -36,7 +36,8 @@ worker finished first, and runs can be joined.
 Joining runs: ``--json F`` also writes a run's pairings to ``F``; ``--join A,B,...``
 writes one report from several runs' JSON files or ladder reports (a report's rows
 give every figure of the tables; per-seed means are then the pooled ones), e.g. one
-run per setting, or the slow IS-MCTS pairings run apart.  ``--alias SPEC=NAME`` names
+run per setting, or the slow IS-MCTS pairings run apart; a pairing found in several
+JSON files on different seeds is pooled over all of them (runs a seed at a time).  ``--alias SPEC=NAME`` names
 a bot spec as another (a candidate setting that has since become the defaults).
 """
 
@@ -80,6 +81,7 @@ class Pooled:
     set_hands: list[float] = field(default_factory=lambda: [0, 0])  # set, hands (first bot)
     seconds: float = 0.0
     timing: list[float] = field(default_factory=lambda: [0.0, 0.0])  # worst median, worst p99
+    seeds: list[int] = field(default_factory=list)  # empty when read back from a report
 
     def add(self, result: MatchResult) -> None:
         data = result.to_dict()
@@ -107,6 +109,23 @@ class Pooled:
         t = side["seconds_per_decision"]
         if t["median"] is not None:
             self.timing = [max(self.timing[0], t["median"]), max(self.timing[1], t["p99"])]
+
+    def merge(self, other: Pooled) -> None:
+        """Take in the same pairing's results on other seeds (from another run)."""
+        if not self.seeds or not other.seeds or set(self.seeds) & set(other.seeds):
+            raise ValueError(f"{self.a} - {self.b}: runs joined must hold known, different seeds")
+        self.means += other.means
+        self.cis += other.cis
+        self.seeds += other.seeds
+        self.deals += other.deals
+        self.draws += other.draws
+        self.games += other.games
+        self.seconds += other.seconds
+        self.wins = [self.wins[0] + other.wins[0], self.wins[1] + other.wins[1]]
+        self.nil = [x + y for x, y in zip(self.nil, other.nil)]
+        self.blind_nil = [x + y for x, y in zip(self.blind_nil, other.blind_nil)]
+        self.set_hands = [x + y for x, y in zip(self.set_hands, other.set_hands)]
+        self.timing = [max(x, y) for x, y in zip(self.timing, other.timing)]
 
     def mean(self) -> float:
         return sum(self.means) / len(self.means)
@@ -338,6 +357,7 @@ def main() -> int:
             for seed in seeds:
                 print(f"{a} - {b}, blind nil {'on' if blind else 'off'}, seed {seed}", file=sys.stderr)
                 p.add(run_match(rules, [a, b], hands=args.deals, seed=seed, workers=args.workers))
+                p.seeds.append(seed)
             pooled.append(p)
     header = run_header(args, seeds, time.perf_counter() - start)
     sizes = f"{len(seeds)} seed(s) of {args.deals} deals each"
@@ -396,10 +416,17 @@ def join(paths: list[str], out: str, aliases: dict[str, str]) -> int:
         header += [f"From `{Path(path).name}`:", "", *lines]
         all_sizes.append(sizes)
         pooled += rows
-    pooled = rename(pooled, aliases)
-    seen = {(p.a, p.b, p.blind) for p in pooled}
-    if len(seen) < len(pooled):
-        raise SystemExit("the runs joined repeat a pairing under one setting")
+    merged: dict[tuple[str, str, bool], Pooled] = {}
+    for p in rename(pooled, aliases):
+        key = (p.a, p.b, p.blind)
+        if key not in merged:
+            merged[key] = p
+            continue
+        try:
+            merged[key].merge(p)
+        except ValueError as e:
+            raise SystemExit(f"the runs joined repeat a pairing under one setting: {e}") from None
+    pooled = list(merged.values())
     sizes = all_sizes[0] if len(set(all_sizes)) == 1 else "Seeds and deals as each run's command says"
     write(report(pooled, header, sizes), out)
     return 0

@@ -87,3 +87,25 @@ def test_join_renames_a_candidate_and_refuses_a_pairing_twice(tmp_path: Path) ->
     assert "expert - basic >= +25 per hand, blind nil off | +26.0 +-3.1 | yes" in text
     with pytest.raises(SystemExit):
         ladder.join([str(tmp_path / "a.md"), str(tmp_path / "b.md")], str(out), {})
+
+
+def test_join_pools_one_pairing_run_a_seed_at_a_time(tmp_path: Path) -> None:
+    pytest.importorskip("openskill")
+    import dataclasses
+    import json
+
+    ladder = _ladder()
+    paths = []
+    for seed, mean, wins in ((1, 10.0, [3, 1]), (2, 20.0, [2, 2])):
+        row = ladder.Pooled("expert", "openspiel-ismcts", False, means=[mean], cis=[4.0], deals=400,
+                            wins=wins, set_hands=[10, 800], seeds=[seed])
+        path = tmp_path / f"seed{seed}.json"
+        path.write_text(json.dumps({"header": [], "sizes": "1 seed(s) of 400 deals each",
+                                    "pooled": [dataclasses.asdict(row)]}), encoding="utf-8")
+        paths.append(str(path))
+    out = tmp_path / "joined.md"
+    ladder.join(paths, str(out), {})
+    # the mean of the seeds' means, their CIs combined: sqrt(4^2 + 4^2) / 2
+    assert "| expert - openspiel-ismcts | 800 | +15.0 +-2.8 | 5 - 3 |" in out.read_text(encoding="utf-8")
+    with pytest.raises(SystemExit):
+        ladder.join([paths[0], paths[0]], str(out), {})
