@@ -317,7 +317,8 @@ def main() -> int:
     parser.add_argument("--bots", default=DEFAULT_BOTS, help=f"bots against basic (default {DEFAULT_BOTS})")
     parser.add_argument(
         "--extra", default="expert:openspiel-ismcts",
-        help="extra pairings, 'a:b' separated by commas (default expert:openspiel-ismcts; '' for none)",
+        help="extra pairings, 'a:b' separated by commas, each bot with its options "
+        "(default expert:openspiel-ismcts; '' for none)",
     )
     parser.add_argument("--blind", choices=("both", "on", "off"), default="both")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
@@ -343,10 +344,13 @@ def main() -> int:
     pairs = [(b.strip(), "basic") for b in args.bots.split(",") if b.strip() and b.strip() != "basic"]
     for item in args.extra.split(","):
         if item.strip():
-            a, _, b = item.partition(":")
-            if not b:
-                parser.error(f"an extra pairing is 'a:b', not {item!r}")
-            pairs.append((a.strip(), b.strip()))
+            # bot specs carry options after colons ('expert:samples=96'): the second bot
+            # starts at the first part after the first that is a name, not an option
+            parts = [x.strip() for x in item.split(":")]
+            cut = next((i for i in range(1, len(parts)) if "=" not in parts[i]), None)
+            if cut is None:
+                parser.error(f"an extra pairing is 'a:b' (each bot with its options), not {item!r}")
+            pairs.append((":".join(parts[:cut]), ":".join(parts[cut:])))
     settings = {"both": (False, True), "on": (True,), "off": (False,)}[args.blind]
     start = time.perf_counter()
     pooled: list[Pooled] = []
