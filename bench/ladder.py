@@ -28,15 +28,28 @@ Reported per pairing and setting, pooled over the seeds:
 The rating table rates every finished game of every pairing with openskill's
 Plackett-Luce model (the ``bench`` extra), one table per setting: mu with a 95%
 interval of mu +- 1.96 sigma, and the ordinal mu - 3 sigma.  All pairings run through
-``basic``, so the ratings place each bot against basic first of all.
+``basic``, so the ratings place each bot against basic first of all.  The games are
+rated in a fixed order made from the counts alone (each pairing's wins spread evenly
+through its games, the pairings taken in turn), so the table does not depend on which
+worker finished first, and runs can be joined.
+
+Joining runs: ``--json F`` also writes a run's pairings to ``F``; ``--join A,B,...``
+writes one report from several runs' JSON files or ladder reports (a report's rows
+give every figure of the tables; per-seed means are then the pooled ones), e.g. one
+run per setting, or the slow IS-MCTS pairings run apart; a pairing found in several
+JSON files on different seeds is pooled over all of them (runs a seed at a time).  ``--alias SPEC=NAME`` names
+a bot spec as another (a candidate setting that has since become the defaults).
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import json
 import math
 import os
 import platform
+import re
 import sys
 import time
 from dataclasses import dataclass, field
@@ -68,6 +81,7 @@ class Pooled:
     set_hands: list[float] = field(default_factory=lambda: [0, 0])  # set, hands (first bot)
     seconds: float = 0.0
     timing: list[float] = field(default_factory=lambda: [0.0, 0.0])  # worst median, worst p99
+    seeds: list[int] = field(default_factory=list)  # empty when read back from a report
 
     def add(self, result: MatchResult) -> None:
         data = result.to_dict()
@@ -96,8 +110,49 @@ class Pooled:
         if t["median"] is not None:
             self.timing = [max(self.timing[0], t["median"]), max(self.timing[1], t["p99"])]
 
+    def merge(self, other: Pooled) -> None:
+        """Take in the same pairing's results on other seeds (from another run)."""
+        if not self.seeds or not other.seeds or set(self.seeds) & set(other.seeds):
+            raise ValueError(f"{self.a} - {self.b}: runs joined must hold known, different seeds")
+        self.means += other.means
+        self.cis += other.cis
+        self.seeds += other.seeds
+        self.deals += other.deals
+        self.draws += other.draws
+        self.games += other.games
+        self.seconds += other.seconds
+        self.wins = [self.wins[0] + other.wins[0], self.wins[1] + other.wins[1]]
+        self.nil = [x + y for x, y in zip(self.nil, other.nil)]
+        self.blind_nil = [x + y for x, y in zip(self.blind_nil, other.blind_nil)]
+        self.set_hands = [x + y for x, y in zip(self.set_hands, other.set_hands)]
+        self.timing = [max(x, y) for x, y in zip(self.timing, other.timing)]
+
     def mean(self) -> float:
         return sum(self.means) / len(self.means)
+
+    @classmethod
+    def from_row(cls, line: str, blind: bool) -> Pooled:
+        """A pairing read back from its row in a ladder report (see :func:`report`)."""
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        a, _, b = cells[0].partition(" - ")
+        m = re.fullmatch(r"([+-][\d.]+) \+-([\d.]+|inf)", cells[2])
+        g = re.fullmatch(r"(\d+) - (\d+)(?: \((\d+) drawn\))?", cells[3])
+        if not b or m is None or g is None:
+            raise ValueError(f"not a pairing row of a ladder report: {line!r}")
+
+        def share(cell: str) -> list[float]:
+            found = re.fullmatch(r"([\d.]+)% of (\d+)", cell)
+            if found is None:
+                return [0, 0]
+            den = int(found[2])
+            return [float(found[1]) / 100 * den, den]
+
+        timing = [float(x) for x in cells[8].split(",")] if len(cells) > 8 else [0.0, 0.0]
+        return cls(
+            a, b, blind, means=[float(m[1])], cis=[float(m[2])], deals=int(cells[1]),
+            wins=[int(g[1]), int(g[2])], draws=int(g[3] or 0), nil=share(cells[5]),
+            blind_nil=share(cells[6]), set_hands=share(cells[7]), timing=timing,
+        )
 
     def ci(self) -> float:
         return math.sqrt(sum(c * c for c in self.cis)) / len(self.cis)
@@ -117,6 +172,21 @@ def pct(num: float, den: float) -> str:
     return f"{100 * num / den:.1f}% of {den:.0f}" if den else "-"
 
 
+def spread(wins: list[int]) -> list[int]:
+    """The decided games of a pairing, winner 0 or 1, with the first bot's wins spread
+    evenly through them: ``spread([2, 4]) == [1, 0, 1, 1, 0, 1]``."""
+    n = wins[0] + wins[1]
+    out: list[int] = []
+    first = 0
+    for i in range(n):
+        if round((i + 1) * wins[0] / n) > first:
+            out.append(0)
+            first += 1
+        else:
+            out.append(1)
+    return out
+
+
 def ratings(pooled: list[Pooled]) -> list[tuple[str, float, float, float, int]]:
     """(bot, mu, sigma, ordinal, games) from every finished game, openskill Plackett-Luce."""
     from openskill.models import PlackettLuce
@@ -128,8 +198,12 @@ def ratings(pooled: list[Pooled]) -> list[tuple[str, float, float, float, int]]:
         for name in (p.a, p.b):
             players.setdefault(name, model.rating(name=name))
             counts.setdefault(name, 0)
-        for w in p.games:
-            ranks = [1, 2] if w == 0 else [2, 1]
+    queues = [(p, spread(p.wins)) for p in pooled]
+    for turn in range(max((len(q) for _, q in queues), default=0)):
+        for p, queue in queues:
+            if turn >= len(queue):
+                continue
+            ranks = [1.0, 2.0] if queue[turn] == 0 else [2.0, 1.0]
             [[ra], [rb]] = model.rate([[players[p.a]], [players[p.b]]], ranks=ranks)
             players[p.a], players[p.b] = ra, rb
             counts[p.a] += 1
@@ -138,7 +212,22 @@ def ratings(pooled: list[Pooled]) -> list[tuple[str, float, float, float, int]]:
     return sorted(out, key=lambda x: -x[1])
 
 
-def report(pooled: list[Pooled], args: argparse.Namespace, seeds: list[int], wall: float) -> list[str]:
+def run_header(args: argparse.Namespace, seeds: list[int], wall: float) -> list[str]:
+    """The command and machine lines of one run."""
+    return [
+        f"Command: `PYTHONPATH=src python bench/ladder.py --deals {args.deals} --seeds "
+        f"{','.join(map(str, seeds))} --bots {args.bots} --extra '{args.extra}' --blind {args.blind} "
+        f"--workers {args.workers}`",
+        "",
+        f"Machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}; "
+        f"{args.workers} worker processes; {wall:.0f} s wall clock in all.",
+        "",
+    ]
+
+
+def report(pooled: list[Pooled], header: list[str], sizes: str) -> list[str]:
+    """The report's lines: ``header`` (commands and machine), then per setting the pairings
+    (``sizes``: the seeds and deals, in words) and the ratings, then the goals."""
     lines = [
         "# The strength ladder",
         "",
@@ -146,12 +235,7 @@ def report(pooled: list[Pooled], args: argparse.Namespace, seeds: list[int], wal
         "duplicate on the partnership preset (to 500, bags 10/-100, nil 100, blind nil 200 with a "
         "3-card exchange), with blind nil open and with it off.",
         "",
-        f"Command: `PYTHONPATH=src python bench/ladder.py --deals {args.deals} --seeds "
-        f"{','.join(map(str, seeds))} --bots {args.bots} --extra '{args.extra}' --workers {args.workers}`",
-        "",
-        f"Machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}; "
-        f"{args.workers} worker processes; {wall:.0f} s wall clock in all.",
-        "",
+        *header,
     ]
     for blind in (False, True):
         setting = "blind nil on" if blind else "blind nil off"
@@ -161,7 +245,7 @@ def report(pooled: list[Pooled], args: argparse.Namespace, seeds: list[int], wal
         lines += [
             f"## {setting}",
             "",
-            f"{len(seeds)} seed(s) of {args.deals} deals each. Points per hand: the first bot minus "
+            f"{sizes}. Points per hand: the first bot minus "
             "the second, 95% CI. Games: finished games won by each, with the 95% Wilson interval "
             "of the first bot's share of the decided games.",
             "",
@@ -233,12 +317,24 @@ def main() -> int:
     parser.add_argument("--bots", default=DEFAULT_BOTS, help=f"bots against basic (default {DEFAULT_BOTS})")
     parser.add_argument(
         "--extra", default="expert:openspiel-ismcts",
-        help="extra pairings, 'a:b' separated by commas (default expert:openspiel-ismcts; '' for none)",
+        help="extra pairings, 'a:b' separated by commas, each bot with its options "
+        "(default expert:openspiel-ismcts; '' for none)",
     )
     parser.add_argument("--blind", choices=("both", "on", "off"), default="both")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--out", default=str(ROOT / "bench" / "ladder.md"))
+    parser.add_argument("--json", help="also write the run's pairings to this JSON file (for --join)")
+    parser.add_argument("--join", help="comma-separated JSON files or ladder reports: join them, run nothing")
+    parser.add_argument("--alias", action="append", default=[], help="SPEC=NAME: show bot SPEC as NAME")
     args = parser.parse_args()
+    aliases = {}
+    for item in args.alias:
+        spec, sep, name = item.rpartition("=")
+        if not sep or not spec or not name:
+            parser.error(f"--alias takes SPEC=NAME, not {item!r}")
+        aliases[spec] = name
+    if args.join:
+        return join([f for f in args.join.split(",") if f.strip()], args.out, aliases)
     try:
         seeds = [int(x) for x in args.seeds.split(",") if x.strip()]
     except ValueError:
@@ -248,10 +344,13 @@ def main() -> int:
     pairs = [(b.strip(), "basic") for b in args.bots.split(",") if b.strip() and b.strip() != "basic"]
     for item in args.extra.split(","):
         if item.strip():
-            a, _, b = item.partition(":")
-            if not b:
-                parser.error(f"an extra pairing is 'a:b', not {item!r}")
-            pairs.append((a.strip(), b.strip()))
+            # bot specs carry options after colons ('expert:samples=96'): the second bot
+            # starts at the first part after the first that is a name, not an option
+            parts = [x.strip() for x in item.split(":")]
+            cut = next((i for i in range(1, len(parts)) if "=" not in parts[i]), None)
+            if cut is None:
+                parser.error(f"an extra pairing is 'a:b' (each bot with its options), not {item!r}")
+            pairs.append((":".join(parts[:cut]), ":".join(parts[cut:])))
     settings = {"both": (False, True), "on": (True,), "off": (False,)}[args.blind]
     start = time.perf_counter()
     pooled: list[Pooled] = []
@@ -262,10 +361,78 @@ def main() -> int:
             for seed in seeds:
                 print(f"{a} - {b}, blind nil {'on' if blind else 'off'}, seed {seed}", file=sys.stderr)
                 p.add(run_match(rules, [a, b], hands=args.deals, seed=seed, workers=args.workers))
+                p.seeds.append(seed)
             pooled.append(p)
-    lines = report(pooled, args, seeds, time.perf_counter() - start)
-    Path(args.out).write_text("\n".join(lines), encoding="utf-8")
+    header = run_header(args, seeds, time.perf_counter() - start)
+    sizes = f"{len(seeds)} seed(s) of {args.deals} deals each"
+    if args.json:
+        data = {"header": header, "sizes": sizes, "pooled": [dataclasses.asdict(p) for p in pooled]}
+        Path(args.json).write_text(json.dumps(data, indent=1), encoding="utf-8")
+    write(report(rename(pooled, aliases), header, sizes), args.out)
+    return 0
+
+
+def write(lines: list[str], out: str) -> None:
+    Path(out).write_text("\n".join(lines), encoding="utf-8")
     print("\n".join(lines))
+
+
+def rename(pooled: list[Pooled], aliases: dict[str, str]) -> list[Pooled]:
+    return [dataclasses.replace(p, a=aliases.get(p.a, p.a), b=aliases.get(p.b, p.b)) for p in pooled]
+
+
+def read_run(path: Path) -> tuple[list[str], str, list[Pooled]]:
+    """One run's header lines, sizes in words and pairings, from its JSON file or report."""
+    text = path.read_text(encoding="utf-8")
+    if path.suffix == ".json":
+        data = json.loads(text)
+        return data["header"], data["sizes"], [Pooled(**p) for p in data["pooled"]]
+    header: list[str] = []
+    sizes = ""
+    pooled: list[Pooled] = []
+    blind = False
+    in_table = False
+    for line in text.splitlines():
+        if line.startswith(("Command", "Machine")):
+            header += [line, ""]
+        elif line.startswith("## blind nil"):
+            blind = line.startswith("## blind nil on")
+        elif re.match(r"\d+ seed\(s\) of \d+ deals each", line):
+            sizes = line.split(".")[0]
+        elif line.startswith("| pairing |"):
+            in_table = True
+        elif in_table and line.startswith("|") and not line.startswith("|---"):
+            pooled.append(Pooled.from_row(line, blind))
+        elif not line.startswith("|"):
+            in_table = False
+    if not pooled:
+        raise ValueError(f"{path} holds no pairing rows of a ladder report")
+    return header, sizes, pooled
+
+
+def join(paths: list[str], out: str, aliases: dict[str, str]) -> int:
+    """Write one report from several runs (see the module docstring)."""
+    header = ["Joined from several runs (`bench/ladder.py --join`), each with its own command:", ""]
+    pooled: list[Pooled] = []
+    all_sizes = []
+    for path in paths:
+        lines, sizes, rows = read_run(Path(path))
+        header += [f"From `{Path(path).name}`:", "", *lines]
+        all_sizes.append(sizes)
+        pooled += rows
+    merged: dict[tuple[str, str, bool], Pooled] = {}
+    for p in rename(pooled, aliases):
+        key = (p.a, p.b, p.blind)
+        if key not in merged:
+            merged[key] = p
+            continue
+        try:
+            merged[key].merge(p)
+        except ValueError as e:
+            raise SystemExit(f"the runs joined repeat a pairing under one setting: {e}") from None
+    pooled = list(merged.values())
+    sizes = all_sizes[0] if len(set(all_sizes)) == 1 else "Seeds and deals as each run's command says"
+    write(report(pooled, header, sizes), out)
     return 0
 
 

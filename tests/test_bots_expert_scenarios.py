@@ -5,7 +5,7 @@ winner, bid to the game score)."""
 from __future__ import annotations
 
 from botutil import game_with, make_hands
-from spades import Bid, Card, bots
+from spades import Bid, Card, Game, bots
 from spades.bots.expert import ExpertBot
 
 FAST = {"samples": 8}
@@ -68,12 +68,12 @@ def test_evaluate_gives_every_bid_level_with_its_chance_of_being_made() -> None:
     assert "makes its contract in" in made[Bid(1)]
 
 
-def _west_bids_last(seed: int, scores: tuple[int, int], bags: tuple[int, int]) -> Bid:
-    """West's bid (the last of East-West's) on deal ``seed`` after the club player's three
-    bids, with the game standing at ``scores`` and ``bags`` (North-South first)."""
+def _after_three_bids(seed: int, scores: tuple[int, int], bags: tuple[int, int]) -> Game:
+    """Deal ``seed`` (blind nil off, West dealing) after the club player's bids for North,
+    East and South, with the game standing at ``scores`` and ``bags`` (North-South first)."""
     import dataclasses
 
-    from spades import Game, Rules
+    from spades import Rules
 
     rules = dataclasses.replace(Rules.preset("partnership"), blind_nil=False)
     game = Game(rules, seed=seed, dealer=3)
@@ -82,6 +82,13 @@ def _west_bids_last(seed: int, scores: tuple[int, int], bags: tuple[int, int]) -
     driver = bots.get("basic", seed=1)
     for _ in range(3):
         game.apply(driver.act(game.view(game.to_act)))  # type: ignore[arg-type]
+    return game
+
+
+def _west_bids_last(seed: int, scores: tuple[int, int], bags: tuple[int, int]) -> Bid:
+    """West's bid (the last of East-West's) on deal ``seed`` after the club player's three
+    bids, with the game standing at ``scores`` and ``bags`` (North-South first)."""
+    game = _after_three_bids(seed, scores, bags)
     bid = bots.get("expert", seed=0).act(game.view(3))
     assert isinstance(bid, Bid)
     return bid
@@ -137,17 +144,48 @@ def test_win_weight_values_a_hand_by_the_change_in_the_chance_of_winning() -> No
     assert ending == plain + 300 * (1 - win_probability(rules, [430, 440], 0))
 
 
-def test_expert_bids_more_when_it_must_outscore_opponents_about_to_reach_the_target() -> None:
-    # North-South at 460 will pass 500 with their contract; East-West at 440 win only by
-    # scoring more this hand, so West bids above what it bids at 0-0 (never below it; a
-    # one-trick hand may stay at one)
-    higher = 0
-    for seed in (0, 1, 3, 4, 6):
+def _game_winning_bid(bids: list[Bid | None], scores: tuple[int, int]) -> int | None:
+    """The lowest bid for West with which East-West, if every contract and nil is made
+    exactly (no bags), end at the target or above and above North-South: None if no bid
+    of 13 or less does."""
+
+    def points(bid: Bid | None) -> int:
+        assert bid is not None
+        return 100 if bid.is_nil else 10 * bid.tricks
+
+    north_south = scores[0] + points(bids[0]) + points(bids[2])
+    east_west = scores[1] + points(bids[1])
+    for west in range(1, 14):
+        if east_west + 10 * west >= 500 and east_west + 10 * west > north_south:
+            return west
+    return None
+
+
+def test_expert_bids_the_contract_that_wins_the_game_when_it_is_within_a_trick() -> None:
+    # North-South at 460, East-West at 440, West bids last.  On twelve deals, wherever a
+    # contract of at most one trick more than West's bid at 0-0 wins the game (East-West
+    # at 500 and above North-South, every contract made), West bids at least that much;
+    # where a contract lower than its 0-0 bid already wins, it bids less than at 0-0 (no
+    # risk it does not need).  Deals where no such contract is within reach (the game is
+    # won only by setting North-South) are not judged.
+    race = (460, 440)
+    pushed = secured = judged = 0
+    for seed in range(12):
         level = _west_bids_last(seed, (0, 0), (0, 0)).tricks
-        race = _west_bids_last(seed, (460, 440), (0, 0)).tricks
-        assert race >= level
-        higher += race > level
-    assert higher >= 3
+        game = _after_three_bids(seed, race, (0, 0))
+        needed = _game_winning_bid(list(game.view(3).bids), race)
+        if needed is None or needed > level + 1:
+            continue
+        judged += 1
+        bid = bots.get("expert", seed=0).act(game.view(3))
+        assert isinstance(bid, Bid) and not bid.is_nil
+        assert bid.tricks >= needed, (seed, level, needed, bid)
+        if needed > level:
+            pushed += 1
+        else:
+            assert bid.tricks < level, (seed, level, needed, bid)
+            secured += 1
+    assert judged >= 5 and pushed >= 2 and secured >= 3
 
 
 def test_evaluate_weighs_blind_nil_against_looking_when_far_behind() -> None:
