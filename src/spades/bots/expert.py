@@ -32,7 +32,8 @@ decide between cards of equal worth.
 
 Bids are chosen by simulation too. On ``bid_samples`` sampled deals (default
 256; later bidders given the club player's bids; ``fit_sd`` and ``oversample``
-set how closely the sampled hands fit the bids) the hand is played out, and
+set how closely the sampled hands fit the bids: 0.9 tricks and 6 deals drawn for
+each one kept in four-handed partnerships, 1.6 and 3 otherwise) the hand is played out, and
 each play-out's trick count is read through a kernel: the side takes ``k``
 tricks more than the play-out with the weight of a normal law of mean
 ``-shade`` and deviation ``spread`` (0.85), because open-hand play-outs are
@@ -97,9 +98,20 @@ from ..view import View
 from .base import Bot
 from .basic import BasicBot, estimate_tricks, nil_danger
 from .knowledge import Knowledge, beats, trick_winner
-from .simulate import BID_FIT_SD, Position, hand_utility, play_exchanges, rollout, sample_deals, winner_index
+from .simulate import (
+    BID_FIT_SD,
+    OVERSAMPLE,
+    Position,
+    hand_utility,
+    play_exchanges,
+    rollout,
+    sample_deals,
+    winner_index,
+)
 
 __all__ = [
+    "PARTNERSHIP_FIT_SD",
+    "PARTNERSHIP_OVERSAMPLE",
     "PARTNERSHIP_PLAY_SHADE",
     "PARTNERSHIP_SHADE",
     "PLAY_SHADE",
@@ -119,6 +131,11 @@ TWO_PLAYER_SHADE: Final = 1.2
 #: and its default in four-handed partnerships (see ``bench/strength-notes.md``)
 PLAY_SHADE: Final = 0.5
 PARTNERSHIP_PLAY_SHADE: Final = 0.2
+
+#: how closely sampled hands fit the bids (see :func:`~spades.bots.simulate.sample_deals`):
+#: the deviation in tricks and the deals drawn for each one kept, in four-handed partnerships
+PARTNERSHIP_FIT_SD: Final = 0.9
+PARTNERSHIP_OVERSAMPLE: Final = 6
 
 #: the default cost of a failed contract beyond its score, in games of two sides
 SET_PENALTY: Final = 40.0
@@ -192,8 +209,8 @@ class ExpertBot(Bot):
         bid_set_penalty: float | None = None,
         first_margin: float = 0.0,
         win_weight: float = 0.0,
-        fit_sd: float = BID_FIT_SD,
-        oversample: int = 3,
+        fit_sd: float | None = None,
+        oversample: int | None = None,
     ) -> None:
         super().__init__(seed)
         if not isinstance(samples, int) or samples < 1:
@@ -236,10 +253,12 @@ class ExpertBot(Bot):
         self.first_margin = _number("first_margin", first_margin, 200.0)
         self.win_weight = _number("win_weight", win_weight, 5000.0)
         self.nil_danger_max = _number("nil_danger", nil_danger, 10.0)
-        self.fit_sd = _number("fit_sd", fit_sd, 10.0)
-        if self.fit_sd <= 0:
+        self.fit_sd = None if fit_sd is None else _number("fit_sd", fit_sd, 10.0)
+        if self.fit_sd == 0:
             raise ValueError("fit_sd must be a number from 0 to 10, not 0")
-        if isinstance(oversample, bool) or not isinstance(oversample, int) or not 1 <= oversample <= 20:
+        if oversample is not None and (
+            isinstance(oversample, bool) or not isinstance(oversample, int) or not 1 <= oversample <= 20
+        ):
             raise ValueError("oversample must be a whole number from 1 to 20")
         self.oversample = oversample
         self._solve: SolveFn | None = None if solver == "off" else _load_solver()
@@ -335,8 +354,14 @@ class ExpertBot(Bot):
 
     def _sample(self, know: Knowledge, count: int, sample_own: bool = False) -> list[list[int]]:
         """``count`` deals of the unseen cards, weighted by how well they fit the bids."""
+        rules = know.rules
+        four_handed = rules.partnerships and rules.num_seats == 4
+        fit_sd = self.fit_sd if self.fit_sd is not None else PARTNERSHIP_FIT_SD if four_handed else BID_FIT_SD
+        oversample = self.oversample
+        if oversample is None:
+            oversample = PARTNERSHIP_OVERSAMPLE if four_handed else OVERSAMPLE
         return sample_deals(
-            know, self.rng, count, sample_own=sample_own, fit_sd=self.fit_sd, oversample=self.oversample
+            know, self.rng, count, sample_own=sample_own, fit_sd=fit_sd, oversample=oversample
         )
 
     @staticmethod

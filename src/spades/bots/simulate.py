@@ -61,6 +61,8 @@ __all__ = [
 GAME_VALUE: Final = 150.0
 #: the default deviation, in tricks, of a bid from the club player's count of its hand
 BID_FIT_SD: Final = 1.6
+#: the default number of deals drawn for each one kept when sampled deals are resampled by bid fit
+OVERSAMPLE: Final = 3
 NON_SPADES: Final = SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[2]
 _SUIT: Final = SUIT_MASKS
 
@@ -79,7 +81,7 @@ def sample_deals(
     sample_own: bool = False,
     bid_weighting: bool = True,
     fit_sd: float = BID_FIT_SD,
-    oversample: int = 3,
+    oversample: int = OVERSAMPLE,
 ) -> list[list[int]]:
     """``count`` deals of the cards this seat cannot see: a list of hands (masks) per seat,
     this seat's own hand included.  ``sample_own``: the seat has not looked yet, deal it
