@@ -223,8 +223,9 @@ def _plain_assign(rng, pool, sizes, void, fixed):
 
 
 def test_assign_deals_as_the_plain_version_did():
+    from spades.bots.knowledge import bit_cards
     from spades.cards import cards_of_mask
-    from spades.openspiel.determinize import _assign, _bits
+    from spades.openspiel.determinize import _assign
 
     rng = random.Random(7)
     dealt = 0
@@ -241,7 +242,7 @@ def test_assign_deals_as_the_plain_version_did():
         hands = _assign(a, pool, sizes, void, fixed)
         assert hands == _plain_assign(b, pool, sizes, void, fixed)
         assert a.getstate() == b.getstate()
-        assert _bits(pool) == [int(c) for c in cards_of_mask(pool)]
+        assert bit_cards(pool) == [int(c) for c in cards_of_mask(pool)]
         dealt += hands is not None
     assert dealt > 500
 

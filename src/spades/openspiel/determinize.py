@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ..actions import KEEP, LOOK, REJECT, Action, Discard, Pass
 from ..bids import Bid
+from ..bots.knowledge import bit_cards
 from ..cards import ALL_CARDS, FULL_DECK, Card
 from ..core import deck_mask
 from ..errors import IllegalActionError, SpadesError
@@ -59,18 +60,8 @@ class _Plan:
     redraws: dict[int, tuple[int, list[int]]] = field(default_factory=dict)  # seat -> (gave, picks)
 
 
-def _bits(mask: int) -> list[int]:
-    """The card ids of a mask, ascending (``cards_of_mask`` as plain ints)."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def _pick(rng: random.Random, mask: int, k: int) -> int:
-    chosen = rng.sample(_bits(mask), k)
+    chosen = rng.sample(bit_cards(mask), k)
     out = 0
     for c in chosen:
         out |= 1 << c
@@ -124,7 +115,7 @@ def _assign(rng: random.Random, pool: int, sizes: dict[int, int], void: list[int
     room = {s: sizes[s] - fixed.get(s, 0).bit_count() for s in sizes}
     if any(r < 0 for r in room.values()) or sum(room.values()) > pool.bit_count():
         return None
-    cards = _bits(pool)
+    cards = bit_cards(pool)
     rng.shuffle(cards)
     # the seats that may hold each suit (in the order of ``sizes``); most
     # constrained suits first (a stable sort: ties keep the shuffled order)
@@ -274,7 +265,7 @@ def _plan_dealt(view: View, rng: random.Random) -> _Plan | None:
     deck = [0] * rules.deck_size
     for seat in range(n):
         positions = range((seat - view.dealer - 1) % n, rules.deck_size, n)
-        dealt = _bits(holdings[seat])
+        dealt = bit_cards(holdings[seat])
         if len(dealt) != len(positions):
             return None
         rng.shuffle(dealt)
@@ -329,7 +320,10 @@ def _plan_draw(view: View, rng: random.Random) -> _Plan | None:
     rest &= ~extra
     deck: list[int] = []
     draws: list[Action] = []
-    pairs = {me: (_bits(kept_me), _bits(dropped_me)), opp: (_bits(kept_opp), _bits(dropped_opp))}
+    pairs = {
+        me: (bit_cards(kept_me), bit_cards(dropped_me)),
+        opp: (bit_cards(kept_opp), bit_cards(dropped_opp)),
+    }
     for kept, dropped in pairs.values():
         rng.shuffle(kept)
         rng.shuffle(dropped)
@@ -340,7 +334,7 @@ def _plan_draw(view: View, rng: random.Random) -> _Plan | None:
         act = rng.choice((KEEP, REJECT))
         deck += [k, d] if act is KEEP else [d, k]
         draws.append(act)
-    tail = _bits(rest)
+    tail = bit_cards(rest)
     rng.shuffle(tail)
     if shown is not None:
         tail.insert(0, shown)
@@ -349,9 +343,9 @@ def _plan_draw(view: View, rng: random.Random) -> _Plan | None:
         return None
     redraws = {}
     if counts[me]:
-        redraws[me] = (gave_me, _bits(taken))
+        redraws[me] = (gave_me, bit_cards(taken))
     if r:
-        redraws[opp] = (gave_opp, _bits(took_opp))
+        redraws[opp] = (gave_opp, bit_cards(took_opp))
     return _Plan(deck=deck, draws=draws, redraws=redraws)
 
 
@@ -489,6 +483,6 @@ def logged_actions(game: Game, skip: int) -> list[tuple[Action, list[int] | None
     for seat, act in actions:
         picks = None
         if isinstance(act, Discard) and len(act.cards):
-            picks = _bits(game.view(seat).redrawn.mask)
+            picks = bit_cards(game.view(seat).redrawn.mask)
         out.append((act, picks))
     return out
