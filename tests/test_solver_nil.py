@@ -133,3 +133,22 @@ def test_nil_table_buckets_shared_small_table_matches_fresh_tables() -> None:
         expected = nil_values(pos, nil, Solver())
         assert nil_values(pos, nil, shared) == expected, pos.describe()
         assert nil_values(pos, nil, shared, cap=1) == {c: min(v, 1) for c, v in expected.items()}
+
+
+def test_nil_values_match_minimax_with_spades_in_the_nil_hand() -> None:
+    """_spade_over's sure trick needs the hand to want it, so nil searches leave it out:
+    here it had North (nil, J3 of spades against East's Q4) sure of a trick it can duck."""
+    pos = Position.build(["J3..T94.", "Q4.8.73."], 1, [], True)
+    assert {int(c): v for c, v in nil_values(pos, 0).items()} == minimax_values(pos, 1, 2)
+    rng = random.Random(52)
+    checked = 0
+    while checked < 60:
+        nseat = rng.choice((2, 3, 4))
+        pos = random_position(rng, nseat, rng.randint(2, {2: 5, 3: 4, 4: 3}[nseat]))
+        nil = rng.randrange(nseat)
+        if not pos.hands[nil] >> 39:
+            continue
+        count, opponents = _nil_masks(nseat, nil)
+        got = {int(c): v for c, v in nil_values(pos, nil).items()}
+        assert got == minimax_values(pos, count, opponents), pos.describe()
+        checked += 1

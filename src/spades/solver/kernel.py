@@ -1466,7 +1466,8 @@ def search(
                         rel = lrel4
                         mode = _RETURN
                         continue
-                if target == 1 or target == remaining:
+                if cmask == xmask and (target == 1 or target == remaining):
+                    # (a hand's sure trick here needs the hand to want it: not so in a nil search)
                     sure3, lost3, srel3, lrel3 = _spade_over(hs, nseat, cmask, leader)
                     if sure3 >= target:
                         r = True

@@ -1,0 +1,56 @@
+"""Benchmark: the costliest nil searches of ``bench/solver_nil.py --deals 8 --cap 1``.
+
+Node counts (load-independent) and CPU time of ``nil_values(cap=1)`` on the worst deals
+seen (seed 1 deal 0 North, seed 2 deal 4 North, seed 3 deal 6 East), each with a fresh
+table; the deals are generated exactly as in bench/solver_nil.py.
+
+    PYTHONPATH=src python bench/solver_nil_worst.py [--cap 1] [--only 0,1,2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+
+CASES = ((1, 0, 0), (2, 4, 0), (3, 6, 1))  # (seed, deal, nil seat)
+
+
+def _deal(rng: random.Random, ncards: int) -> list[int]:
+    deck = list(range(52))
+    rng.shuffle(deck)
+    return [sum(1 << c for c in deck[i * ncards : (i + 1) * ncards]) for i in range(4)]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--cap", type=int, default=1)
+    parser.add_argument("--only", default="0,1,2", help="which cases (indices into CASES)")
+    args = parser.parse_args()
+
+    from spades.solver import Position, Solver, _jit, nil_values
+
+    print(f"kernel: {_jit.BACKEND}, cap: {args.cap}")
+    solver = Solver()
+    total = 0
+    for idx in (int(x) for x in args.only.split(",")):
+        seed, deal, seat = CASES[idx]
+        rng = random.Random(seed * 1000 + 13)
+        for _ in range(deal + 1):
+            hands = _deal(rng, 13)
+        pos = Position.build(hands, 0, [], True)
+        solver.clear()
+        t0 = time.process_time()
+        values = nil_values(pos, seat, solver, args.cap)
+        cpu = time.process_time() - t0
+        total += solver.nodes
+        shown = "".join(str(values[c]) for c in sorted(values))
+        print(f"seed {seed} deal {deal} seat {seat}: {solver.nodes:10d} nodes {cpu:7.2f} s CPU values {shown}",
+              flush=True)
+    print(f"total {total} nodes")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
