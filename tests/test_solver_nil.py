@@ -152,3 +152,52 @@ def test_nil_values_match_minimax_with_spades_in_the_nil_hand() -> None:
         got = {int(c): v for c, v in nil_values(pos, nil).items()}
         assert got == minimax_values(pos, count, opponents), pos.describe()
         checked += 1
+
+
+def test_nil_dominated_cards_are_never_better_for_the_nil_bidder() -> None:
+    """Where the nil bidder follows and _nil_dominated leaves a card out, the higher
+    card of its suit that cannot win either is at least as safe (minimax, capped at 1),
+    spades in any hand."""
+    from spades.solver.kernel import _nil_dominated
+
+    rng = random.Random(50)
+    fired = 0
+    for _ in range(400):
+        nseat = rng.choice((2, 3, 4))
+        pos = random_position(rng, nseat, rng.randint(3, {2: 5, 3: 4, 4: 3}[nseat]), rng.randrange(1, nseat))
+        nil = pos.to_play
+        count, opponents = _nil_masks(nseat, nil)
+        hand = pos.hands[nil]
+        trick = list(pos.trick)
+        win = 0
+        for i in range(1, len(trick)):
+            a, b = trick[i], trick[win]
+            if (a // 13 == b // 13 and a > b) or (a // 13 == 3 and b // 13 != 3):
+                win = i
+        best, led = trick[win], trick[0] // 13
+        values = minimax_values(pos, count, opponents)
+        for c, v in values.items():
+            if not _nil_dominated(hand, c, best, led):
+                continue
+            fired += 1
+            suit = c // 13
+            higher = [d for d in values if d // 13 == suit and d > c and not (d // 13 == best // 13 and d > best)]
+            assert higher, pos.describe()
+            assert min(v, 1) >= min(values[min(higher)], 1), (pos.describe(), c)
+    assert fired > 50
+
+
+def test_nil_values_match_minimax_with_the_nil_bidder_following() -> None:
+    """Exact and capped nil counts against the minimax where the nil bidder (spades or
+    not) follows to the trick, so its dominated cards are left out in the search."""
+    rng = random.Random(51)
+    for i in range(80):
+        nseat = rng.choice((2, 3, 4))
+        pos = random_position(rng, nseat, rng.randint(2, {2: 5, 3: 4, 4: 3}[nseat]), rng.randrange(nseat))
+        nil = (pos.to_play + rng.randrange(1, nseat)) % nseat if i % 2 else pos.to_play
+        count, opponents = _nil_masks(nseat, nil)
+        exact = minimax_values(pos, count, opponents)
+        got = {int(c): v for c, v in nil_values(pos, nil).items()}
+        assert got == exact, pos.describe()
+        got1 = {int(c): v for c, v in nil_values(pos, nil, cap=1).items()}
+        assert got1 == {c: min(v, 1) for c, v in exact.items()}, pos.describe()

@@ -314,6 +314,9 @@ def _gen_moves(
     partner_winning = k > 0 and ((xmask >> best_seat) & 1) == my_side
     last = k == nseat - 1
     base = ply * MAXMOVES
+    # the nil bidder asked to take no trick (need: every trick left), following: of its
+    # cards that cannot win this trick, only the highest of each suit (_nil_dominated)
+    nil_low = player == nil and k > 0 and need == remaining
     n = 0
     rest = legal
     while rest:
@@ -327,6 +330,8 @@ def _gen_moves(
             nxt = above & -above
             if nxt & hand:
                 continue  # equivalent to the next higher card of this hand
+        if nil_low and _nil_dominated(hand, c, best, led):
+            continue
         rank = c - 13 * suit
         # ---- ordering score (higher first)
         if nil >= 0:
@@ -421,6 +426,53 @@ def _gen_moves(
     for j in range(n):
         moves[base + j] = 63 - (moves[base + j] & 63)
     return n
+
+
+@njit_inline
+def _nil_dominated(hand: int, c: int, best: int, led: int) -> bool:
+    """Is the nil bidder's card ``c`` (following to a trick whose winning card so
+    far is ``best``, suit ``led`` led) one it need not try when it must take no trick
+    at all: a card that cannot win the trick (a card of the suit led below ``best``
+    or when ``best`` is a ruff, a side-suit discard, a spade below a ruffing
+    ``best``) with a higher card of the same suit in its hand that cannot win
+    either?  Playing the higher one instead is never worse: the trick goes the
+    same way, and a hand holding a lower card of a suit instead of a higher one
+    can copy every line of play of the other, its card losing every trick the
+    other's lost (so if the nil survives after the lower card, it survives after
+    the higher one too, and a set after the higher card is a set after the lower
+    one).  Only for "no trick at all": with a larger target a trick the higher
+    card would have won, and the lower one does not, changes the lead.  Under a ruff or below
+    ``best`` of its suit the rule compares with ``best``, which the caller adds
+    to the cards relied on (:func:`_nil_pin`)."""
+    suit = c // 13
+    bsuit = best // 13
+    if suit == led:
+        if bsuit == led:
+            if c > best:
+                return False
+        elif bsuit != 3:
+            return False
+    elif suit == 3:
+        if bsuit != 3 or c > best:
+            return False
+    higher = hand & (SUIT0 << (13 * suit)) & ~((2 << c) - 1)
+    if suit == bsuit:
+        higher &= (1 << best) - 1
+    return higher != 0
+
+
+@njit_inline
+def _nil_pin(hand: int, best: int, led: int) -> int:
+    """The card :func:`_nil_dominated` relied on at a nil bidder's turn: ``best``
+    (as a card set) when the rule compared the nil bidder's cards with it (two or
+    more of them below it in its suit, which is the suit led, or spades when
+    ``best`` ruffs and the nil bidder is void in the suit led), else 0."""
+    bsuit = best // 13
+    if bsuit != led and (bsuit != 3 or (hand & (SUIT0 << (13 * led))) != 0):
+        return 0
+    if popcount(hand & (SUIT0 << (13 * bsuit)) & ((1 << best) - 1)) >= 2:
+        return 1 << best
+    return 0
 
 
 @njit_inline
@@ -1522,6 +1574,9 @@ def search(
             stk[f + F_N] = _gen_moves(
                 hs, tr, ply, k, nseat, leader, broken, xmask, moves, hint, stk[KILL + ply], nil, need, pref
             )
+            if player == nil and k > 0 and target == 1:
+                # the nil bidder's dominated cards were left out by comparing with the trick's best
+                stk[f + F_REL] = _nil_pin(hands[player], tr[_winner_of(tr, k)], tr[0] // 13)
             stk[f + F_I] = 0
             mode = _ADVANCE
             continue
