@@ -498,12 +498,14 @@ def _nil_score(
     """Ordering score (higher first) of card ``c`` for the nil objective: the
     nil bidder ducks as high as it can and sheds its highest cards; its
     partner wins the tricks the nil bidder has yet to play to, and overtakes
-    the nil bidder's winning card; the opponents play low under the nil
-    bidder and lead low in the suits the nil bidder still holds, first those
-    where its highest card is highest, and when the nil bidder's partner has
-    beaten it in the trick, or the nil bidder is void in the suit led and can
-    discard a side card, they play high (to win the lead back and keep their
-    low cards for leads under the nil bidder)."""
+    the nil bidder's winning card; the opponents lead low in the suits the nil
+    bidder still holds, first those where its highest card is highest, and when
+    the nil bidder's partner has beaten it in the trick, or the nil bidder is
+    void in the suit led and can discard a side card, they play high (to win the
+    lead back and keep their low cards for leads under the nil bidder); else
+    they duck with their highest card that does not beat the trick (keeping the
+    low ones) and discard first from the suits the nil bidder is void in, high
+    cards first."""
     suit = c // 13
     rank = c - 13 * suit
     beats = False
@@ -551,6 +553,15 @@ def _nil_score(
         return 40 + rank
     if beats:
         return 20 - rank
+    if suit == led_suit:
+        # a duck (that does not change this trick, or that leaves the nil bidder's card
+        # winning): keep the low cards to lead under the nil bidder
+        return 50 + rank
+    if suit != 3:
+        # a discard: first from the suits the nil bidder is void in, high cards first
+        if (hands[nil] & (SUIT0 << (13 * suit))) == 0:
+            return 50 + rank
+        return 35 + rank
     return 50 - rank
 
 
