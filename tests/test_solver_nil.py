@@ -201,3 +201,72 @@ def test_nil_values_match_minimax_with_the_nil_bidder_following() -> None:
         assert got == exact, pos.describe()
         got1 = {int(c): v for c, v in nil_values(pos, nil, cap=1).items()}
         assert got1 == {c: min(v, 1) for c, v in exact.items()}, pos.describe()
+
+
+def _nil_safe_random(rng: random.Random, ncards: int) -> tuple[Position, int] | None:
+    """A random 4-seat trick start (a random leader other than the nil bidder, seat 0 or
+    1) where the nil bidder holds no spade."""
+    pos = random_position(rng, 4, ncards, 0)
+    nil = rng.randrange(4)
+    if pos.hands[nil] >> 39 or pos.leader == nil:
+        return None
+    return pos, nil
+
+
+def test_nil_safe_partner_covers_match_minimax() -> None:
+    """Where _nil_safe says safe through the partner's covers (the others' cards alone
+    would not do), the minimax agrees: the opponents cannot force a trick."""
+    rng = random.Random(53)
+    fired = 0
+    while fired < 40:
+        got = _nil_safe_random(rng, rng.choice((3, 3, 4)))
+        if got is None:
+            continue
+        pos, nil = got
+        hs = tuple(list(pos.hands) + [0] * (4 - len(pos.hands)))
+        safe, _ = _nil_safe(hs, 4, nil)
+        if not safe:
+            continue
+        # the rule without the partner's covers: the partner's hand moved to a 3rd seat
+        alone = list(hs)
+        alone[(nil + 2) % 4] = 0
+        alone[(nil + 1) % 4] |= hs[(nil + 2) % 4]
+        if _nil_safe((alone[0], alone[1], alone[2], alone[3]), 4, nil)[0]:
+            continue
+        count, opponents = _nil_masks(4, nil)
+        assert minimax_value(pos, count, opponents) == 0, pos.describe()
+        fired += 1
+
+
+def test_nil_safe_holds_for_every_position_with_the_same_pattern() -> None:
+    """The cards _nil_safe relies on are enough: shuffling the owners of every card below
+    the lowest relied-on card of its suit (each hand keeping its suit lengths) keeps the
+    position sure-safe."""
+    rng = random.Random(54)
+    checked = 0
+    while checked < 300:
+        nil = rng.randrange(4)
+        deck = list(range(52))
+        rng.shuffle(deck)
+        n = rng.randint(3, 8)
+        hands = [sum(1 << c for c in deck[i * n : (i + 1) * n]) for i in range(4)]
+        hands[nil] &= (1 << 39) - 1
+        hs = (hands[0], hands[1], hands[2], hands[3])
+        safe, rel = _nil_safe(hs, 4, nil)
+        if not safe:
+            continue
+        checked += 1
+        for _ in range(5):
+            new = list(hs)
+            for suit in range(4):
+                cards = [c for c in range(13 * suit, 13 * suit + 13) if any(h >> c & 1 for h in hs)]
+                pinned = [c for c in cards if rel >> c & 1]
+                low = min(pinned) if pinned else 99
+                free = [c for c in cards if c < low]
+                owners = [next(s for s in range(4) if hs[s] >> c & 1) for c in free]
+                rng.shuffle(owners)
+                for c, s in zip(free, owners):
+                    for t in range(4):
+                        new[t] &= ~(1 << c)
+                    new[s] |= 1 << c
+            assert _nil_safe((new[0], new[1], new[2], new[3]), 4, nil)[0], (hs, new, nil)

@@ -574,7 +574,23 @@ def _nil_safe(hands: Hands, nseat: int, nil: int) -> tuple[bool, int]:
     wins a trick), it follows each lead of a suit with its lowest card there,
     which is below the card led (the i-th lead of a suit uses up at least i-1
     of the other hands' cards of it), and when void it discards its highest
-    cards.  Returns the cards relied on (every card of the suits it holds)."""
+    cards.  Returns the cards relied on (every card of the suits it holds).
+
+    With four seats a suit may instead be *covered*: the partner holds at least
+    as many cards of it as the nil bidder, its i-th highest above the nil
+    bidder's i-th highest for every i.  In each round of a covered suit the
+    partner plays its highest card of it and the nil bidder its highest (below
+    the partner's); the partner never plays a card of a covered suit otherwise
+    (it follows, ruffs or discards from the other suits) unless it holds
+    nothing else, and then the cards of the covered suits are more than the
+    nil bidder's there (when the nil bidder follows to the trick) or the nil
+    bidder, void too, discards its highest card of a covered suit and the
+    partner its lowest of the same suit: either way the partner still holds
+    the cover of every round left.  Discards of the nil bidder's highest cards
+    keep both conditions.  A covered suit relies only on the cards from its top
+    down to the partner's cover of the nil bidder's lowest card (the partner's
+    card of that rank in the order of its cards): the nil bidder's cards below
+    it are below every cover they need.  So the covers are tried first."""
     mine = hands[nil]
     if mine & SPADES:
         return False, 0
@@ -588,6 +604,25 @@ def _nil_safe(hands: Hands, nseat: int, nil: int) -> tuple[bool, int]:
         m = mine & smask
         if m == 0:
             continue
+        if nseat == 4:
+            # the partner's covers (tried first: they rely on fewer cards): as many cards
+            # of the suit as the nil bidder, its i-th highest above the nil bidder's i-th
+            # highest
+            p = hands[(nil + 2) % 4] & smask
+            if popcount(p) >= popcount(m):
+                low = 52
+                while m:
+                    hm = _highbit_index(m)
+                    hp = _highbit_index(p)
+                    if hm > hp:
+                        break
+                    m ^= 1 << hm
+                    p ^= 1 << hp
+                    low = hp
+                if m == 0:
+                    rel |= (mine | others) & smask & ~((1 << low) - 1)
+                    continue
+                m = mine & smask
         o = others & smask
         while m and o:
             if (m & -m) > (o & -o):
