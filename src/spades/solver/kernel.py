@@ -410,7 +410,9 @@ def _gen_moves(
             # seat's nodes at this place in the trick more often after another play had
             # failed first (a history of corrections)
             score += (pref >> (8 * _follow_kind(c, best, led))) & 0xFF
-        if c == killer and k == 0:
+        if c == killer and k == 0 and (nil < 0 or my_side == 1):
+            # (nil searches: the opponents' leads only; the nil side's leads were better
+            # without it, bench/solver-notes.md)
             score = 1000
         elif c == hint:
             score = 900
