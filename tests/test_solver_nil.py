@@ -238,6 +238,35 @@ def test_nil_safe_partner_covers_match_minimax() -> None:
         fired += 1
 
 
+def test_nil_safe_partner_covers_the_top_cards_others_the_rest() -> None:
+    """North's hearts Q2: neither below the others' hearts (Q above East's 4) nor covered
+    by South alone (one heart); South's K covers the Q, and the 2 is below the others'
+    hearts less that K (East's 43)."""
+    hands = _hands("-.Q2.-.3", "-.43.-.A", "A.K.K.-", "KQ.-.-.4")
+    assert _nil_safe(hands, 4, 0)[0]
+    pos = Position.build(list(hands), 1, [], True)
+    assert minimax_value(pos, 1, 0b1010) == 0
+    rng = random.Random(55)
+    fired = 0
+    while fired < 6:
+        pos = random_position(rng, 4, 4, 0)
+        nil = rng.randrange(4)
+        if pos.hands[nil] >> 39 or pos.leader == nil:
+            continue
+        hs = (pos.hands[0], pos.hands[1], pos.hands[2], pos.hands[3])
+        partner = (nil + 2) % 4
+        # not sure-safe with the partner's cards given to an opponent: the partner's covers
+        # (of a whole suit or of its top cards) decide
+        alone = list(hs)
+        alone[partner] = 0
+        alone[(nil + 1) % 4] |= hs[partner]
+        if not _nil_safe(hs, 4, nil)[0] or _nil_safe((alone[0], alone[1], alone[2], alone[3]), 4, nil)[0]:
+            continue
+        count, opponents = _nil_masks(4, nil)
+        assert minimax_value(pos, count, opponents) == 0, pos.describe()
+        fired += 1
+
+
 def test_nil_safe_holds_for_every_position_with_the_same_pattern() -> None:
     """The cards _nil_safe relies on are enough: shuffling the owners of every card below
     the lowest relied-on card of its suit (each hand keeping its suit lengths) keeps the

@@ -592,7 +592,20 @@ def _nil_safe(hands: Hands, nseat: int, nil: int) -> tuple[bool, int]:
     keep both conditions.  A covered suit relies only on the cards from its top
     down to the partner's cover of the nil bidder's lowest card (the partner's
     card of that rank in the order of its cards): the nil bidder's cards below
-    it are below every cover they need.  So the covers are tried first."""
+    it are below every cover they need.  So the covers are tried first.
+
+    Or the partner covers the nil bidder's top j cards of a suit (as above) and
+    the nil bidder's other cards there are below the others' cards less those j
+    covers (as in the first rule).  While a cover is left, every round of the
+    suit is a covered one (the partner plays its highest card, a cover, and the
+    nil bidder its highest); a forced discard of the partner's takes a card
+    that is not a cover when the nil bidder follows (its covers are fewer than
+    the nil bidder's cards of the covered suits, which are fewer than its
+    cards), else as above.  A round with a cover in it but none of the nil
+    bidder's covered cards left (discarded) is above all its other cards there
+    (every cover is), so it plays its highest and the first rule still holds;
+    once the covers are spent it holds for what is left (the others' cards only
+    went down).  Relies on every card of such a suit."""
     mine = hands[nil]
     if mine & SPADES:
         return False, 0
@@ -625,14 +638,42 @@ def _nil_safe(hands: Hands, nseat: int, nil: int) -> tuple[bool, int]:
                     rel |= (mine | others) & smask & ~((1 << low) - 1)
                     continue
                 m = mine & smask
-        o = others & smask
-        while m and o:
-            if (m & -m) > (o & -o):
+        if not _below(m, others & smask):
+            if nseat != 4:
                 return False, 0
-            m &= m - 1
-            o &= o - 1
+            # the partner covers the nil bidder's top j cards, its lower cards are below the
+            # others' cards less those covers (0 < j < its length)
+            p = hands[(nil + 2) % 4] & smask
+            mixed = False
+            top = m
+            pc = p
+            for j in range(1, popcount(m)):
+                if pc == 0:
+                    break
+                hm = _highbit_index(top)
+                hp = _highbit_index(pc)
+                if hm > hp:
+                    break
+                top ^= 1 << hm
+                pc ^= 1 << hp
+                if _below(top, others & smask & ~(p ^ pc)):
+                    mixed = True
+                    break
+            if not mixed:
+                return False, 0
         rel |= (mine | others) & smask
     return True, rel
+
+
+@njit_inline
+def _below(m: int, o: int) -> bool:
+    """Is the i-th lowest card of ``m`` below the i-th lowest of ``o`` for every i?"""
+    while m and o:
+        if (m & -m) > (o & -o):
+            return False
+        m &= m - 1
+        o &= o - 1
+    return True
 
 
 @njit_inline
