@@ -4,9 +4,9 @@
 
 Every deal (seeds ``--first`` to ``--first + --deals - 1``, dealer ``seed % 4``) is
 played once per setting: one hand at 0-0 on the partnership preset, the player under
-test at North-South and ``basic`` at East-West, with the same bot seeds for both
-settings.  A hand is scored as North-South's points minus East-West's, minus 10 per
-bag taken (what a bag costs over a game with the default bag rules).
+test at North-South and ``basic`` (or ``--opponent``) at East-West, with the same bot
+seeds for both settings.  A hand is scored as North-South's points minus East-West's,
+minus 10 per bag taken (what a bag costs over a game with the default bag rules).
 
 Duplicate matches (``spades match``) measure a whole game's worth of a bot, but a
 100-deal match varies by about +-8 points per hand, so small changes drown.  Here a
@@ -33,21 +33,22 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from spades import Game, Rules, bots
+from spades import Game, Rules
 from spades.match import parse_bot_spec
 
 
-def play(spec: str, seeds: range) -> list[dict[str, Any]]:
+def play(spec: str, seeds: range, opponent: str = "basic") -> list[dict[str, Any]]:
     bot_spec = parse_bot_spec(spec)
+    other = parse_bot_spec(opponent)
     rules = Rules.preset("partnership")
     out = []
     for seed in seeds:
         game = Game(rules, seed=seed, dealer=seed % 4)
         players = [
             bot_spec.make(seed * 4),
-            bots.get("basic", seed=seed * 4 + 1),
+            other.make(seed * 4 + 1),
             bot_spec.make(seed * 4 + 2),
-            bots.get("basic", seed=seed * 4 + 3),
+            other.make(seed * 4 + 3),
         ]
         times: list[float] = []
         while game.hands_played == 0:
@@ -60,7 +61,16 @@ def play(spec: str, seeds: range) -> list[dict[str, Any]]:
             game.apply(action)
         h = game.history[-1]
         value = h.points[0] - h.points[1] - 10 * (h.bags[0] - h.bags[1])
-        out.append({"bids": [str(b) for b in h.bids], "tricks": list(h.tricks), "v": value, "times": times})
+        out.append(
+            {
+                "bids": [str(b) for b in h.bids],
+                "tricks": list(h.tricks),
+                "points": list(h.points),
+                "bags": list(h.bags),
+                "v": value,
+                "times": times,
+            }
+        )
     return out
 
 
@@ -101,12 +111,15 @@ def main() -> int:
     parser.add_argument("--deals", type=int, default=400)
     parser.add_argument("--first", type=int, default=0, help="the first deal's seed")
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--opponent", default="basic", help="the bot at East-West (default basic)")
     parser.add_argument("--dump", help="write every deal's bids, tricks and value per setting to a JSON file")
     args = parser.parse_args()
     seeds = range(args.first, args.first + args.deals)
     start = time.perf_counter()
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
-        results = list(pool.map(play, args.specs, [seeds] * len(args.specs)))
+        results = list(
+            pool.map(play, args.specs, [seeds] * len(args.specs), [args.opponent] * len(args.specs))
+        )
     if args.dump:
         with open(args.dump, "w") as f:
             json.dump({"specs": args.specs, "first": args.first, "rows": results}, f)
