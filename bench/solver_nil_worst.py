@@ -46,8 +46,10 @@ def main() -> int:
         cpu = time.process_time() - t0
         total += solver.nodes
         shown = "".join(str(values[c]) for c in sorted(values))
-        print(f"seed {seed} deal {deal} seat {seat}: {solver.nodes:10d} nodes {cpu:7.2f} s CPU values {shown}",
-              flush=True)
+        print(
+            f"seed {seed} deal {deal} seat {seat}: {solver.nodes:10d} nodes {cpu:7.2f} s CPU values {shown}",
+            flush=True,
+        )
     print(f"total {total} nodes")
     return 0
 

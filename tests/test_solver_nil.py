@@ -181,7 +181,9 @@ def test_nil_dominated_cards_are_never_better_for_the_nil_bidder() -> None:
                 continue
             fired += 1
             suit = c // 13
-            higher = [d for d in values if d // 13 == suit and d > c and not (d // 13 == best // 13 and d > best)]
+            higher = [
+                d for d in values if d // 13 == suit and d > c and not (d // 13 == best // 13 and d > best)
+            ]
             assert higher, pos.describe()
             assert min(v, 1) >= min(values[min(higher)], 1), (pos.describe(), c)
     assert fired > 50

@@ -454,9 +454,8 @@ def _nil_dominated(hand: int, c: int, best: int, led: int) -> bool:
                 return False
         elif bsuit != 3:
             return False
-    elif suit == 3:
-        if bsuit != 3 or c > best:
-            return False
+    elif suit == 3 and (bsuit != 3 or c > best):
+        return False
     higher = hand & (SUIT0 << (13 * suit)) & ~((2 << c) - 1)
     if suit == bsuit:
         higher &= (1 << best) - 1
@@ -647,7 +646,7 @@ def _nil_safe(hands: Hands, nseat: int, nil: int) -> tuple[bool, int]:
             mixed = False
             top = m
             pc = p
-            for j in range(1, popcount(m)):
+            for _j in range(1, popcount(m)):
                 if pc == 0:
                     break
                 hm = _highbit_index(top)
