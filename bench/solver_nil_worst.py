@@ -2,7 +2,7 @@
 
 Node counts (load-independent) and CPU time of ``nil_values(cap=1)`` on the worst deals
 seen (seed 1 deal 0 North, seed 2 deal 4 North, seed 3 deal 6 East), each with a fresh
-table; the deals are generated exactly as in bench/solver_nil.py.
+table; the deals come from bench/solver_nil.py's own dealer.
 
     PYTHONPATH=src python bench/solver_nil_worst.py [--cap 1] [--only 0,1,2]
 """
@@ -14,13 +14,9 @@ import random
 import sys
 import time
 
+from solver_nil import _deal  # the same deals (bench/ is on the path when run as a script)
+
 CASES = ((1, 0, 0), (2, 4, 0), (3, 6, 1))  # (seed, deal, nil seat)
-
-
-def _deal(rng: random.Random, ncards: int) -> list[int]:
-    deck = list(range(52))
-    rng.shuffle(deck)
-    return [sum(1 << c for c in deck[i * ncards : (i + 1) * ncards]) for i in range(4)]
 
 
 def main() -> int:
