@@ -21,9 +21,11 @@ def test_expert_lets_an_opponents_nil_win_the_trick() -> None:
 
 
 def test_expert_leads_under_an_opponents_nil() -> None:
-    # West bid nil and holds only 9H in hearts, the rest of them went to East; North leads
-    # with 2H (under West's nine), AH and a spread of other suits: the low heart
-    hands = make_hands({0: "2H AH", 3: "9H"}, voids={3: "H"})
+    # West bid nil and holds only 9H in hearts; North leads with 2H (under West's nine), AH
+    # and no other heart, and a spread of other suits: never the ace.  (North's hearts are
+    # fixed: filled at random it held AKT632, and KH, equal to AH, was led while the test
+    # looked for AH alone)
+    hands = make_hands({0: "2H AH", 3: "9H"}, voids={3: "H", 0: "H"})
     game = game_with(hands, ["bid 4", "bid 3", "bid 4", "nil"], dealer=3)
     assert game.to_act == 0
     chosen = [bots.get("expert", seed=s, **FAST).act(game.view(0)) for s in range(3)]

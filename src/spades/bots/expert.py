@@ -26,6 +26,15 @@ expected score alone: ``bid_set_penalty``); by default 40 in games of two sides
 and nothing with three or more sides.  Bags carried out of the hand are charged
 as a debt of ``bag_penalty / bag_limit`` each (``bag_weight`` scales it).  Cards
 equivalent in the bot's hand (no unseen card between them) are evaluated once.
+
+Signals (``signals``, on by default), in four-handed partnerships: of equal
+cards the bot leads the highest and follows with the lowest, so each card it
+plays tells its partner that it lacks the next card of the suit above a lead
+and below a follow (when that card is still out and not on the table); it
+reads its partner's cards the same way, and its samples never give the
+partner a card it has shown it lacks
+(:func:`~spades.bots.knowledge.signal_denied`).  A partner that plays a card it
+had shown it lacked does not signal so, and is read no more that hand.
 The club player's (:mod:`~spades.bots.basic`) choice starts with a small lead
 (``prior`` points per sample), so that the noise of a small sample does not
 decide between cards of equal worth.
@@ -97,7 +106,7 @@ from ..rules import Rules
 from ..view import View
 from .base import Bot
 from .basic import BasicBot, estimate_tricks, nil_danger
-from .knowledge import Knowledge, beats, trick_winner
+from .knowledge import Knowledge, beats, signal_denied, trick_winner
 from .simulate import (
     BID_FIT_SD,
     OVERSAMPLE,
@@ -180,7 +189,9 @@ class ExpertBot(Bot):
     must gain to go above the club player's count; ``win_weight``: the points of a whole
     game won, weighed by how much a hand moves the chance of winning it
     (:func:`~spades.bots.simulate.win_probability`; 0: a fixed
-    :data:`~spades.bots.simulate.GAME_VALUE` when the hand ends the game).
+    :data:`~spades.bots.simulate.GAME_VALUE` when the hand ends the game); ``signals``:
+    lead the top of equal cards, follow with the lowest, and read the partner's cards
+    that way (1, the default) or not (0).
     """
 
     name = "expert"
@@ -211,6 +222,7 @@ class ExpertBot(Bot):
         win_weight: float = 0.0,
         fit_sd: float | None = None,
         oversample: int | None = None,
+        signals: bool = True,
     ) -> None:
         super().__init__(seed)
         if not isinstance(samples, int) or samples < 1:
@@ -264,6 +276,9 @@ class ExpertBot(Bot):
         self._solve: SolveFn | None = None if solver == "off" else _load_solver()
         if solver == "on" and self._solve is None:
             raise ValueError("the double-dummy solver (spades.solver) is not available")
+        if not isinstance(signals, (bool, int)) or signals not in (0, 1):
+            raise ValueError("signals must be on (1) or off (0)")
+        self.signals = bool(signals)
         self._basic = BasicBot(seed=seed)
 
     def prepare(self) -> float:
@@ -319,14 +334,16 @@ class ExpertBot(Bot):
         if phase == "play":
             cands, totals, done, solver, rep = self._card_totals(view, None)
             if len(cands) == 1:  # e.g. a live nil's one card sure to lose the trick
-                return [(ALL_CARDS[cands[0]], 0.0, "the one card worth weighing")]
+                return [(ALL_CARDS[self._signal(view, cands[0])], 0.0, "the one card worth weighing")]
             how = f"{'double-dummy values' if solver else 'play-outs'} on {done} sampled deals"
             for c in cands:
                 lead = self.prior * done if c == rep else 0.0
                 reason = how + ("; the club player's choice" if c == rep else "")
                 out.append((ALL_CARDS[c], (totals[c] - lead) / max(1, done), reason))
             best = max(cands, key=lambda c: (totals[c], -(c % 13)))
-            out.sort(key=lambda x: (x[0] != ALL_CARDS[best], -x[1]))
+            played = self._signal(view, best)
+            out = [(ALL_CARDS[played], v, r) if a == ALL_CARDS[best] else (a, v, r) for a, v, r in out]
+            out.sort(key=lambda x: (x[0] != ALL_CARDS[played], -x[1]))
             return out
         if phase == "bid" and self.bidding == "simulate":
             ev = self._bid_totals(view, None)
@@ -360,8 +377,16 @@ class ExpertBot(Bot):
         oversample = self.oversample
         if oversample is None:
             oversample = PARTNERSHIP_OVERSAMPLE if four_handed else OVERSAMPLE
+        denied: list[int] = []
+        partner = know.view.partner
+        if self.signals and four_handed and partner is not None and know.view.phase == "play":
+            shown = signal_denied(know.view, partner)
+            if shown:
+                denied = [0] * know.n
+                denied[partner] = shown & know.unseen
         return sample_deals(
-            know, self.rng, count, sample_own=sample_own, fit_sd=fit_sd, oversample=oversample
+            know, self.rng, count, sample_own=sample_own, fit_sd=fit_sd, oversample=oversample,
+            denied=denied,
         )
 
     @staticmethod
@@ -434,7 +459,23 @@ class ExpertBot(Bot):
 
     def _choose_card(self, view: View, deadline: float | None) -> int:
         cands, totals, _done, _solver, _rep = self._card_totals(view, deadline)
-        return max(cands, key=lambda c: (totals[c], -(c % 13)))
+        return self._signal(view, max(cands, key=lambda c: (totals[c], -(c % 13))))
+
+    def _signal(self, view: View, card: int) -> int:
+        """The card to play for ``card`` (the lowest of its equal cards): with ``signals``,
+        a lead is the highest of them (the partner then knows the next card up is not
+        ours; a follow, the lowest, says the same of the next card down)."""
+        if not self.signals or view.trick or view.hand is None:
+            return card
+        hand = view.hand.mask
+        gone = view.played.mask
+        top = card
+        x = card + 1
+        while x < card // 13 * 13 + 13 and (hand | gone) >> x & 1:
+            if hand >> x & 1:
+                top = x
+            x += 1
+        return top
 
     def _card_totals(
         self, view: View, deadline: float | None

@@ -14,7 +14,11 @@ Inferences made:
   that led a spade before spades were broken (with the breaking rule on)
   holds nothing but spades;
 * *known cards*: in the blind-nil exchange, the cards this seat passed are in
-  the receiver's hand unless they came back or were played.
+  the receiver's hand unless they came back or were played;
+* *signals* (:func:`signal_denied`, read only for a partner known to play by
+  them): a seat that leads the top of equal cards and follows with the lowest
+  shows, with each card, that it lacks the next card of the suit above a lead
+  or below a follow.
 
 :class:`SideState` sums up a side's contract: tricks needed, nil bidders
 still clean, and so on; bots reason with it about what a trick is worth.
@@ -37,6 +41,7 @@ __all__ = [
     "beats",
     "bit_cards",
     "higher_in_suit",
+    "signal_denied",
     "trick_winner",
 ]
 
@@ -63,6 +68,46 @@ def higher_in_suit(card: int) -> int:
 def lower_in_suit(card: int) -> int:
     """The mask of the cards of ``card``'s suit that rank below it."""
     return ((1 << card) - 1) & ~((1 << (card // 13 * 13)) - 1)
+
+
+def signal_denied(view: View, seat: int) -> int | None:
+    """The cards ``seat`` has shown it lacks this hand, if it signals as the expert does
+    (of cards equal in its hand, no card in another hand between them, it leads the
+    highest and follows with the lowest): above each lead, the next card of the suit
+    not yet played; below each card it followed with, the next one not yet played,
+    unless that one lies in the same trick (then the two were not equal).  None when
+    the seat has since played a card it showed it lacked: it does not signal so."""
+    n = view.rules.num_seats
+    gone = 0  # cards played in the tricks before the one read
+    denied = 0
+    for leader, cards in [(t.leader, [int(c) for c in t.cards]) for t in view.tricks] + [
+        (view.trick[0][0], [int(c) for _, c in view.trick]) if view.trick else (0, [])
+    ]:
+        table = 0
+        for i, c in enumerate(cards):
+            if (leader + i) % n == seat:
+                if denied >> c & 1:
+                    return None
+                x = _next_unplayed(c, gone, table, up=i == 0)
+                if x >= 0:
+                    denied |= 1 << x
+            table |= 1 << c
+        gone |= table
+    return denied
+
+
+def _next_unplayed(card: int, gone: int, table: int, up: bool) -> int:
+    """The next card of ``card``'s suit above (``up``) or below it that was not played in
+    an earlier trick; -1 when there is none or it lies on the table (``table``)."""
+    base = card // 13 * 13
+    x = card + 1 if up else card - 1
+    while base <= x < base + 13:
+        if table >> x & 1:
+            return -1
+        if not gone >> x & 1:
+            return x
+        x += 1 if up else -1
+    return -1
 
 
 @dataclass(frozen=True)

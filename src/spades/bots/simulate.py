@@ -82,10 +82,13 @@ def sample_deals(
     bid_weighting: bool = True,
     fit_sd: float = BID_FIT_SD,
     oversample: int = OVERSAMPLE,
+    denied: Sequence[int] = (),
 ) -> list[list[int]]:
     """``count`` deals of the cards this seat cannot see: a list of hands (masks) per seat,
     this seat's own hand included.  ``sample_own``: the seat has not looked yet, deal it
-    too.  Deals are drawn ``oversample * count`` at a time and resampled by bid fit
+    too; ``denied``: per seat, cards it is taken not to hold (its signals, see
+    :func:`~spades.bots.knowledge.signal_denied`), kept like a shown void where the deal
+    allows.  Deals are drawn ``oversample * count`` at a time and resampled by bid fit
     (``fit_sd``: the deviation, in tricks, of a bid from the club player's count of the
     hand that made it; see :func:`_bid_fit`).
 
@@ -109,6 +112,8 @@ def sample_deals(
         need = {s: 13 for s in range(n)}
     pile = len(pool) - sum(need.values())
     allowed = [FULL_DECK & ~sum(_SUIT[x] for x in range(4) if v >> x & 1) for v in know.voids]
+    for s, cards in enumerate(denied):
+        allowed[s] &= ~cards
     played_by = _played_by(know)
     exchanges = None
     if view.phase is Phase.PLAY and exchange_pairs(know.rules, view.bids):
