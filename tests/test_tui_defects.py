@@ -156,8 +156,14 @@ def test_game_over_dialog_fits_80x24_below_the_title(preset: str) -> None:
             # the history scrolls under the fixed key line
             body = app.screen.query_one("#body")
             assert body.max_scroll_y > 0  # type: ignore[attr-defined]
+            # the page scrolls with an animation: wait for it, a little at a time (one
+            # plain pause lost the race on a busy machine, about one run in four)
             await pilot.press("pagedown")
-            await pilot.pause()
+            for _ in range(40):
+                await pilot.wait_for_scheduled_animations()
+                await pilot.pause(0.05)
+                if body.scroll_y > 0:  # type: ignore[attr-defined]
+                    break
             assert body.scroll_y > 0  # type: ignore[attr-defined]
             assert any(keys in line for line in screen_lines(app)[:24])
             await pilot.press("q")
