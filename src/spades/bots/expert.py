@@ -69,7 +69,13 @@ Nil is bid when its own play-outs are worth ``nil_margin`` (15) points more
 than the best number *and* at least ``nil_min`` (75%) of them keep the nil,
 and only with a hand whose :func:`~spades.bots.basic.nil_danger` is at most
 ``nil_danger`` (0.9): the play-outs see every card, so they keep nils that
-real play loses.  For the same reason a live nil that can play a card sure to
+real play loses.  Except at a loose table: the bot reads, hand after hand, how
+far the opponents' bids scatter about the club player's count of the cards they
+turned out to hold (:class:`~spades.bots.table.TableReading`), and where they
+scatter well beyond a careful bidder's, it takes up to ``nil_trust`` (0.9) of
+the nil play-outs' failures as kept: opponents who bid with little regard to
+their cards do not defend like the play-outs' open-card club player.  Against
+careful bidders nothing changes.  For the same reason a live nil that can play a card sure to
 lose the trick (under the card winning it) plays one.
 
 The blind-nil decision compares play-outs of blind nil (with the partner's
@@ -117,6 +123,7 @@ from .simulate import (
     sample_deals,
     winner_index,
 )
+from .table import TableReading
 
 __all__ = [
     "PARTNERSHIP_FIT_SD",
@@ -191,7 +198,9 @@ class ExpertBot(Bot):
     (:func:`~spades.bots.simulate.win_probability`; 0: a fixed
     :data:`~spades.bots.simulate.GAME_VALUE` when the hand ends the game); ``signals``:
     lead the top of equal cards, follow with the lowest, and read the partner's cards
-    that way (1, the default) or not (0).
+    that way (1, the default) or not (0); ``nil_trust``: the share of the nil play-outs'
+    failures taken as kept at a table whose opponents bid furthest from their cards
+    (:class:`~spades.bots.table.TableReading`; 0.9 by default, 0 turns the reading off).
     """
 
     name = "expert"
@@ -223,6 +232,7 @@ class ExpertBot(Bot):
         fit_sd: float | None = None,
         oversample: int | None = None,
         signals: bool = True,
+        nil_trust: float = 0.9,
     ) -> None:
         super().__init__(seed)
         if not isinstance(samples, int) or samples < 1:
@@ -279,6 +289,8 @@ class ExpertBot(Bot):
         if not isinstance(signals, (bool, int)) or signals not in (0, 1):
             raise ValueError("signals must be on (1) or off (0)")
         self.signals = bool(signals)
+        self.nil_trust = _number("nil_trust", nil_trust, 1.0)
+        self._table = TableReading(self.nil_trust)
         self._basic = BasicBot(seed=seed)
 
     def prepare(self) -> float:
@@ -293,6 +305,7 @@ class ExpertBot(Bot):
     # -- dispatch -----------------------------------------------------------------
 
     def act(self, view: View) -> Action:
+        self._table.observe(view)
         legal = self.legal_of(view)
         if len(legal) == 1:
             return legal[0]
@@ -353,6 +366,8 @@ class ExpertBot(Bot):
                     out.append((Bid(t), v, reason))
                 if ev.nil_value is not None and ev.nil_kept is not None:
                     reason = f"nil kept in {ev.nil_kept:.0%} of {ev.done} play-outs"
+                    if ev.trust > 0:
+                        reason += f" (with {ev.trust:.0%} of the failures taken as kept at this table)"
                     out.append((Bid(0), ev.nil_value, reason))
                 out.sort(key=lambda x: (x[0] != ev.choice, -x[1]))
                 return out
@@ -637,6 +652,11 @@ class ExpertBot(Bot):
         pos = Position(rules, dealt, leader, [], False, [0] * rules.num_seats, bids)
         return rollout(pos)
 
+    def _nil_trust(self, view: View) -> float:
+        """The share of the nil play-outs' failures that the opponents at this table would
+        let through (:meth:`TableReading.nil_trust`)."""
+        return self._table.nil_trust(view)
+
     def _choose_bid(self, view: View, deadline: float | None) -> Bid:
         ev = self._bid_totals(view, deadline)
         if ev is None:
@@ -683,7 +703,8 @@ class ExpertBot(Bot):
         totals = {t: 0.0 for t in numeric}
         made = {t: 0.0 for t in numeric}
         nil_total = 0.0
-        nil_kept = 0
+        nil_kept = 0.0
+        trust = self._nil_trust(view)
         done = 0
         for hands in deals:
             if self._out_of_time(deadline, done):
@@ -703,8 +724,17 @@ class ExpertBot(Bot):
                 nbids = list(bids)
                 nbids[me] = Bid(0)
                 nfinal = self._play_out(view, hands, nbids)
-                nil_kept += nfinal[me] == 0
-                nil_total += self._points(view, nbids, nfinal, bidding=True)
+                value = self._points(view, nbids, nfinal, bidding=True)
+                if nfinal[me] == 0:
+                    nil_kept += 1
+                elif trust > 0:
+                    # a defender short of the play-outs' open-card one lets some of these through
+                    kept = list(nfinal)
+                    kept[(me + 1) % rules.num_seats] += kept[me]
+                    kept[me] = 0
+                    value += trust * (self._points(view, nbids, kept, bidding=True) - value)
+                    nil_kept += trust
+                nil_total += value
         if not done:
             return None
         margin = {t: (self.first_margin * done if t > base and not sets_contract else 0.0) for t in numeric}
@@ -722,6 +752,7 @@ class ExpertBot(Bot):
             made={t: made[t] / done for t in numeric},
             nil_value=nil_total / done if try_nil else None,
             nil_kept=nil_kept / done if try_nil else None,
+            trust=trust,
         )
 
     # -- blind nil ----------------------------------------------------------------------------
@@ -795,6 +826,7 @@ class _BidEval:
     made: dict[int, float]
     nil_value: float | None
     nil_kept: float | None
+    trust: float = 0.0
 
 
 def _shift_side_tricks(rules: Rules, me: int, bids: Sequence[Bid], tricks: list[int], k: int) -> list[int]:

@@ -1,0 +1,122 @@
+"""Reading the table: how closely the other side's bids follow the cards they turn out to hold.
+
+By the end of a hand every card has been played, so a seat knows what each opponent held
+when it bid.  :class:`TableReading` compares each opponent's number bid with the club
+player's count of that hand (:func:`~spades.bots.basic.estimate_tricks`) and keeps how far
+the differences scatter over the game (their standard deviation, so that a habit of bidding
+a trick more or less than that count does not count), shrunk towards a careful bidder's
+scatter by a few bids of prior.  Bids that follow the cards (the club player, the expert,
+most people) scatter little; opponents whose bids wander far from their cards
+are taken not to defend as the play-outs' open-card defenders do, and
+:meth:`TableReading.nil_trust` says what share of the nil play-outs' failures such a table
+lets through (0 at a careful table).
+
+It reads only what the seat saw: the cards played in the last hand it played (its last
+:class:`~spades.view.View` of the play), the bids of that hand.  Four-handed
+partnerships only; hands with a blind-nil exchange are skipped (the cards played are not
+the cards bid on).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Final
+
+from ..core import deck_mask
+from ..view import Phase, View
+from .basic import estimate_tricks
+
+__all__ = ["TableReading"]
+
+#: the prior: how far a careful bidder's bids scatter about its own habit (the standard
+#: deviation of its bids minus the club player's count), worth this many bids
+PRIOR_SD: Final = 0.8
+PRIOR_BIDS: Final = 4
+#: the scatter at which trust starts, and where it is full
+TRUST_FROM: Final = 1.0
+TRUST_FULL: Final = 1.4
+
+
+class TableReading:
+    """One seat's reading of the opponents' bidding over a game (see the module docstring).
+
+    ``max_trust``: the share of the nil play-outs' failures let through at a table whose
+    bids wander furthest (0 turns the reading off)."""
+
+    def __init__(self, max_trust: float = 0.0) -> None:
+        self.max_trust = max_trust
+        self._last: View | None = None
+        self._sum = 0.0
+        self._squares = 0.0
+        self._bids = 0
+
+    @property
+    def bids_read(self) -> int:
+        """The opponents' number bids read so far this game."""
+        return self._bids
+
+    def scatter(self) -> float:
+        """How far the opponents' bids scatter about their habit: the standard deviation of
+        their bids minus the club player's count (a side that always bids a trick more than
+        the count, or less, bids by its cards too), shrunk towards ``PRIOR_SD``."""
+        n = self._bids
+        about_mean = self._squares - (self._sum * self._sum / n if n else 0.0)
+        return math.sqrt((about_mean + PRIOR_BIDS * PRIOR_SD**2) / (max(0, n - 1) + PRIOR_BIDS))
+
+    def observe(self, view: View) -> None:
+        """Remember the seat's latest view of the play; fold in finished hands."""
+        self._fold(view)
+        if view.phase is Phase.PLAY:
+            self._last = view
+
+    def nil_trust(self, view: View) -> float:
+        """The share of the nil play-outs' failures this table lets through (0 to ``max_trust``)."""
+        self._fold(view)
+        if self.max_trust <= 0:
+            return 0.0
+        share = (self.scatter() - TRUST_FROM) / (TRUST_FULL - TRUST_FROM)
+        return self.max_trust * min(1.0, max(0.0, share))
+
+    def _fold(self, view: View) -> None:
+        last = self._last
+        if last is None or last.hand_number == view.hand_number:
+            return
+        self._last = None
+        if view.hand_number < last.hand_number or view.hands_played < last.hands_played:
+            self._sum, self._squares, self._bids = 0.0, 0.0, 0  # a new game
+            return
+        for r in residuals(last):
+            self._sum += r
+            self._squares += r * r
+            self._bids += 1
+
+
+def residuals(view: View) -> list[float]:
+    """Each opponent's number bid minus the club player's count of the hand it bid on, as
+    far as ``view`` (late in the hand's play) shows that hand; none where it is not clear."""
+    rules = view.rules
+    n = rules.num_seats
+    if n != 4 or not rules.partnerships or view.hand is None:
+        return []
+    if any(b is not None and b.blind for b in view.bids):
+        return []
+    held = [0] * n
+    for t in view.tricks:
+        for seat, card in zip(t.seats(n), t.cards):
+            held[seat] |= 1 << int(card)
+    for seat, card in view.trick:
+        held[seat] |= 1 << int(card)
+    mine = sum(1 << int(c) for c in view.hand)
+    unseen = deck_mask(rules) & ~mine & ~sum(held)
+    short = [s for s in range(n) if s != view.seat and bin(held[s]).count("1") == 12]
+    if len(short) == 1 and bin(unseen).count("1") == 1:
+        held[short[0]] |= unseen
+    out = []
+    for s in range(n):
+        bid = view.bids[s]
+        if rules.side_of(s) == view.side or bid is None or bid.is_nil:
+            continue
+        if bin(held[s]).count("1") < 12:
+            continue
+        out.append(bid.tricks - estimate_tricks(held[s], n, True))
+    return out

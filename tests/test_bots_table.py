@@ -1,0 +1,159 @@
+"""Reading the table: the opponents' bids against the cards they turned out to hold
+(``spades.bots.table``), and the expert's nils at a table whose bids wander."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from spades import Game, Rules, bots
+from spades.actions import Action
+from spades.bids import Bid
+from spades.bots.base import Bot
+from spades.bots.basic import estimate_tricks
+from spades.bots.expert import ExpertBot
+from spades.bots.table import TableReading, residuals
+from spades.view import Phase, View
+
+RULES = dataclasses.replace(Rules.preset("partnership"), blind_nil=False, hands=6)
+
+
+class LooseBidder(Bot):
+    """The club player's card play, with bids far from its cards: 1 with a strong hand,
+    6 with a weak one."""
+
+    name = "loose"
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed)
+        self._basic = bots.get("basic", seed=seed)
+
+    def act(self, view: View) -> Action:
+        if view.phase is Phase.BID and view.hand is not None:
+            mask = sum(1 << int(c) for c in view.hand)
+            return Bid(1 if estimate_tricks(mask, 4, True) >= 3 else 6)
+        return self._basic.act(view)
+
+
+class HabitBidder(Bot):
+    """The club player, bidding two tricks over its count every time."""
+
+    name = "habit"
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed)
+        self._basic = bots.get("basic", seed=seed)
+
+    def act(self, view: View) -> Action:
+        if view.phase is Phase.BID and view.hand is not None:
+            mask = sum(1 << int(c) for c in view.hand)
+            return Bid(min(13, round(estimate_tricks(mask, 4, True)) + 2))
+        return self._basic.act(view)
+
+
+def _against(kind: type[Bot]) -> list[Bot]:
+    """The club player at North-South, ``kind`` at East-West."""
+    return [bots.get("basic", seed=0), kind(1), bots.get("basic", seed=2), kind(3)]
+
+
+def _play(players: list[Bot], seed: int, reading: TableReading) -> list[tuple[int, float]]:
+    """Play a game of ``RULES``; North's reading is fed North's views. Returns, at each of
+    North's bids, the bids read so far and the nil trust."""
+    game = Game(RULES, seed=seed, dealer=3)
+    seen = []
+    while not game.is_over:
+        seat = game.to_act
+        assert seat is not None
+        view = game.view(seat)
+        if seat == 0:
+            reading.observe(view)
+            if view.phase is Phase.BID:
+                seen.append((reading.bids_read, reading.nil_trust(view)))
+        game.apply(players[seat].act(view))
+    return seen
+
+
+def test_table_reading_residuals_are_the_bids_minus_the_count_of_the_hands_bid_on() -> None:
+    game = Game(RULES, seed=11, dealer=3)
+    players = [bots.get("basic", seed=s) for s in range(4)]
+    dealt: dict[int, int] = {}
+    last = None
+    while game.hands_played == 0:
+        seat = game.to_act
+        assert seat is not None
+        view = game.view(seat)
+        if view.phase is Phase.BID and view.hand is not None:
+            dealt[seat] = sum(1 << int(c) for c in view.hand)
+        if seat == 0 and view.phase is Phase.PLAY:
+            last = view
+        game.apply(players[seat].act(view))
+    assert last is not None and len(last.tricks) == 12
+    bids = game.history[0].bids
+    want = [bids[s].tricks - estimate_tricks(dealt[s], 4, True) for s in (1, 3) if not bids[s].is_nil]
+    assert residuals(last) == want
+
+
+def test_table_reading_trusts_no_nil_failures_against_careful_bidders() -> None:
+    players = [bots.get("basic", seed=s) for s in range(4)]
+    seen = _play(players, 5, TableReading(0.8))
+    assert seen[-1][0] >= 6  # bids were read
+    assert all(trust == 0.0 for _, trust in seen)
+
+
+def test_table_reading_trusts_nils_against_bidders_far_from_their_cards() -> None:
+    players = _against(LooseBidder)
+    reading = TableReading(0.8)
+    seen = _play(players, 5, reading)
+    assert seen[0] == (0, 0.0)  # nothing read before the first hand
+    assert reading.scatter() > 1.4
+    assert seen[-1][1] == 0.8
+
+
+def test_table_reading_does_not_take_a_habit_of_overbidding_for_loose_bids() -> None:
+    players = _against(HabitBidder)
+    reading = TableReading(0.8)
+    seen = _play(players, 5, reading)
+    assert reading.bids_read >= 8
+    assert all(trust == 0.0 for _, trust in seen)
+
+
+def test_table_reading_is_off_without_max_trust() -> None:
+    players = _against(LooseBidder)
+    reading = TableReading(0.0)
+    seen = _play(players, 5, reading)
+    assert reading.scatter() > 1.4
+    assert all(trust == 0.0 for _, trust in seen)
+
+
+def test_table_reading_starts_again_in_a_new_game() -> None:
+    players = _against(LooseBidder)
+    reading = TableReading(0.8)
+    _play(players, 5, reading)
+    assert reading.bids_read > 0
+    seen = _play([bots.get("basic", seed=s) for s in range(4)], 6, reading)
+    assert seen[0] == (0, 0.0)
+
+
+class _LooseTable(TableReading):
+    """A reading that has already found the opponents' bids far from their cards."""
+
+    def nil_trust(self, view: View) -> float:
+        return self.max_trust
+
+
+def test_expert_bids_nil_at_a_loose_table_that_it_declines_at_a_careful_one() -> None:
+    # North, first to bid, holds 642.J32.J95.QJT2: no sure loser above the others' cards,
+    # but nothing low enough to be safe against open-card defenders either
+    game = Game(dataclasses.replace(Rules.preset("partnership"), blind_nil=False), seed=49, dealer=3)
+    view = game.view(0)
+    assert str(view.hand) == "642.J32.J95.QJT2"
+    careful = ExpertBot(seed=0, bid_samples=64)
+    assert careful.act(view) == Bid(1)
+    loose = ExpertBot(seed=0, bid_samples=64)
+    loose._table = _LooseTable(loose.nil_trust)
+    assert loose.act(view) == Bid.nil()
+    rows = {a: r for a, _, r in ExpertBot(seed=0, bid_samples=64).evaluate(view)}
+    assert "taken as kept" not in rows[Bid.nil()]
+    weighed = ExpertBot(seed=0, bid_samples=64)
+    weighed._table = _LooseTable(weighed.nil_trust)
+    rows = {a: r for a, _, r in weighed.evaluate(view)}
+    assert "90% of the failures taken as kept" in rows[Bid.nil()]
