@@ -17,37 +17,39 @@ from spades.view import Phase, View
 RULES = dataclasses.replace(Rules.preset("partnership"), blind_nil=False, hands=6)
 
 
-class LooseBidder(Bot):
-    """The club player's card play, with bids far from its cards: 1 with a strong hand,
-    6 with a weak one."""
+class _Bidder(Bot):
+    """The club player's card play, with bids made from the club player's count by
+    :meth:`bid`."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed)
+        self._basic = bots.get("basic", seed=seed)
+
+    def bid(self, count: float) -> int:
+        raise NotImplementedError
+
+    def act(self, view: View) -> Action:
+        if view.phase is Phase.BID and view.hand is not None:
+            return Bid(self.bid(estimate_tricks(view.hand.mask, 4, True)))
+        return self._basic.act(view)
+
+
+class LooseBidder(_Bidder):
+    """Bids far from its cards: 1 with a strong hand, 6 with a weak one."""
 
     name = "loose"
 
-    def __init__(self, seed: int | None = None) -> None:
-        super().__init__(seed)
-        self._basic = bots.get("basic", seed=seed)
-
-    def act(self, view: View) -> Action:
-        if view.phase is Phase.BID and view.hand is not None:
-            mask = sum(1 << int(c) for c in view.hand)
-            return Bid(1 if estimate_tricks(mask, 4, True) >= 3 else 6)
-        return self._basic.act(view)
+    def bid(self, count: float) -> int:
+        return 1 if count >= 3 else 6
 
 
-class HabitBidder(Bot):
-    """The club player, bidding two tricks over its count every time."""
+class HabitBidder(_Bidder):
+    """Bids two tricks over its count every time."""
 
     name = "habit"
 
-    def __init__(self, seed: int | None = None) -> None:
-        super().__init__(seed)
-        self._basic = bots.get("basic", seed=seed)
-
-    def act(self, view: View) -> Action:
-        if view.phase is Phase.BID and view.hand is not None:
-            mask = sum(1 << int(c) for c in view.hand)
-            return Bid(min(13, round(estimate_tricks(mask, 4, True)) + 2))
-        return self._basic.act(view)
+    def bid(self, count: float) -> int:
+        return min(13, round(count) + 2)
 
 
 def _against(kind: type[Bot]) -> list[Bot]:
@@ -82,7 +84,7 @@ def test_table_reading_residuals_are_the_bids_minus_the_count_of_the_hands_bid_o
         assert seat is not None
         view = game.view(seat)
         if view.phase is Phase.BID and view.hand is not None:
-            dealt[seat] = sum(1 << int(c) for c in view.hand)
+            dealt[seat] = view.hand.mask
         if seat == 0 and view.phase is Phase.PLAY:
             last = view
         game.apply(players[seat].act(view))

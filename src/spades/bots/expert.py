@@ -69,14 +69,15 @@ Nil is bid when its own play-outs are worth ``nil_margin`` (15) points more
 than the best number *and* at least ``nil_min`` (75%) of them keep the nil,
 and only with a hand whose :func:`~spades.bots.basic.nil_danger` is at most
 ``nil_danger`` (0.9): the play-outs see every card, so they keep nils that
-real play loses.  Except at a loose table: the bot reads, hand after hand, how
-far the opponents' bids scatter about the club player's count of the cards they
-turned out to hold (:class:`~spades.bots.table.TableReading`), and where they
-scatter well beyond a careful bidder's, it takes up to ``nil_trust`` (0.9) of
-the nil play-outs' failures as kept: opponents who bid with little regard to
+real play loses.  For the same reason a live nil that can play a card sure to
+lose the trick (under the card winning it) plays one.  At a loose table a nil
+is weighed less warily: the bot reads, hand after hand, how far the opponents' bids scatter about the
+club player's count of the cards they turned out to hold
+(:class:`~spades.bots.table.TableReading`), and where they scatter well beyond a
+careful bidder's, it takes up to ``nil_trust`` (0.9) of the nil play-outs'
+failures as kept when it weighs a nil: opponents who bid with little regard to
 their cards do not defend like the play-outs' open-card club player.  Against
-careful bidders nothing changes.  For the same reason a live nil that can play a card sure to
-lose the trick (under the card winning it) plays one.
+careful bidders nothing changes.
 
 The blind-nil decision compares play-outs of blind nil (with the partner's
 exchange) against looking and bidding, on deals that sample the bot's own
@@ -652,11 +653,6 @@ class ExpertBot(Bot):
         pos = Position(rules, dealt, leader, [], False, [0] * rules.num_seats, bids)
         return rollout(pos)
 
-    def _nil_trust(self, view: View) -> float:
-        """The share of the nil play-outs' failures that the opponents at this table would
-        let through (:meth:`TableReading.nil_trust`)."""
-        return self._table.nil_trust(view)
-
     def _choose_bid(self, view: View, deadline: float | None) -> Bid:
         ev = self._bid_totals(view, deadline)
         if ev is None:
@@ -704,7 +700,7 @@ class ExpertBot(Bot):
         made = {t: 0.0 for t in numeric}
         nil_total = 0.0
         nil_kept = 0.0
-        trust = self._nil_trust(view)
+        trust = self._table.nil_trust(view)
         done = 0
         for hands in deals:
             if self._out_of_time(deadline, done):

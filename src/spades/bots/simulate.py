@@ -51,6 +51,7 @@ __all__ = [
     "exchange_pairs",
     "hand_utility",
     "play_exchanges",
+    "played_by",
     "rollout",
     "sample_deals",
     "win_probability",
@@ -114,10 +115,10 @@ def sample_deals(
     allowed = [FULL_DECK & ~sum(_SUIT[x] for x in range(4) if v >> x & 1) for v in know.voids]
     for s, cards in enumerate(denied):
         allowed[s] &= ~cards
-    played_by = _played_by(know)
+    played = played_by(know)
     exchanges = None
     if view.phase is Phase.PLAY and exchange_pairs(know.rules, view.bids):
-        exchanges = _Exchanges(know, played_by, allowed)
+        exchanges = _Exchanges(know, played, allowed)
     if oversample < 1:
         raise ValueError("oversample must be at least 1")
     m = count * oversample if bid_weighting else count
@@ -136,13 +137,14 @@ def sample_deals(
         befores.append(before)
     if not bid_weighting or m == count:
         return deals
-    weights = [_bid_fit(know, d, played_by, b, fit_sd) for d, b in zip(deals, befores)]
+    weights = [_bid_fit(know, d, played, b, fit_sd) for d, b in zip(deals, befores)]
     if sum(weights) <= 0:
         return deals[:count]
     return rng.choices(deals, weights=weights, k=count)
 
 
-def _played_by(know: Knowledge) -> list[int]:
+def played_by(know: Knowledge) -> list[int]:
+    """The cards each seat has played this hand, a mask per seat."""
     n = know.n
     out = [0] * n
     for t in know.view.tricks:

@@ -22,9 +22,10 @@ from __future__ import annotations
 import math
 from typing import Final
 
-from ..core import deck_mask
 from ..view import Phase, View
 from .basic import estimate_tricks
+from .knowledge import Knowledge
+from .simulate import played_by
 
 __all__ = ["TableReading"]
 
@@ -100,23 +101,17 @@ def residuals(view: View) -> list[float]:
         return []
     if any(b is not None and b.blind for b in view.bids):
         return []
-    held = [0] * n
-    for t in view.tricks:
-        for seat, card in zip(t.seats(n), t.cards):
-            held[seat] |= 1 << int(card)
-    for seat, card in view.trick:
-        held[seat] |= 1 << int(card)
-    mine = sum(1 << int(c) for c in view.hand)
-    unseen = deck_mask(rules) & ~mine & ~sum(held)
-    short = [s for s in range(n) if s != view.seat and bin(held[s]).count("1") == 12]
-    if len(short) == 1 and bin(unseen).count("1") == 1:
-        held[short[0]] |= unseen
+    know = Knowledge(view)
+    held = played_by(know)
+    short = [s for s in range(n) if s != view.seat and held[s].bit_count() == 12]
+    if len(short) == 1 and know.unseen.bit_count() == 1:
+        held[short[0]] |= know.unseen
     out = []
     for s in range(n):
         bid = view.bids[s]
         if rules.side_of(s) == view.side or bid is None or bid.is_nil:
             continue
-        if bin(held[s]).count("1") < 12:
+        if held[s].bit_count() < 12:
             continue
         out.append(bid.tricks - estimate_tricks(held[s], n, True))
     return out
