@@ -242,10 +242,12 @@ def _play_to_the_end(page: Any, seconds: float = 300) -> None:
     deadline = time.time() + seconds
     while time.time() < deadline:
         try:
-            if page.locator("#modal-bg:not(.hidden) #replay-link").count():
-                return
             if page.locator("#modal-bg:not(.hidden)").count():
-                page.click("#modal-ok", timeout=1500)
+                # the game-over dialog can open between two queries, and its Close button is
+                # #modal-ok too: press #modal-ok only in a dialog without the replay link
+                if page.locator("#modal-bg:not(.hidden) #replay-link").count():
+                    return
+                page.click("#modal-bg:not(.hidden) #modal:not(:has(#replay-link)) #modal-ok", timeout=1500)
             elif page.locator("[data-action='look']").count():
                 page.click("[data-action='look']", timeout=1500)
             elif page.locator(".bids button[data-action='bid 3']").count():
