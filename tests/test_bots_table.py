@@ -11,7 +11,7 @@ from spades.bids import Bid
 from spades.bots.base import Bot
 from spades.bots.basic import estimate_tricks
 from spades.bots.expert import ExpertBot
-from spades.bots.table import TableReading, residuals
+from spades.bots.table import CARRY, TableReading, residuals
 from spades.view import Phase, View
 
 RULES = dataclasses.replace(Rules.preset("partnership"), blind_nil=False, hands=6)
@@ -126,13 +126,16 @@ def test_table_reading_is_off_without_max_trust() -> None:
     assert all(trust == 0.0 for _, trust in seen)
 
 
-def test_table_reading_starts_again_in_a_new_game() -> None:
+def test_table_reading_keeps_half_of_the_last_game_in_a_new_game() -> None:
     players = _against(LooseBidder)
     reading = TableReading(0.8)
     _play(players, 5, reading)
-    assert reading.bids_read > 0
+    read, loose = reading.bids_read, reading.scatter()  # the last hand is folded in later
+    assert read > 0
     seen = _play([bots.get("basic", seed=s) for s in range(4)], 6, reading)
-    assert seen[0] == (0, 0.0)
+    assert seen[0][0] >= CARRY * read > 0  # the whole last game, at half weight
+    assert seen[0][1] > 0  # still read as a loose table
+    assert reading.scatter() < loose  # careful bids since bring the scatter down
 
 
 class _LooseTable(TableReading):

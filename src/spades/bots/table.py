@@ -3,9 +3,10 @@
 By the end of a hand every card has been played, so a seat knows what each opponent held
 when it bid.  :class:`TableReading` compares each opponent's number bid with the club
 player's count of that hand (:func:`~spades.bots.basic.estimate_tricks`) and keeps how far
-the differences scatter over the game (their standard deviation, so that a habit of bidding
+the differences scatter (their standard deviation, so that a habit of bidding
 a trick more or less than that count does not count), shrunk towards a careful bidder's
-scatter by a few bids of prior.  Bids that follow the cards (the club player, the expert,
+scatter by a few bids of prior; the games before the current one count at ``CARRY`` of their
+weight.  Bids that follow the cards (the club player, the expert,
 most people) scatter little; opponents whose bids wander far from their cards
 are taken not to defend as the play-outs' open-card defenders do, and
 :meth:`TableReading.nil_trust` says what share of the nil play-outs' failures such a table
@@ -32,10 +33,13 @@ __all__ = ["TableReading"]
 #: the prior: how far a careful bidder's bids scatter about its own habit (the standard
 #: deviation of its bids minus the club player's count), worth this many bids
 PRIOR_SD: Final = 0.8
-PRIOR_BIDS: Final = 4
+PRIOR_BIDS: Final = 3
 #: the scatter at which trust starts, and where it is full
 TRUST_FROM: Final = 1.0
-TRUST_FULL: Final = 1.4
+TRUST_FULL: Final = 1.3
+#: the weight a new game keeps of the last game's reading (a new game at the same table is
+#: most often against the same opponents: a match, a rematch)
+CARRY: Final = 0.5
 
 
 class TableReading:
@@ -49,11 +53,12 @@ class TableReading:
         self._last: View | None = None
         self._sum = 0.0
         self._squares = 0.0
-        self._bids = 0
+        self._bids = 0.0
 
     @property
-    def bids_read(self) -> int:
-        """The opponents' number bids read so far this game."""
+    def bids_read(self) -> float:
+        """The opponents' number bids read so far (a game before this one counts ``CARRY``
+        of its weight, the one before that ``CARRY`` squared, and so on)."""
         return self._bids
 
     def scatter(self) -> float:
@@ -62,7 +67,7 @@ class TableReading:
         the count, or less, bids by its cards too), shrunk towards ``PRIOR_SD``."""
         n = self._bids
         about_mean = self._squares - (self._sum * self._sum / n if n else 0.0)
-        return math.sqrt((about_mean + PRIOR_BIDS * PRIOR_SD**2) / (max(0, n - 1) + PRIOR_BIDS))
+        return math.sqrt((about_mean + PRIOR_BIDS * PRIOR_SD**2) / (max(0.0, n - 1) + PRIOR_BIDS))
 
     def observe(self, view: View) -> None:
         """Remember the seat's latest view of the play; fold in finished hands."""
@@ -83,13 +88,12 @@ class TableReading:
         if last is None or last.hand_number == view.hand_number:
             return
         self._last = None
-        if view.hand_number < last.hand_number or view.hands_played < last.hands_played:
-            self._sum, self._squares, self._bids = 0.0, 0.0, 0  # a new game
-            return
         for r in residuals(last):
             self._sum += r
             self._squares += r * r
             self._bids += 1
+        if view.hand_number < last.hand_number or view.hands_played < last.hands_played:  # a new game
+            self._sum, self._squares, self._bids = (CARRY * x for x in (self._sum, self._squares, self._bids))
 
 
 def residuals(view: View) -> list[float]:
