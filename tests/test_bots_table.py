@@ -126,6 +126,13 @@ def test_table_reading_is_off_without_max_trust() -> None:
     assert all(trust == 0.0 for _, trust in seen)
 
 
+def test_table_reading_starts_from_the_scatter_it_is_told_to_assume() -> None:
+    # before any bid is read the reading is its prior: careful by default, loose if told so
+    players = [bots.get("basic", seed=s) for s in range(4)]
+    assert _play(players, 5, TableReading(0.8))[0] == (0, 0.0)
+    assert _play(players, 5, TableReading(0.8, prior_sd=2.0))[0] == (0, 0.8)
+
+
 def test_table_reading_keeps_half_of_the_last_game_in_a_new_game() -> None:
     players = _against(LooseBidder)
     reading = TableReading(0.8)
@@ -141,8 +148,8 @@ def test_table_reading_keeps_half_of_the_last_game_in_a_new_game() -> None:
 class _LooseTable(TableReading):
     """A reading that has already found the opponents' bids far from their cards."""
 
-    def nil_trust(self, view: View) -> float:
-        return self.max_trust
+    def looseness(self, view: View) -> float:
+        return 1.0
 
 
 def test_expert_bids_nil_at_a_loose_table_that_it_declines_at_a_careful_one() -> None:
@@ -162,3 +169,18 @@ def test_expert_bids_nil_at_a_loose_table_that_it_declines_at_a_careful_one() ->
     weighed._table = _LooseTable(weighed.nil_trust)
     rows = {a: r for a, _, r in weighed.evaluate(view)}
     assert "90% of the failures taken as kept" in rows[Bid.nil()]
+
+
+def test_expert_weighs_a_riskier_nil_hand_only_at_a_loose_table() -> None:
+    # North, first to bid, holds J93.QT82.876.T92: nil danger 1.0, above the expert's usual
+    # limit (0.9) but under its limit at the loosest table (``loose_danger``)
+    game = Game(dataclasses.replace(Rules.preset("partnership"), blind_nil=False), seed=219, dealer=3)
+    view = game.view(0)
+    assert str(view.hand) == "J93.QT82.876.T92"
+    assert ExpertBot(seed=0, bid_samples=64, loose_danger=1.3).act(view) == Bid(1)
+    loose = ExpertBot(seed=0, bid_samples=64, loose_danger=1.3)
+    loose._table = _LooseTable(loose.nil_trust)
+    assert loose.act(view) == Bid.nil()
+    usual = ExpertBot(seed=0, bid_samples=64, loose_danger=0.9)
+    usual._table = _LooseTable(usual.nil_trust)
+    assert usual.act(view) == Bid(1)

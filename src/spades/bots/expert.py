@@ -76,8 +76,10 @@ club player's count of the cards they turned out to hold
 (:class:`~spades.bots.table.TableReading`), and where they scatter well beyond a
 careful bidder's, it takes up to ``nil_trust`` (0.9) of the nil play-outs'
 failures as kept when it weighs a nil: opponents who bid with little regard to
-their cards do not defend like the play-outs' open-card club player.  Against
-careful bidders nothing changes.
+their cards do not defend like the play-outs' open-card club player.  At such a
+table it also weighs nil with hands up to a nil danger of ``loose_danger``
+(1.6) instead of ``nil_danger``, in step with the trust.  Against careful
+bidders nothing changes.
 
 The blind-nil decision compares play-outs of blind nil (with the partner's
 exchange) against looking and bidding, on deals that sample the bot's own
@@ -124,7 +126,7 @@ from .simulate import (
     sample_deals,
     winner_index,
 )
-from .table import TableReading
+from .table import PRIOR_SD, TableReading
 
 __all__ = [
     "PARTNERSHIP_FIT_SD",
@@ -201,7 +203,11 @@ class ExpertBot(Bot):
     lead the top of equal cards, follow with the lowest, and read the partner's cards
     that way (1, the default) or not (0); ``nil_trust``: the share of the nil play-outs'
     failures taken as kept at a table whose opponents bid furthest from their cards
-    (:class:`~spades.bots.table.TableReading`; 0.9 by default, 0 turns the reading off).
+    (:class:`~spades.bots.table.TableReading`; 0.9 by default, 0 turns the reading off);
+    ``loose_danger``: the most nil danger a nil hand may have at the loosest table (rising
+    from ``nil_danger`` with the trust); ``table_sd``: the scatter of the opponents' bids
+    assumed before any is read (0.8, a careful table; 2 reads every table as loose from the
+    first hand, for measuring).
     """
 
     name = "expert"
@@ -234,6 +240,8 @@ class ExpertBot(Bot):
         oversample: int | None = None,
         signals: bool = True,
         nil_trust: float = 0.9,
+        table_sd: float = PRIOR_SD,
+        loose_danger: float = 1.6,
     ) -> None:
         super().__init__(seed)
         if not isinstance(samples, int) or samples < 1:
@@ -291,7 +299,9 @@ class ExpertBot(Bot):
             raise ValueError("signals must be on (1) or off (0)")
         self.signals = bool(signals)
         self.nil_trust = _number("nil_trust", nil_trust, 1.0)
-        self._table = TableReading(self.nil_trust)
+        self.table_sd = _number("table_sd", table_sd, 5.0)
+        self._table = TableReading(self.nil_trust, self.table_sd)
+        self.loose_danger = _number("loose_danger", loose_danger, 10.0)
         self._basic = BasicBot(seed=seed)
 
     def prepare(self) -> float:
@@ -683,7 +693,9 @@ class ExpertBot(Bot):
         partner_bid = view.bids[partner] if partner is not None else None
         # never a second nil beside the partner's: nobody would cover either of them
         partner_nil = partner_bid is not None and partner_bid.is_nil
-        try_nil = 0 in legal_set and nil_danger(know.hand) <= self.nil_danger_max and not partner_nil
+        loose = self._table.looseness(view)
+        danger_max = self.nil_danger_max + loose * max(0.0, self.loose_danger - self.nil_danger_max)
+        try_nil = 0 in legal_set and nil_danger(know.hand) <= danger_max and not partner_nil
         # covering a partner's nil costs tricks that open-hand play-outs do not lose
         shade = self.shade_for(rules) + (self.cover_shade if partner_nil else 0.0)
         kernel = self._kernels.get(shade)

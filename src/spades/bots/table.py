@@ -46,10 +46,12 @@ class TableReading:
     """One seat's reading of the opponents' bidding over a game (see the module docstring).
 
     ``max_trust``: the share of the nil play-outs' failures let through at a table whose
-    bids wander furthest (0 turns the reading off)."""
+    bids wander furthest (0 turns the reading off); ``prior_sd``: the scatter assumed before
+    any bid is read (``PRIOR_SD``, a careful table)."""
 
-    def __init__(self, max_trust: float = 0.0) -> None:
+    def __init__(self, max_trust: float = 0.0, prior_sd: float = PRIOR_SD) -> None:
         self.max_trust = max_trust
+        self.prior_sd = prior_sd
         self._last: View | None = None
         self._sum = 0.0
         self._squares = 0.0
@@ -64,10 +66,10 @@ class TableReading:
     def scatter(self) -> float:
         """How far the opponents' bids scatter about their habit: the standard deviation of
         their bids minus the club player's count (a side that always bids a trick more than
-        the count, or less, bids by its cards too), shrunk towards ``PRIOR_SD``."""
+        the count, or less, bids by its cards too), shrunk towards ``prior_sd``."""
         n = self._bids
         about_mean = self._squares - (self._sum * self._sum / n if n else 0.0)
-        return math.sqrt((about_mean + PRIOR_BIDS * PRIOR_SD**2) / (max(0.0, n - 1) + PRIOR_BIDS))
+        return math.sqrt((about_mean + PRIOR_BIDS * self.prior_sd**2) / (max(0.0, n - 1) + PRIOR_BIDS))
 
     def observe(self, view: View) -> None:
         """Remember the seat's latest view of the play; fold in finished hands."""
@@ -75,13 +77,18 @@ class TableReading:
         if view.phase is Phase.PLAY:
             self._last = view
 
-    def nil_trust(self, view: View) -> float:
-        """The share of the nil play-outs' failures this table lets through (0 to ``max_trust``)."""
+    def looseness(self, view: View) -> float:
+        """How loose the table reads, from 0 (scatter ``TRUST_FROM`` or less: careful) to 1
+        (``TRUST_FULL`` or more); always 0 with the reading off."""
         self._fold(view)
         if self.max_trust <= 0:
             return 0.0
         share = (self.scatter() - TRUST_FROM) / (TRUST_FULL - TRUST_FROM)
-        return self.max_trust * min(1.0, max(0.0, share))
+        return min(1.0, max(0.0, share))
+
+    def nil_trust(self, view: View) -> float:
+        """The share of the nil play-outs' failures this table lets through (0 to ``max_trust``)."""
+        return self.max_trust * self.looseness(view)
 
     def _fold(self, view: View) -> None:
         last = self._last
