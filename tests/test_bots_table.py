@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import dataclasses
 
+import pytest
+
 from spades import Game, Rules, bots
 from spades.actions import Action
 from spades.bids import Bid
 from spades.bots.base import Bot
 from spades.bots.basic import estimate_tricks
 from spades.bots.expert import ExpertBot
-from spades.bots.table import CARRY, TableReading, residuals
+from spades.bots.table import CARRY, PRIOR_SD, UNREAD_SD, TableReading, residuals
 from spades.view import Phase, View
 
 RULES = dataclasses.replace(Rules.preset("partnership"), blind_nil=False, hands=6)
@@ -133,6 +135,16 @@ def test_table_reading_starts_from_the_scatter_it_is_told_to_assume() -> None:
     assert _play(players, 5, TableReading(0.8, prior_sd=2.0))[0] == (0, 0.8)
 
 
+def test_expert_takes_a_table_it_has_not_read_as_half_loose() -> None:
+    # unknown opponents: half the trust before any bid is read, none once careful bids are
+    players = [bots.get("basic", seed=s) for s in range(4)]
+    expert = ExpertBot(seed=0)
+    assert expert.table_sd == UNREAD_SD
+    seen = _play(players, 5, expert._table)
+    assert seen[0] == (0, pytest.approx(0.9 * 0.5))
+    assert seen[-1][1] < seen[0][1]
+
+
 def test_table_reading_keeps_half_of_the_last_game_in_a_new_game() -> None:
     players = _against(LooseBidder)
     reading = TableReading(0.8)
@@ -158,12 +170,12 @@ def test_expert_bids_nil_at_a_loose_table_that_it_declines_at_a_careful_one() ->
     game = Game(dataclasses.replace(Rules.preset("partnership"), blind_nil=False), seed=49, dealer=3)
     view = game.view(0)
     assert str(view.hand) == "642.J32.J95.QJT2"
-    careful = ExpertBot(seed=0, bid_samples=64)
+    careful = ExpertBot(seed=0, bid_samples=64, table_sd=PRIOR_SD)
     assert careful.act(view) == Bid(1)
     loose = ExpertBot(seed=0, bid_samples=64)
     loose._table = _LooseTable(loose.nil_trust)
     assert loose.act(view) == Bid.nil()
-    rows = {a: r for a, _, r in ExpertBot(seed=0, bid_samples=64).evaluate(view)}
+    rows = {a: r for a, _, r in ExpertBot(seed=0, bid_samples=64, table_sd=PRIOR_SD).evaluate(view)}
     assert "taken as kept" not in rows[Bid.nil()]
     weighed = ExpertBot(seed=0, bid_samples=64)
     weighed._table = _LooseTable(weighed.nil_trust)
@@ -177,7 +189,7 @@ def test_expert_weighs_a_riskier_nil_hand_only_at_a_loose_table() -> None:
     game = Game(dataclasses.replace(Rules.preset("partnership"), blind_nil=False), seed=219, dealer=3)
     view = game.view(0)
     assert str(view.hand) == "J93.QT82.876.T92"
-    assert ExpertBot(seed=0, bid_samples=64, loose_danger=1.3).act(view) == Bid(1)
+    assert ExpertBot(seed=0, bid_samples=64, loose_danger=1.3, table_sd=PRIOR_SD).act(view) == Bid(1)
     loose = ExpertBot(seed=0, bid_samples=64, loose_danger=1.3)
     loose._table = _LooseTable(loose.nil_trust)
     assert loose.act(view) == Bid.nil()

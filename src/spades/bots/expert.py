@@ -126,7 +126,7 @@ from .simulate import (
     sample_deals,
     winner_index,
 )
-from .table import PRIOR_SD, TableReading
+from .table import UNREAD_SD, TableReading
 
 __all__ = [
     "PARTNERSHIP_FIT_SD",
@@ -206,8 +206,8 @@ class ExpertBot(Bot):
     (:class:`~spades.bots.table.TableReading`; 0.9 by default, 0 turns the reading off);
     ``loose_danger``: the most nil danger a nil hand may have at the loosest table (rising
     from ``nil_danger`` with the trust); ``table_sd``: the scatter of the opponents' bids
-    assumed before any is read (0.8, a careful table; 2 reads every table as loose from the
-    first hand, for measuring).
+    assumed before any is read (1.15 by default: a table of unknown opponents counts as half
+    loose until their bids are read; 0.8 reads it as careful, 2 as loose from the first hand).
     """
 
     name = "expert"
@@ -240,7 +240,7 @@ class ExpertBot(Bot):
         oversample: int | None = None,
         signals: bool = True,
         nil_trust: float = 0.9,
-        table_sd: float = PRIOR_SD,
+        table_sd: float = UNREAD_SD,
         loose_danger: float = 1.6,
     ) -> None:
         super().__init__(seed)

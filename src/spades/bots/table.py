@@ -28,12 +28,15 @@ from .basic import estimate_tricks
 from .knowledge import Knowledge
 from .simulate import played_by
 
-__all__ = ["TableReading"]
+__all__ = ["PRIOR_SD", "UNREAD_SD", "TableReading"]
 
 #: the prior: how far a careful bidder's bids scatter about its own habit (the standard
 #: deviation of its bids minus the club player's count), worth this many bids
 PRIOR_SD: Final = 0.8
 PRIOR_BIDS: Final = 3
+#: the scatter the expert assumes of opponents it has not read yet: halfway into the trust
+#: band, so that a table of unknown opponents counts as half loose until their bids are read
+UNREAD_SD: Final = 1.15
 #: the scatter at which trust starts, and where it is full
 TRUST_FROM: Final = 1.0
 TRUST_FULL: Final = 1.3
