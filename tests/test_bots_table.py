@@ -196,3 +196,46 @@ def test_expert_weighs_a_riskier_nil_hand_only_at_a_loose_table() -> None:
     usual = ExpertBot(seed=0, bid_samples=64, loose_danger=0.9)
     usual._table = _LooseTable(usual.nil_trust)
     assert usual.act(view) == Bid(1)
+
+
+def test_table_reading_habit_is_the_mean_and_scatter_of_the_bids_read() -> None:
+    reading = TableReading(0.8)
+    assert reading.habit() is None  # nothing read yet: the sampler keeps its own fit
+    _play(_against(HabitBidder), 5, reading)
+    habit = reading.habit()
+    assert habit is not None
+    mean, sd = habit
+    # two tricks over the count, rounded, shrunk towards 0 by PRIOR_BIDS bids
+    n = reading.bids_read
+    assert 1.5 * n / (n + 3) < mean < 2.5 * n / (n + 3)
+    assert sd < PRIOR_SD  # a steady habit scatters less than the careful prior
+    careful = TableReading(0.8, prior_sd=2.0)  # the prior for unread tables is not the sampler's
+    _play([bots.get("basic", seed=s) for s in range(4)], 5, careful)
+    habit = careful.habit()
+    assert habit is not None
+    assert abs(habit[0]) < 0.3 and habit[1] < PRIOR_SD
+
+
+def test_expert_deals_opponents_hands_that_fit_how_they_were_read_to_bid() -> None:
+    # East bid 2 and West 3; opponents read to bid two tricks under their count get
+    # stronger hands in the samples than opponents taken at their word
+    from spades.bots.knowledge import Knowledge
+
+    game = Game(RULES, seed=7, dealer=3)
+    for bid in (Bid(3), Bid(2), Bid(3), Bid(3)):
+        game.apply(bid)
+    view = game.view(0)
+    assert view.phase is Phase.PLAY
+
+    def east_west_count(habit: tuple[float, float] | None) -> float:
+        expert = ExpertBot(seed=0)
+        if habit is not None:
+            expert._table._sum, expert._table._bids = habit[0] * 1003, 1000.0
+            expert._table._squares = expert._table._sum**2 / 1000 + 999 * habit[1] ** 2
+        deals = expert._sample(Knowledge(view), 400)
+        return sum(estimate_tricks(d[s], 4, True) for d in deals for s in (1, 3)) / len(deals)
+
+    plain = east_west_count(None)
+    under = east_west_count((-2.0, 0.9))
+    assert under > plain + 1.5
+    assert ExpertBot(seed=0, read_habits=0).read_habits is False

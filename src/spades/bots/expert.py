@@ -2,7 +2,8 @@
 
 For a card to play, the bot deals the cards it cannot see consistently with
 what it knows (:func:`~spades.bots.simulate.sample_deals`: hand sizes, voids
-shown, cards it passed, its own discards, resampled to fit the bids), and
+shown, cards it passed, its own discards, resampled to fit the bids, the
+opponents' as the table reading has found them to bid), and
 scores each candidate card on every deal:
 
 * with the double-dummy solver (:func:`spades.solver.card_values_masks`) once
@@ -207,7 +208,11 @@ class ExpertBot(Bot):
     ``loose_danger``: the most nil danger a nil hand may have at the loosest table (rising
     from ``nil_danger`` with the trust); ``table_sd``: the scatter of the opponents' bids
     assumed before any is read (1.15 by default: a table of unknown opponents counts as half
-    loose until their bids are read; 0.8 reads it as careful, 2 as loose from the first hand).
+    loose until their bids are read; 0.8 reads it as careful, 2 as loose from the first hand);
+    ``read_habits``: deal the opponents hands that fit their bids as they have been read to
+    bid (:meth:`~spades.bots.table.TableReading.habit`: their mean bid over the club
+    player's count and its scatter, never tighter than ``fit_sd``) once a hand of theirs has
+    been read (1, the default), or always by ``fit_sd`` about the count (0).
     """
 
     name = "expert"
@@ -242,6 +247,7 @@ class ExpertBot(Bot):
         nil_trust: float = 0.9,
         table_sd: float = UNREAD_SD,
         loose_danger: float = 1.6,
+        read_habits: bool = True,
     ) -> None:
         super().__init__(seed)
         if not isinstance(samples, int) or samples < 1:
@@ -302,6 +308,9 @@ class ExpertBot(Bot):
         self.table_sd = _number("table_sd", table_sd, 5.0)
         self._table = TableReading(self.nil_trust, self.table_sd)
         self.loose_danger = _number("loose_danger", loose_danger, 10.0)
+        if not isinstance(read_habits, (bool, int)) or read_habits not in (0, 1):
+            raise ValueError("read_habits must be on (1) or off (0)")
+        self.read_habits = bool(read_habits)
         self._basic = BasicBot(seed=seed)
 
     def prepare(self) -> float:
@@ -410,9 +419,14 @@ class ExpertBot(Bot):
             if shown:
                 denied = [0] * know.n
                 denied[partner] = shown & know.unseen
+        habits = None
+        read = self._table.habit() if four_handed and self.read_habits else None
+        if read is not None:
+            shift, dev = read[0], max(fit_sd, read[1])
+            habits = {s: (shift, dev) for s in range(know.n) if know.rules.side_of(s) != know.view.side}
         return sample_deals(
             know, self.rng, count, sample_own=sample_own, fit_sd=fit_sd, oversample=oversample,
-            denied=denied,
+            denied=denied, habits=habits,
         )
 
     @staticmethod

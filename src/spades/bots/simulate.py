@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Final
 
 from ..bids import Bid
@@ -84,6 +84,7 @@ def sample_deals(
     fit_sd: float = BID_FIT_SD,
     oversample: int = OVERSAMPLE,
     denied: Sequence[int] = (),
+    habits: Mapping[int, tuple[float, float]] | None = None,
 ) -> list[list[int]]:
     """``count`` deals of the cards this seat cannot see: a list of hands (masks) per seat,
     this seat's own hand included.  ``sample_own``: the seat has not looked yet, deal it
@@ -91,7 +92,9 @@ def sample_deals(
     :func:`~spades.bots.knowledge.signal_denied`), kept like a shown void where the deal
     allows.  Deals are drawn ``oversample * count`` at a time and resampled by bid fit
     (``fit_sd``: the deviation, in tricks, of a bid from the club player's count of the
-    hand that made it; see :func:`_bid_fit`).
+    hand that made it; see :func:`_bid_fit`); ``habits``: per seat, the mean and deviation of
+    its bids minus that count where they are known to differ from ``(0, fit_sd)`` (the
+    expert's reading of the opponents, :meth:`~spades.bots.table.TableReading.habit`).
 
     Once the play has started, the blind-nil exchanges are over, and the sampled hands are
     those after them (see :class:`_Exchanges`)."""
@@ -137,7 +140,7 @@ def sample_deals(
         befores.append(before)
     if not bid_weighting or m == count:
         return deals
-    weights = [_bid_fit(know, d, played, b, fit_sd) for d, b in zip(deals, befores)]
+    weights = [_bid_fit(know, d, played, b, fit_sd, habits) for d, b in zip(deals, befores)]
     if sum(weights) <= 0:
         return deals[:count]
     return rng.choices(deals, weights=weights, k=count)
@@ -210,11 +213,17 @@ def _one_deal(
 
 
 def _bid_fit(
-    know: Knowledge, deal: list[int], played_by: list[int], before: dict[int, int], sd: float = BID_FIT_SD
+    know: Knowledge,
+    deal: list[int],
+    played_by: list[int],
+    before: dict[int, int],
+    sd: float = BID_FIT_SD,
+    habits: Mapping[int, tuple[float, float]] | None = None,
 ) -> float:
     """How well a sampled deal fits the bids, a relative weight: each bid is read against
     the hand the seat held when it bid (``before``: the hands of blind-nil bidders'
-    partners before the exchange, where known)."""
+    partners before the exchange, where known), a number bid as the count plus a normal
+    error of mean 0 and deviation ``sd``, or the seat's own in ``habits``."""
     view = know.view
     rules = know.rules
     w = 1.0
@@ -230,7 +239,8 @@ def _bid_fit(
             w *= math.exp(-1.5 * max(0.0, d - 0.8))
         else:
             est = estimate_tricks(original, rules.num_seats, rules.partnerships)
-            w *= math.exp(-((est - bid.tricks) ** 2) / (2 * sd * sd))
+            shift, dev = habits[s] if habits and s in habits else (0.0, sd)
+            w *= math.exp(-((bid.tricks - est - shift) ** 2) / (2 * dev * dev))
     return w
 
 

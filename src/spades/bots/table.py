@@ -70,9 +70,22 @@ class TableReading:
         """How far the opponents' bids scatter about their habit: the standard deviation of
         their bids minus the club player's count (a side that always bids a trick more than
         the count, or less, bids by its cards too), shrunk towards ``prior_sd``."""
+        return self._scatter(self.prior_sd)
+
+    def habit(self) -> tuple[float, float] | None:
+        """How the opponents' bids have followed their cards so far, for dealing them hands
+        that fit their bids: the mean of their bids minus the club player's count (shrunk
+        towards 0 by ``PRIOR_BIDS``) and the scatter about it (shrunk towards a careful
+        bidder's ``PRIOR_SD``, whatever ``prior_sd`` says: this is what the bids showed, not
+        a guess about unread opponents).  None before any bid is read."""
+        if self._bids <= 0:
+            return None
+        return self._sum / (self._bids + PRIOR_BIDS), self._scatter(PRIOR_SD)
+
+    def _scatter(self, prior_sd: float) -> float:
         n = self._bids
         about_mean = self._squares - (self._sum * self._sum / n if n else 0.0)
-        return math.sqrt((about_mean + PRIOR_BIDS * self.prior_sd**2) / (max(0.0, n - 1) + PRIOR_BIDS))
+        return math.sqrt((about_mean + PRIOR_BIDS * prior_sd**2) / (max(0.0, n - 1) + PRIOR_BIDS))
 
     def observe(self, view: View) -> None:
         """Remember the seat's latest view of the play; fold in finished hands."""
