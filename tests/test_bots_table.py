@@ -216,6 +216,17 @@ def test_table_reading_habit_is_the_mean_and_scatter_of_the_bids_read() -> None:
     assert abs(habit[0]) < 0.3 and habit[1] < PRIOR_SD
 
 
+class _ReadTable(TableReading):
+    """A reading that has already found how the opponents bid against their count."""
+
+    def __init__(self, habit: tuple[float, float]) -> None:
+        super().__init__()
+        self._habit = habit
+
+    def habit(self) -> tuple[float, float] | None:
+        return self._habit
+
+
 def test_expert_deals_opponents_hands_that_fit_how_they_were_read_to_bid() -> None:
     # East bid 2 and West 3; opponents read to bid two tricks under their count get
     # stronger hands in the samples than opponents taken at their word
@@ -230,8 +241,7 @@ def test_expert_deals_opponents_hands_that_fit_how_they_were_read_to_bid() -> No
     def east_west_count(habit: tuple[float, float] | None) -> float:
         expert = ExpertBot(seed=0)
         if habit is not None:
-            expert._table._sum, expert._table._bids = habit[0] * 1003, 1000.0
-            expert._table._squares = expert._table._sum**2 / 1000 + 999 * habit[1] ** 2
+            expert._table = _ReadTable(habit)
         deals = expert._sample(Knowledge(view), 400)
         return sum(estimate_tricks(d[s], 4, True) for d in deals for s in (1, 3)) / len(deals)
 

@@ -301,16 +301,12 @@ class ExpertBot(Bot):
         self._solve: SolveFn | None = None if solver == "off" else _load_solver()
         if solver == "on" and self._solve is None:
             raise ValueError("the double-dummy solver (spades.solver) is not available")
-        if not isinstance(signals, (bool, int)) or signals not in (0, 1):
-            raise ValueError("signals must be on (1) or off (0)")
-        self.signals = bool(signals)
+        self.signals = _switch("signals", signals)
         self.nil_trust = _number("nil_trust", nil_trust, 1.0)
         self.table_sd = _number("table_sd", table_sd, 5.0)
         self._table = TableReading(self.nil_trust, self.table_sd)
         self.loose_danger = _number("loose_danger", loose_danger, 10.0)
-        if not isinstance(read_habits, (bool, int)) or read_habits not in (0, 1):
-            raise ValueError("read_habits must be on (1) or off (0)")
-        self.read_habits = bool(read_habits)
+        self.read_habits = _switch("read_habits", read_habits)
         self._basic = BasicBot(seed=seed)
 
     def prepare(self) -> float:
@@ -891,6 +887,13 @@ def _trick_kernel(shade: float, spread: float) -> tuple[tuple[int, float], ...]:
             weights.append((k, w))
     total = sum(w for _, w in weights)
     return tuple((k, w / total) for k, w in weights)
+
+
+def _switch(label: str, value: object) -> bool:
+    """``value`` as on (1, True) or off (0, False), or a clear error."""
+    if not isinstance(value, (bool, int)) or value not in (0, 1):
+        raise ValueError(f"{label} must be on (1) or off (0)")
+    return bool(value)
 
 
 def _number(label: str, value: object, top: float) -> float:
