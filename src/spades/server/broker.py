@@ -338,7 +338,7 @@ class Cluster:
             with contextlib.suppress(Exception):
                 await self._release_script(keys=[_lease(table_id)], args=[self.pid])
         with contextlib.suppress(Exception):
-            await self._pubsub.aclose()  # type: ignore[no-untyped-call]
+            await self._pubsub.aclose()  # type: ignore[no-untyped-call, unused-ignore]  # untyped before redis 8
         with contextlib.suppress(Exception):
             await self.redis.aclose()
 
