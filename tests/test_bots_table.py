@@ -160,7 +160,7 @@ def test_table_reading_keeps_half_of_the_last_game_in_a_new_game() -> None:
 class _LooseTable(TableReading):
     """A reading that has already found the opponents' bids far from their cards."""
 
-    def looseness(self, view: View) -> float:
+    def looseness(self, view: View, prior_sd: float | None = None) -> float:
         return 1.0
 
 
@@ -196,6 +196,21 @@ def test_expert_weighs_a_riskier_nil_hand_only_at_a_loose_table() -> None:
     usual = ExpertBot(seed=0, bid_samples=64, loose_danger=0.9)
     usual._table = _LooseTable(usual.nil_trust)
     assert usual.act(view) == Bid(1)
+
+
+def test_expert_keeps_the_careful_nil_danger_limit_until_the_opponents_bids_are_read() -> None:
+    # the same hand (nil danger 1.0) at an unread table: half loose for the trust, but the
+    # danger limit stays ``nil_danger`` until the bids read loose (``danger_sd``)
+    game = Game(dataclasses.replace(Rules.preset("partnership"), blind_nil=False), seed=219, dealer=3)
+    view = game.view(0)
+    unread = ExpertBot(seed=0, bid_samples=64, loose_danger=1.3)
+    assert unread._table.looseness(view) == pytest.approx(0.5)
+    assert unread._table.looseness(view, unread.danger_sd) == 0.0
+    assert Bid.nil() not in {a for a, _, _ in unread.evaluate(view)}
+    assert unread.act(view) == Bid(1)
+    half = ExpertBot(seed=0, bid_samples=64, loose_danger=1.3, danger_sd=UNREAD_SD)
+    assert half._table.looseness(view, half.danger_sd) == pytest.approx(0.5)
+    assert Bid.nil() in {a for a, _, _ in half.evaluate(view)}
 
 
 def test_table_reading_habit_is_the_mean_and_scatter_of_the_bids_read() -> None:

@@ -127,7 +127,7 @@ from .simulate import (
     sample_deals,
     winner_index,
 )
-from .table import UNREAD_SD, TableReading
+from .table import PRIOR_SD, UNREAD_SD, TableReading
 
 __all__ = [
     "PARTNERSHIP_FIT_SD",
@@ -212,7 +212,10 @@ class ExpertBot(Bot):
     ``read_habits``: deal the opponents hands that fit their bids as they have been read to
     bid (:meth:`~spades.bots.table.TableReading.habit`: their mean bid over the club
     player's count and its scatter, never tighter than ``fit_sd``) once a hand of theirs has
-    been read (1, the default), or always by ``fit_sd`` about the count (0).
+    been read (1, the default), or always by ``fit_sd`` about the count (0); ``danger_sd``:
+    the scatter assumed before any bid is read when setting the nil danger limit (0.8 by
+    default: the limit rises above ``nil_danger`` only once the opponents' bids are read
+    loose; ``table_sd`` sets it as it sets the trust).
     """
 
     name = "expert"
@@ -248,6 +251,7 @@ class ExpertBot(Bot):
         table_sd: float = UNREAD_SD,
         loose_danger: float = 1.6,
         read_habits: bool = True,
+        danger_sd: float = PRIOR_SD,
     ) -> None:
         super().__init__(seed)
         if not isinstance(samples, int) or samples < 1:
@@ -307,6 +311,7 @@ class ExpertBot(Bot):
         self._table = TableReading(self.nil_trust, self.table_sd)
         self.loose_danger = _number("loose_danger", loose_danger, 10.0)
         self.read_habits = _switch("read_habits", read_habits)
+        self.danger_sd = _number("danger_sd", danger_sd, 5.0)
         self._basic = BasicBot(seed=seed)
 
     def prepare(self) -> float:
@@ -703,7 +708,7 @@ class ExpertBot(Bot):
         partner_bid = view.bids[partner] if partner is not None else None
         # never a second nil beside the partner's: nobody would cover either of them
         partner_nil = partner_bid is not None and partner_bid.is_nil
-        loose = self._table.looseness(view)
+        loose = self._table.looseness(view, self.danger_sd)
         danger_max = self.nil_danger_max + loose * max(0.0, self.loose_danger - self.nil_danger_max)
         try_nil = 0 in legal_set and nil_danger(know.hand) <= danger_max and not partner_nil
         # covering a partner's nil costs tricks that open-hand play-outs do not lose

@@ -93,13 +93,15 @@ class TableReading:
         if view.phase is Phase.PLAY:
             self._last = view
 
-    def looseness(self, view: View) -> float:
+    def looseness(self, view: View, prior_sd: float | None = None) -> float:
         """How loose the table reads, from 0 (scatter ``TRUST_FROM`` or less: careful) to 1
-        (``TRUST_FULL`` or more); always 0 with the reading off."""
+        (``TRUST_FULL`` or more); always 0 with the reading off.  ``prior_sd``: the scatter
+        assumed before any bid is read, when not the reading's own ``prior_sd``."""
         self._fold(view)
         if self.max_trust <= 0:
             return 0.0
-        share = (self.scatter() - TRUST_FROM) / (TRUST_FULL - TRUST_FROM)
+        scatter = self._scatter(self.prior_sd if prior_sd is None else prior_sd)
+        share = (scatter - TRUST_FROM) / (TRUST_FULL - TRUST_FROM)
         return min(1.0, max(0.0, share))
 
     def nil_trust(self, view: View) -> float:
