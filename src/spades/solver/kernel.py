@@ -1356,6 +1356,46 @@ _RETURN = 2
 
 
 @njit
+def _sure_trick(hands: Hands, lead: int, leader: int) -> tuple[int, int]:
+    """At the second hand of a four-seat trick led with ``lead``: 1 when the
+    second hand's side can make sure of the trick, 2 when the leader's side
+    can, 0 when neither; with the card relied on.  (DDS's quick trick for the
+    second hand, with its mirror for the leader's side.)
+
+    A hand *ruffs* when it is void in the suit led (not spades) and holds a
+    spade; a hand holding a card of the suit led must follow and so cannot
+    ruff.  If the second hand or its partner (fourth) can ruff and the third
+    hand cannot, the second hand's side wins the trick by ruffing.  If none of
+    the second and fourth hands can ruff, the third hand's ruff wins it, and
+    otherwise the highest card of the suit does: the side holding a card above
+    every card of the suit the other side holds (the card led included) wins
+    by playing it."""
+    ss = lead // 13
+    smask = SUIT0 << (13 * ss)
+    h2 = hands[(leader + 1) % 4]
+    h3 = hands[(leader + 2) % 4]
+    h4 = hands[(leader + 3) % 4]
+    r2 = ss != 3 and (h2 & smask) == 0 and (h2 & SPADES) != 0
+    r3 = ss != 3 and (h3 & smask) == 0 and (h3 & SPADES) != 0
+    r4 = ss != 3 and (h4 & smask) == 0 and (h4 & SPADES) != 0
+    if r2 or r4:
+        if r3:
+            return 0, 0
+        return 1, 0
+    if r3:
+        return 2, 0
+    ours = (h3 & smask) | (1 << lead)
+    theirs = (h2 | h4) & smask
+    if theirs == 0:
+        return 2, 1 << _highbit_index(ours)
+    top = 1 << _highbit_index(theirs)
+    mine = 1 << _highbit_index(ours)
+    if mine > top:
+        return 2, mine
+    return 1, top
+
+
+@njit
 def _bucket(shape: int, leader: int, broken: bool, tt_mask: int) -> int:
     h = shape * 0x1E3779B97F4A7C15 + (leader + 4 * broken + 1) * 0x42B2AE3D27D4EB4F
     h = h ^ (h >> 29) ^ (h >> 41)
@@ -1630,6 +1670,25 @@ def search(
                 )
             else:
                 hint = -1
+                if k == 1 and nseat == 4 and cmask == xmask and (cmask == 5 or cmask == 10) and (target == 1 or target == remaining):
+                    sure, srel = _sure_trick(
+                        (hands[0], hands[1], hands[2], hands[3]), played[ply - 1], leader
+                    )
+                    if sure:
+                        w = player
+                        if sure == 2:
+                            w = leader
+                        if (cmask >> w) & 1:
+                            if target == 1:
+                                r = True
+                                rel = srel
+                                mode = _RETURN
+                                continue
+                        elif target == remaining:
+                            r = False
+                            rel = srel
+                            mode = _RETURN
+                            continue
             stk[f + F_MAX] = (xmask >> player) & 1
             hs = (hands[0], hands[1], hands[2], hands[3])
             tr = (played[ply - k], played[ply - k + 1], played[ply - k + 2], played[ply - k + 3])
