@@ -1670,7 +1670,8 @@ def search(
                 )
             else:
                 hint = -1
-                if k == 1 and nseat == 4 and cmask == xmask and (cmask == 5 or cmask == 10) and (target == 1 or target == remaining):
+                extreme = target == 1 or target == remaining
+                if k == 1 and nseat == 4 and cmask == xmask and (cmask == 5 or cmask == 10) and extreme:
                     sure, srel = _sure_trick(
                         (hands[0], hands[1], hands[2], hands[3]), played[ply - 1], leader
                     )
@@ -1749,6 +1750,8 @@ def search(
             played[ply] = c
             g = f + SW
             if k == nseat - 1:
+                # a trick start reached by play (what DDS counts as its nodes)
+                stats[3] += 1
                 start = ply - k
                 tr = (played[start], played[start + 1], played[start + 2], played[start + 3])
                 w = _wrap(leader + _winner_of(tr, nseat), nseat)
