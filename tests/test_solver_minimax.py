@@ -248,3 +248,23 @@ def test_second_hand_sure_trick_matches_a_plain_search() -> None:
             # the card relied on is the side's top card of the suit led, or none for a ruff
             assert rel == 0 or rel.bit_count() == 1
     assert fired[1] > 100 and fired[2] > 100
+
+
+def test_trick_side_matches_a_plain_search() -> None:
+    """With two or three cards of a trick played, the side the rule names (the fourth hand
+    beats the best card or its partner holds it; the third hand's strongest card or the
+    leader's stands against the fourth hand) can make sure of the trick, and the other
+    side cannot."""
+    from spades.solver import kernel
+
+    rng = random.Random(20)
+    for _ in range(1500):
+        k = rng.choice((2, 3))
+        pos = random_position(rng, 4, rng.randint(1, 4), ntrick=k)
+        hands = list(pos.hands)
+        trick = (*pos.trick, 0, 0)[:4]
+        seat, rel = kernel._trick_side((hands[0], hands[1], hands[2], hands[3]), trick, k, pos.leader)
+        side = 0b0101 << (seat & 1)
+        assert _can_win_trick(hands, pos.leader, list(pos.trick), side), (pos.describe(), seat)
+        assert not _can_win_trick(hands, pos.leader, list(pos.trick), side ^ 0b1111), (pos.describe(), seat)
+        assert rel.bit_count() == 1

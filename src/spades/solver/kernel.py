@@ -1356,6 +1356,62 @@ _RETURN = 2
 
 
 @njit
+def _top_beater(hand: int, best: int, led: int) -> int:
+    """The strongest card ``hand`` may play to a trick led in suit ``led`` if it
+    beats the trick's best card ``best``, else -1."""
+    lm = hand & (SUIT0 << (13 * led))
+    if lm != 0:
+        c = _highbit_index(lm)
+    else:
+        sp = hand & SPADES
+        if sp == 0:
+            return -1
+        c = _highbit_index(sp)
+    if c // 13 == best // 13:
+        if c > best:
+            return c
+        return -1
+    if c // 13 == 3:
+        return c
+    return -1
+
+
+@njit
+def _trick_side(hands: Hands, tr: Hands, k: int, leader: int) -> tuple[int, int]:
+    """With ``k`` (2 or 3) cards of a four-seat trick played: a seat whose side
+    can make sure of the trick, and the card that decides it.
+
+    The fourth hand wins the trick if it can beat the best card (or its partner
+    holds it), else the best card's owner does.  The third hand's side wins if
+    the strongest card it may play, or the leader's best card, is one the fourth
+    hand cannot beat; otherwise the second hand's side does (beating that card
+    beats every weaker one)."""
+    led = tr[0] // 13
+    wi = _winner_of(tr, k)
+    cb = tr[wi]
+    o = (leader + wi) % 4
+    p = (leader + k) % 4
+    if k == 3:
+        if (o + 2) % 4 == p:
+            return p, 1 << cb
+        x = _top_beater(hands[p], cb, led)
+        if x >= 0:
+            return p, 1 << x
+        return o, 1 << cb
+    x = _top_beater(hands[p], cb, led)
+    if x < 0 and o != leader:
+        return o, 1 << cb
+    b = cb
+    if x >= 0:
+        b = x
+    p4 = (leader + 3) % 4
+    y = _top_beater(hands[p4], b, led)
+    if y >= 0:
+        return p4, 1 << y
+    return leader, 1 << b
+
+
+@njit
 def _sure_trick(hands: Hands, lead: int, leader: int) -> tuple[int, int]:
     """At the second hand of a four-seat trick led with ``lead``: 1 when the
     second hand's side can make sure of the trick, 2 when the leader's side
@@ -1671,14 +1727,19 @@ def search(
             else:
                 hint = -1
                 extreme = target == 1 or target == remaining
-                if k == 1 and nseat == 4 and cmask == xmask and (cmask == 5 or cmask == 10) and extreme:
-                    sure, srel = _sure_trick(
-                        (hands[0], hands[1], hands[2], hands[3]), played[ply - 1], leader
-                    )
-                    if sure:
+                if nseat == 4 and cmask == xmask and (cmask == 5 or cmask == 10) and extreme:
+                    # the side that can make sure of this trick, if it is known cheaply
+                    hs = (hands[0], hands[1], hands[2], hands[3])
+                    sure = 1
+                    if k == 1:
+                        sure, srel = _sure_trick(hs, played[ply - 1], leader)
                         w = player
                         if sure == 2:
                             w = leader
+                    else:
+                        tr = (played[ply - k], played[ply - k + 1], played[ply - k + 2], played[ply - k + 3])
+                        w, srel = _trick_side(hs, tr, k, leader)
+                    if sure:
                         if (cmask >> w) & 1:
                             if target == 1:
                                 r = True
