@@ -246,7 +246,7 @@ def test_second_hand_sure_trick_matches_a_plain_search() -> None:
             side = 0b0101 << (winner & 1)
             assert _can_win_trick(hands, pos.leader, list(pos.trick), side), (pos.describe(), sure)
             # the card relied on is the side's top card of the suit led, or none for a ruff
-            assert rel == 0 or rel.bit_count() == 1
+            assert rel.bit_count() <= 1
     assert fired[1] > 100 and fired[2] > 100
 
 
@@ -267,4 +267,4 @@ def test_trick_side_matches_a_plain_search() -> None:
         side = 0b0101 << (seat & 1)
         assert _can_win_trick(hands, pos.leader, list(pos.trick), side), (pos.describe(), seat)
         assert not _can_win_trick(hands, pos.leader, list(pos.trick), side ^ 0b1111), (pos.describe(), seat)
-        assert rel.bit_count() == 1
+        assert rel.bit_count() <= 1

@@ -1377,15 +1377,39 @@ def _top_beater(hand: int, best: int, led: int) -> int:
 
 
 @njit
+def _strongest(hand: int, led: int) -> int:
+    """The strongest card ``hand`` may play to a trick led in suit ``led``: its
+    highest card of the suit, else its highest spade, else its lowest card."""
+    lm = hand & (SUIT0 << (13 * led))
+    if lm != 0:
+        return _highbit_index(lm)
+    if hand & SPADES:
+        return _highbit_index(hand & SPADES)
+    return lowbit_index(hand)
+
+
+@njit
+def _rank_pin(tr: Hands, k: int, wi: int) -> int:
+    """The trick's best card if it is best by rank (another of the first ``k``
+    cards is of its suit), else 0: what a result relying on it being best pins."""
+    c = tr[wi]
+    for j in range(k):
+        if j != wi and tr[j] // 13 == c // 13:
+            return 1 << c
+    return 0
+
+
+@njit
 def _trick_side(hands: Hands, tr: Hands, k: int, leader: int) -> tuple[int, int]:
     """With ``k`` (2 or 3) cards of a four-seat trick played: a seat whose side
-    can make sure of the trick, and the card that decides it.
+    can make sure of the trick, and the cards whose ranks decide it.
 
     The fourth hand wins the trick if it can beat the best card (or its partner
     holds it), else the best card's owner does.  The third hand's side wins if
     the strongest card it may play, or the leader's best card, is one the fourth
     hand cannot beat; otherwise the second hand's side does (beating that card
-    beats every weaker one)."""
+    beats every weaker one).  A card is relied on only where it was compared by
+    rank with a card of its suit (a ruff depends on the suit lengths alone)."""
     led = tr[0] // 13
     wi = _winner_of(tr, k)
     cb = tr[wi]
@@ -1393,22 +1417,39 @@ def _trick_side(hands: Hands, tr: Hands, k: int, leader: int) -> tuple[int, int]
     p = (leader + k) % 4
     if k == 3:
         if (o + 2) % 4 == p:
-            return p, 1 << cb
+            return p, _rank_pin(tr, 3, wi)
         x = _top_beater(hands[p], cb, led)
         if x >= 0:
-            return p, 1 << x
-        return o, 1 << cb
+            if x // 13 == cb // 13:
+                return p, 1 << x
+            return p, 0
+        pin = _rank_pin(tr, 3, wi)
+        if _strongest(hands[p], led) // 13 == cb // 13:
+            pin = 1 << cb
+        return o, pin
     x = _top_beater(hands[p], cb, led)
     if x < 0 and o != leader:
-        return o, 1 << cb
+        pin = _rank_pin(tr, 2, wi)
+        if _strongest(hands[p], led) // 13 == cb // 13:
+            pin = 1 << cb
+        return o, pin
     b = cb
+    pin = 0
     if x >= 0:
         b = x
+        if x // 13 == cb // 13:
+            pin = 1 << x
+    else:
+        pin = _rank_pin(tr, 2, wi)
     p4 = (leader + 3) % 4
     y = _top_beater(hands[p4], b, led)
     if y >= 0:
-        return p4, 1 << y
-    return leader, 1 << b
+        if y // 13 == b // 13:
+            return p4, 1 << y
+        return p4, 0
+    if _strongest(hands[p4], led) // 13 == b // 13:
+        pin |= 1 << b
+    return leader, pin
 
 
 @njit
