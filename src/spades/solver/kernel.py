@@ -1484,7 +1484,7 @@ def _sure_trick(hands: Hands, lead: int, leader: int) -> tuple[int, int]:
     ours = (h3 & smask) | (1 << lead)
     theirs = (h2 | h4) & smask
     if theirs == 0:
-        return 2, 1 << _highbit_index(ours)
+        return 2, 0
     top = 1 << _highbit_index(theirs)
     mine = 1 << _highbit_index(ours)
     if mine > top:
