@@ -48,8 +48,8 @@ MAXPLY = 56
 #: the table is set-associative: a bucket is a header word (generation and how many
 #: entries it holds: the entries of one generation fill it from the front), then
 #: TT_WAYS key words (a fingerprint of the shape and tag, and the owners of the top
-#: card of each suit that the entry pins down: a scan reads only these compact
-#: words and looks at an entry itself only when its key matches), then TT_WAYS
+#: card and of the second card of each suit that the entry pins down: a scan reads
+#: only these compact words and looks at an entry itself only when its key matches), then TT_WAYS
 #: entries of TT_ENTRY words (suit-length shape, generation/leader/broken tag, the
 #: pattern as mask and value on two code words, bounds).  64 ways thrashed: a
 #: third of the stores on a 13-card deal evicted a live entry.
@@ -1510,10 +1510,26 @@ def _bucket2(shape: int, top: int, leader: int, broken: bool, tt_mask: int) -> i
 
 @njit
 def _fingerprint(shape: int, tag: int) -> int:
-    """A 40-bit hash of an entry's shape and tag, the upper part of its key word."""
+    """A 32-bit hash of an entry's shape and tag, the upper part of its key word."""
     h = (shape ^ (shape >> 31)) * 0x2545F4914F6CDD1D + tag * 0x9E3779B97F4A7C1
     h = h ^ (h >> 27) ^ (h >> 45)
-    return (h & 0xFFFFFFFFFF) << 16
+    return (h & 0xFFFFFFFF) << 32
+
+
+@njit_inline
+def _second_owners(c1: int, c2: int, lens: int) -> int:
+    """The owner codes of the second-highest card of each suit holding two or
+    more (2 bits a suit), from the two owner-code words and the suit lengths."""
+    sec = 0
+    for suit in range(4):
+        length = (lens >> (4 * suit)) & 0xF
+        if length >= 2:
+            c = c1
+            if suit >= 2:
+                c = c2
+            code = (c >> (26 * (suit & 1))) & 0x3FFFFFF
+            sec |= ((code >> (2 * (length - 2))) & 3) << (2 * suit)
+    return sec
 
 
 @njit
@@ -1646,6 +1662,11 @@ def search(
                 hit = False
                 hint = -1
                 fp = _fingerprint(shape, tag)
+                sec = _second_owners(
+                    code1,
+                    code2,
+                    stk[SCR + 4] | (stk[SCR + 5] << 4) | (stk[SCR + 6] << 8) | (stk[SCR + 7] << 12),
+                )
                 for p in range(2):
                     # the shape's bucket first, then (nil) the bucket of the entries pinning every top owner
                     bb = b
@@ -1659,7 +1680,11 @@ def search(
                         live = head & 0x1FF
                     for e in range(live):
                         key = tt[bb + TT_KEYS + e]
-                        if (key & ~0xFFFF) != fp or (top & (key >> 8) & 0xFF) != (key & 0xFF):
+                        if (
+                            (key & ~0xFFFFFFFF) != fp
+                            or (top & (key >> 8) & 0xFF) != (key & 0xFF)
+                            or (sec & (key >> 24) & 0xFF) != ((key >> 16) & 0xFF)
+                        ):
                             continue
                         o = bb + TT_ENTRIES + e * TT_ENTRY
                         if (
@@ -1985,6 +2010,7 @@ def _store(
         allc |= hands[s]
     m1 = 0
     m2 = 0
+    pin2 = 0
     for suit in range(4):
         smask = SUIT0 << (13 * suit)
         rs = rel & allc & smask
@@ -1992,6 +2018,8 @@ def _store(
         if rs:
             low = rs & -rs
             t = popcount(allc & smask & ~(low - 1))
+            if t >= 2:
+                pin2 |= 3 << (2 * suit)
         length = (lens >> (4 * suit)) & 0xF
         field = ((1 << (2 * t)) - 1) << (2 * (length - t))
         if suit == 0:
@@ -2012,7 +2040,8 @@ def _store(
             m = m2
         if (m >> (26 * (suit & 1))) & 0x3FFFFFF:
             pin |= 3 << (2 * suit)
-    key = _fingerprint(shape, tag) | (pin << 8) | (top & pin)
+    sec = _second_owners(stk[f + F_CODE1], stk[f + F_CODE2], lens)
+    key = _fingerprint(shape, tag) | (pin2 << 24) | ((sec & pin2) << 16) | (pin << 8) | (top & pin)
     full = 0
     for suit in range(4):
         if (lens >> (4 * suit)) & 0xF:
