@@ -111,11 +111,14 @@ def test_c_kernel_matches_python_kernel_node_for_node(
     for pos in positions:
         python_kernel = Solver(tt_bits=12)
         v = python_kernel.values_masks(pos.hands, pos.leader, pos.trick, True, 0b0101, 0b0101)
-        expected.append((v, python_kernel.nodes))
-    for pos, (v, nodes) in zip(positions, expected):
+        expected.append((v, python_kernel.nodes, python_kernel.trick_nodes))
+    for pos, (v, nodes, trick_nodes) in zip(positions, expected):
         solver = _c_solver(monkeypatch, built)
         assert solver.values_masks(pos.hands, pos.leader, pos.trick, True, 0b0101, 0b0101) == v
         assert solver.nodes == nodes
+        # DDS's measure: trick starts reached by play, a part of all the nodes
+        assert solver.trick_nodes == trick_nodes
+        assert 0 < trick_nodes < nodes
 
 
 @needs_compiler

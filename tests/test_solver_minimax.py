@@ -211,3 +211,60 @@ def test_crossruff_bound_matches_minimax() -> None:
             side = 0b0101 << (leader & 1)
             assert minimax_value(pos, side, side) >= sure, (pos.describe(), sure)
     assert fired > 50
+
+
+def _can_win_trick(hands: list[int], leader: int, trick: list[int], side: int) -> bool:
+    """Can the seats of ``side`` (a bit mask) make sure of the current trick?  (Plain search.)"""
+    from spades.core import legal_mask, trick_winner
+
+    if len(trick) == 4:
+        return bool(side >> ((leader + trick_winner(trick)) % 4) & 1)
+    seat = (leader + len(trick)) % 4
+    pool = legal_mask(hands[seat], trick[0] // 13, True, True)
+    results = []
+    for c in (c for c in range(52) if pool >> c & 1):
+        hands[seat] ^= 1 << c
+        results.append(_can_win_trick(hands, leader, [*trick, c], side))
+        hands[seat] ^= 1 << c
+    return any(results) if side >> seat & 1 else all(results)
+
+
+def test_second_hand_sure_trick_matches_a_plain_search() -> None:
+    """The second hand's sure trick (a ruff the third hand cannot overruff, or the top card
+    of the suit led): whichever side the rule names can make sure of the trick."""
+    from spades.solver import kernel
+
+    rng = random.Random(19)
+    fired = {1: 0, 2: 0}
+    for _ in range(1500):
+        pos = random_position(rng, 4, rng.randint(2, 4), ntrick=1)
+        hands = list(pos.hands)
+        sure, rel = kernel._sure_trick((hands[0], hands[1], hands[2], hands[3]), pos.trick[0], pos.leader)
+        if sure:
+            fired[sure] += 1
+            winner = (pos.leader + 1) % 4 if sure == 1 else pos.leader
+            side = 0b0101 << (winner & 1)
+            assert _can_win_trick(hands, pos.leader, list(pos.trick), side), (pos.describe(), sure)
+            # the card relied on is the side's top card of the suit led, or none for a ruff
+            assert rel.bit_count() <= 1
+    assert fired[1] > 100 and fired[2] > 100
+
+
+def test_trick_side_matches_a_plain_search() -> None:
+    """With two or three cards of a trick played, the side the rule names (the fourth hand
+    beats the best card or its partner holds it; the third hand's strongest card or the
+    leader's stands against the fourth hand) can make sure of the trick, and the other
+    side cannot."""
+    from spades.solver import kernel
+
+    rng = random.Random(20)
+    for _ in range(1500):
+        k = rng.choice((2, 3))
+        pos = random_position(rng, 4, rng.randint(1, 4), ntrick=k)
+        hands = list(pos.hands)
+        trick = (*pos.trick, 0, 0)[:4]
+        seat, rel = kernel._trick_side((hands[0], hands[1], hands[2], hands[3]), trick, k, pos.leader)
+        side = 0b0101 << (seat & 1)
+        assert _can_win_trick(hands, pos.leader, list(pos.trick), side), (pos.describe(), seat)
+        assert not _can_win_trick(hands, pos.leader, list(pos.trick), side ^ 0b1111), (pos.describe(), seat)
+        assert rel.bit_count() <= 1

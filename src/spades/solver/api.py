@@ -101,8 +101,10 @@ class Solver:
         self._hands = _new_array(4)
         self._trick = _new_array(4)
         self._stack = _new_array(kernel.STACK_WORDS)
-        #: nodes searched by the last call
+        #: nodes searched by the last call (every card played counts one)
         self.nodes = 0
+        #: the last call's trick starts reached by play, the count DDS reports as its nodes
+        self.trick_nodes = 0
 
     def clear(self) -> None:
         """Forget everything in the transposition table (cheaply: entries are tagged)."""
@@ -138,12 +140,14 @@ class Solver:
             cap = 64
         self._load(hands, trick)
         self._stats[0] = 0
+        self._stats[3] = 0
         legal = _kernel.card_values(
             self._hands, nseat, leader, self._trick, len(trick), bool(broken), count, maximizers,
             self.tt, self.tt_mask, self._gen(nseat, count, maximizers), self._stats,
             self._moves, self._played, self._out, self._stack, int(cap),
         )
         self.nodes = int(self._stats[0])
+        self.trick_nodes = int(self._stats[3])
         out = self._out
         return {c: int(out[c]) for c in cards_of_mask(int(legal))}
 
@@ -168,6 +172,7 @@ class Solver:
             self._moves, self._played, self._stack,
         )
         self.nodes = int(self._stats[0])
+        self.trick_nodes = int(self._stats[3])
         return bool(result)
 
 

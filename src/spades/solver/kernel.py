@@ -48,8 +48,8 @@ MAXPLY = 56
 #: the table is set-associative: a bucket is a header word (generation and how many
 #: entries it holds: the entries of one generation fill it from the front), then
 #: TT_WAYS key words (a fingerprint of the shape and tag, and the owners of the top
-#: card of each suit that the entry pins down: a scan reads only these compact
-#: words and looks at an entry itself only when its key matches), then TT_WAYS
+#: card and of the second card of each suit that the entry pins down: a scan reads
+#: only these compact words and looks at an entry itself only when its key matches), then TT_WAYS
 #: entries of TT_ENTRY words (suit-length shape, generation/leader/broken tag, the
 #: pattern as mask and value on two code words, bounds).  64 ways thrashed: a
 #: third of the stores on a 13-card deal evicted a live entry.
@@ -1356,6 +1356,143 @@ _RETURN = 2
 
 
 @njit
+def _top_beater(hand: int, best: int, led: int) -> int:
+    """The strongest card ``hand`` may play to a trick led in suit ``led`` if it
+    beats the trick's best card ``best``, else -1."""
+    lm = hand & (SUIT0 << (13 * led))
+    if lm != 0:
+        c = _highbit_index(lm)
+    else:
+        sp = hand & SPADES
+        if sp == 0:
+            return -1
+        c = _highbit_index(sp)
+    if c // 13 == best // 13:
+        if c > best:
+            return c
+        return -1
+    if c // 13 == 3:
+        return c
+    return -1
+
+
+@njit
+def _strongest(hand: int, led: int) -> int:
+    """The strongest card ``hand`` may play to a trick led in suit ``led``: its
+    highest card of the suit, else its highest spade, else its lowest card."""
+    lm = hand & (SUIT0 << (13 * led))
+    if lm != 0:
+        return _highbit_index(lm)
+    if hand & SPADES:
+        return _highbit_index(hand & SPADES)
+    return lowbit_index(hand)
+
+
+@njit
+def _rank_pin(tr: Hands, k: int, wi: int) -> int:
+    """The trick's best card if it is best by rank (another of the first ``k``
+    cards is of its suit), else 0: what a result relying on it being best pins."""
+    c = tr[wi]
+    for j in range(k):
+        if j != wi and tr[j] // 13 == c // 13:
+            return 1 << c
+    return 0
+
+
+@njit
+def _trick_side(hands: Hands, tr: Hands, k: int, leader: int) -> tuple[int, int]:
+    """With ``k`` (2 or 3) cards of a four-seat trick played: a seat whose side
+    can make sure of the trick, and the cards whose ranks decide it.
+
+    The fourth hand wins the trick if it can beat the best card (or its partner
+    holds it), else the best card's owner does.  The third hand's side wins if
+    the strongest card it may play, or the leader's best card, is one the fourth
+    hand cannot beat; otherwise the second hand's side does (beating that card
+    beats every weaker one).  A card is relied on only where it was compared by
+    rank with a card of its suit (a ruff depends on the suit lengths alone)."""
+    led = tr[0] // 13
+    wi = _winner_of(tr, k)
+    cb = tr[wi]
+    o = (leader + wi) % 4
+    p = (leader + k) % 4
+    if k == 3:
+        if (o + 2) % 4 == p:
+            return p, _rank_pin(tr, 3, wi)
+        x = _top_beater(hands[p], cb, led)
+        if x >= 0:
+            if x // 13 == cb // 13:
+                return p, 1 << x
+            return p, 0
+        pin = _rank_pin(tr, 3, wi)
+        if _strongest(hands[p], led) // 13 == cb // 13:
+            pin = 1 << cb
+        return o, pin
+    x = _top_beater(hands[p], cb, led)
+    if x < 0 and o != leader:
+        pin = _rank_pin(tr, 2, wi)
+        if _strongest(hands[p], led) // 13 == cb // 13:
+            pin = 1 << cb
+        return o, pin
+    b = cb
+    pin = 0
+    if x >= 0:
+        b = x
+        if x // 13 == cb // 13:
+            pin = 1 << x
+    else:
+        pin = _rank_pin(tr, 2, wi)
+    p4 = (leader + 3) % 4
+    y = _top_beater(hands[p4], b, led)
+    if y >= 0:
+        if y // 13 == b // 13:
+            return p4, 1 << y
+        return p4, 0
+    if _strongest(hands[p4], led) // 13 == b // 13:
+        pin |= 1 << b
+    return leader, pin
+
+
+@njit
+def _sure_trick(hands: Hands, lead: int, leader: int) -> tuple[int, int]:
+    """At the second hand of a four-seat trick led with ``lead``: 1 when the
+    second hand's side can make sure of the trick, 2 when the leader's side
+    can, 0 when neither; with the card relied on.  (DDS's quick trick for the
+    second hand, with its mirror for the leader's side.)
+
+    A hand *ruffs* when it is void in the suit led (not spades) and holds a
+    spade; a hand holding a card of the suit led must follow and so cannot
+    ruff.  If the second hand or its partner (fourth) can ruff and the third
+    hand cannot, the second hand's side wins the trick by ruffing.  If none of
+    the second and fourth hands can ruff, the third hand's ruff wins it, and
+    otherwise the highest card of the suit does: the side holding a card above
+    every card of the suit the other side holds (the card led included) wins
+    by playing it."""
+    ss = lead // 13
+    smask = SUIT0 << (13 * ss)
+    h2 = hands[(leader + 1) % 4]
+    h3 = hands[(leader + 2) % 4]
+    h4 = hands[(leader + 3) % 4]
+    r2 = ss != 3 and (h2 & smask) == 0 and (h2 & SPADES) != 0
+    r3 = ss != 3 and (h3 & smask) == 0 and (h3 & SPADES) != 0
+    r4 = ss != 3 and (h4 & smask) == 0 and (h4 & SPADES) != 0
+    if r2 or r4:
+        if r3:
+            return 0, 0
+        return 1, 0
+    if r3:
+        return 2, 0
+    ours = (h3 & smask) | (1 << lead)
+    theirs = (h2 | h4) & smask
+    if theirs == 0:
+        return 2, 0
+    top = 1 << _highbit_index(theirs)
+    mine = 1 << _highbit_index(ours)
+    if mine > top:
+        return 2, mine
+    return 1, top
+
+
+@njit
 def _bucket(shape: int, leader: int, broken: bool, tt_mask: int) -> int:
     h = shape * 0x1E3779B97F4A7C15 + (leader + 4 * broken + 1) * 0x42B2AE3D27D4EB4F
     h = h ^ (h >> 29) ^ (h >> 41)
@@ -1373,10 +1510,26 @@ def _bucket2(shape: int, top: int, leader: int, broken: bool, tt_mask: int) -> i
 
 @njit
 def _fingerprint(shape: int, tag: int) -> int:
-    """A 40-bit hash of an entry's shape and tag, the upper part of its key word."""
+    """A 32-bit hash of an entry's shape and tag, the upper part of its key word."""
     h = (shape ^ (shape >> 31)) * 0x2545F4914F6CDD1D + tag * 0x9E3779B97F4A7C1
     h = h ^ (h >> 27) ^ (h >> 45)
-    return (h & 0xFFFFFFFFFF) << 16
+    return (h & 0xFFFFFFFF) << 32
+
+
+@njit_inline
+def _second_owners(c1: int, c2: int, lens: int) -> int:
+    """The owner codes of the second-highest card of each suit holding two or
+    more (2 bits a suit), from the two owner-code words and the suit lengths."""
+    sec = 0
+    for suit in range(4):
+        length = (lens >> (4 * suit)) & 0xF
+        if length >= 2:
+            c = c1
+            if suit >= 2:
+                c = c2
+            code = (c >> (26 * (suit & 1))) & 0x3FFFFFF
+            sec |= ((code >> (2 * (length - 2))) & 3) << (2 * suit)
+    return sec
 
 
 @njit
@@ -1509,6 +1662,11 @@ def search(
                 hit = False
                 hint = -1
                 fp = _fingerprint(shape, tag)
+                sec = _second_owners(
+                    code1,
+                    code2,
+                    stk[SCR + 4] | (stk[SCR + 5] << 4) | (stk[SCR + 6] << 8) | (stk[SCR + 7] << 12),
+                )
                 for p in range(2):
                     # the shape's bucket first, then (nil) the bucket of the entries pinning every top owner
                     bb = b
@@ -1522,7 +1680,11 @@ def search(
                         live = head & 0x1FF
                     for e in range(live):
                         key = tt[bb + TT_KEYS + e]
-                        if (key & ~0xFFFF) != fp or (top & (key >> 8) & 0xFF) != (key & 0xFF):
+                        if (
+                            (key & ~0xFFFFFFFF) != fp
+                            or (top & (key >> 8) & 0xFF) != (key & 0xFF)
+                            or (sec & (key >> 24) & 0xFF) != ((key >> 16) & 0xFF)
+                        ):
                             continue
                         o = bb + TT_ENTRIES + e * TT_ENTRY
                         if (
@@ -1630,6 +1792,31 @@ def search(
                 )
             else:
                 hint = -1
+                extreme = target == 1 or target == remaining
+                if nseat == 4 and cmask == xmask and (cmask == 5 or cmask == 10) and extreme:
+                    # the side that can make sure of this trick, if it is known cheaply
+                    hs = (hands[0], hands[1], hands[2], hands[3])
+                    sure = 1
+                    if k == 1:
+                        sure, srel = _sure_trick(hs, played[ply - 1], leader)
+                        w = player
+                        if sure == 2:
+                            w = leader
+                    else:
+                        tr = (played[ply - k], played[ply - k + 1], played[ply - k + 2], played[ply - k + 3])
+                        w, srel = _trick_side(hs, tr, k, leader)
+                    if sure:
+                        if (cmask >> w) & 1:
+                            if target == 1:
+                                r = True
+                                rel = srel
+                                mode = _RETURN
+                                continue
+                        elif target == remaining:
+                            r = False
+                            rel = srel
+                            mode = _RETURN
+                            continue
             stk[f + F_MAX] = (xmask >> player) & 1
             hs = (hands[0], hands[1], hands[2], hands[3])
             tr = (played[ply - k], played[ply - k + 1], played[ply - k + 2], played[ply - k + 3])
@@ -1690,6 +1877,8 @@ def search(
             played[ply] = c
             g = f + SW
             if k == nseat - 1:
+                # a trick start reached by play (what DDS counts as its nodes)
+                stats[3] += 1
                 start = ply - k
                 tr = (played[start], played[start + 1], played[start + 2], played[start + 3])
                 w = _wrap(leader + _winner_of(tr, nseat), nseat)
@@ -1821,6 +2010,7 @@ def _store(
         allc |= hands[s]
     m1 = 0
     m2 = 0
+    pin2 = 0
     for suit in range(4):
         smask = SUIT0 << (13 * suit)
         rs = rel & allc & smask
@@ -1828,6 +2018,8 @@ def _store(
         if rs:
             low = rs & -rs
             t = popcount(allc & smask & ~(low - 1))
+            if t >= 2:
+                pin2 |= 3 << (2 * suit)
         length = (lens >> (4 * suit)) & 0xF
         field = ((1 << (2 * t)) - 1) << (2 * (length - t))
         if suit == 0:
@@ -1848,7 +2040,8 @@ def _store(
             m = m2
         if (m >> (26 * (suit & 1))) & 0x3FFFFFF:
             pin |= 3 << (2 * suit)
-    key = _fingerprint(shape, tag) | (pin << 8) | (top & pin)
+    sec = _second_owners(stk[f + F_CODE1], stk[f + F_CODE2], lens)
+    key = _fingerprint(shape, tag) | (pin2 << 24) | ((sec & pin2) << 16) | (pin << 8) | (top & pin)
     full = 0
     for suit in range(4):
         if (lens >> (4 * suit)) & 0xF:
