@@ -1348,7 +1348,7 @@ STACK_WORDS = HIST + HIST_WORDS
 FOLLOW_BONUS = 15
 
 #: from this many tricks left on, the table is looked up before the quick-trick bounds
-EARLY = 9
+EARLY = 5
 
 _ENTER = 0
 _ADVANCE = 1
