@@ -269,6 +269,7 @@ def _gen_moves(
     nil: int,
     need: int,
     pref: int,
+    bi: int,
 ) -> int:
     """Write the ordered, equivalence-reduced moves of the seat to play into
     ``moves[ply * MAXMOVES:]``; return how many.  ``tr`` holds the ``k`` cards
@@ -281,7 +282,8 @@ def _gen_moves(
     one included) the side to play needs for the search's question to go its
     way: a leader's top cards come first only when it can spare at most one.
     ``pref`` holds the history bonuses: 4 bits for each lead kind (suit * 2 + top
-    card) at a trick start, 8 bits for each follower's kind (:func:`_follow_kind`)."""
+    card) at a trick start, 8 bits for each follower's kind (:func:`_follow_kind`).
+    ``bi``: where the trick's best card lies among its ``k`` cards."""
     player = _wrap(leader + k, nseat)
     hand = hands[player]
     led = 0
@@ -305,7 +307,6 @@ def _gen_moves(
     for i in range(k):
         allc |= 1 << tr[i]
     if k > 0:
-        bi = _winner_of(tr, k)
         best = tr[bi]
         best_seat = _wrap(leader + bi, nseat)
     hint = _representative(hint, legal, hand, allc)
@@ -1332,7 +1333,9 @@ F_CODE2 = 12
 F_TOP = 13
 F_LENS = 14
 F_SLOT2 = 15
-SW = 16
+# where the trick's best card so far lies among its cards played (kept as cards are played)
+F_WIN = 16
+SW = 17
 #: scratch words after the frames (owner codes and suit lengths)
 SCR = MAXPLY * SW
 #: killer moves: the card that last decided a node at each ply (after the scratch words)
@@ -1571,6 +1574,11 @@ def search(
     stk[f + F_K] = k0
     stk[f + F_BROKEN] = 1 if broken0 else 0
     stk[f + F_TARGET] = target0
+    stk[f + F_WIN] = 0
+    if k0 > 0:
+        stk[f + F_WIN] = _winner_of(
+            (played[ply0 - k0], played[ply0 - k0 + 1], played[ply0 - k0 + 2], played[ply0 - k0 + 3]), k0
+        )
     mode = _ENTER
     r = False
     rel = 0
@@ -1847,11 +1855,12 @@ def search(
                 if bq >= 0:
                     pref = 5 << (4 * bq)
             stk[f + F_N] = _gen_moves(
-                hs, tr, ply, k, nseat, leader, broken, xmask, moves, hint, stk[KILL + ply], nil, need, pref
+                hs, tr, ply, k, nseat, leader, broken, xmask, moves, hint, stk[KILL + ply], nil, need, pref,
+                stk[f + F_WIN],
             )
             if player == nil and k > 0 and target == 1:
                 # the nil bidder's dominated cards were left out by comparing with the trick's best
-                stk[f + F_REL] = _nil_pin(hands[player], tr[_winner_of(tr, k)], tr[0] // 13)
+                stk[f + F_REL] = _nil_pin(hands[player], tr[stk[f + F_WIN]], tr[0] // 13)
             stk[f + F_I] = 0
             mode = _ADVANCE
             continue
@@ -1876,12 +1885,21 @@ def search(
             hands[player] ^= 1 << c
             played[ply] = c
             g = f + SW
+            # where the best card lies once this one is down
+            wk = 0
+            if k > 0:
+                wk = stk[f + F_WIN]
+                bc = played[ply - k + wk]
+                if c // 13 == bc // 13:
+                    if c > bc:
+                        wk = k
+                elif suit == 3:
+                    wk = k
             if k == nseat - 1:
                 # a trick start reached by play (what DDS counts as its nodes)
                 stats[3] += 1
                 start = ply - k
-                tr = (played[start], played[start + 1], played[start + 2], played[start + 3])
-                w = _wrap(leader + _winner_of(tr, nseat), nseat)
+                w = _wrap(leader + wk, nseat)
                 nb = stk[f + F_BROKEN]
                 if nb == 0:
                     for j in range(nseat):
@@ -1896,6 +1914,7 @@ def search(
                 stk[g + F_K] = k + 1
                 stk[g + F_BROKEN] = stk[f + F_BROKEN]
                 stk[g + F_TARGET] = stk[f + F_TARGET]
+                stk[g + F_WIN] = wk
             ply += 1
             mode = _ENTER
             continue
@@ -1913,14 +1932,22 @@ def search(
             start = ply - k
             hs = (hands[0], hands[1], hands[2], hands[3])
             tr = (played[start], played[start + 1], played[start + 2], played[start + 3])
-            rel |= _trick_rel(hs, tr, nseat, leader)
+            c = tr[k]
+            wk = stk[f + F_WIN]
+            bc = tr[wk]
+            if c // 13 == bc // 13:
+                if c > bc:
+                    wk = k
+            elif c // 13 == 3:
+                wk = k
+            rel |= _trick_rel(hs, tr, nseat, leader, wk)
         if r == (stk[f + F_MAX] == 1):
             stk[KILL + ply] = moves[ply * MAXMOVES + i]
             if k > 0 and nil < 0 and i > 0:
                 # a follower's card decided after an earlier one failed: count its kind
                 # (counting every cut, first cards included, was worse: bench/solver-notes.md)
                 tr = (played[ply - k], played[ply - k + 1], played[ply - k + 2], played[ply - k + 3])
-                fk = _follow_kind(moves[ply * MAXMOVES + i], tr[_winner_of(tr, k)], tr[0] // 13)
+                fk = _follow_kind(moves[ply * MAXMOVES + i], tr[stk[f + F_WIN]], tr[0] // 13)
                 stk[HIST2 + (k - 1) * 16 + player * 4 + fk] += 1
             if k == 0 and nil < 0:
                 c = moves[ply * MAXMOVES + i]
@@ -1952,12 +1979,11 @@ def search(
 
 
 @njit_inline
-def _trick_rel(hands: Hands, tr: Hands, nseat: int, leader: int) -> int:
+def _trick_rel(hands: Hands, tr: Hands, nseat: int, leader: int, wi: int) -> int:
     """Cards whose ranks decided a finished trick (``tr``, its last card back
     in ``hands``): the winner if it beat a card of its own suit, with the cards
     of the winner's hand equivalent to it just below (they were not searched
-    separately, and would have won the same way)."""
-    wi = _winner_of(tr, nseat)
+    separately, and would have won the same way); ``wi`` is the winner's place in the trick."""
     wc: int = tr[wi]
     suit = wc // 13
     beat = False
