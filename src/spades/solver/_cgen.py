@@ -126,13 +126,16 @@ class _Func:
             self.params.append((a.arg, gen.ctype(a.annotation)))
         self.ret = gen.rtype(node.returns)
         self.types: dict[str, str] = dict(self.params)
+        # numba inlines these into their callers; the C compiler is told to as well
+        self.inline = any(isinstance(d, ast.Name) and d.id == "njit_inline" for d in node.decorator_list)
 
     def cname(self) -> str:
         return "k_" + self.name
 
     def signature(self) -> str:
         args = ", ".join(f"{t} {n}" if t != "int64_t*" else f"int64_t *restrict {n}" for n, t in self.params)
-        return f"static {self.ret} {self.cname()}({args or 'void'})"
+        storage = "PY_INLINE" if self.inline else "static"
+        return f"{storage} {self.ret} {self.cname()}({args or 'void'})"
 
 
 class _Gen:
