@@ -235,19 +235,19 @@ def test_second_hand_sure_trick_matches_a_plain_search() -> None:
     from spades.solver import kernel
 
     rng = random.Random(19)
-    fired = {1: 0, 2: 0}
+    fired = {"second": 0, "leader": 0}
     for _ in range(1500):
         pos = random_position(rng, 4, rng.randint(2, 4), ntrick=1)
         hands = list(pos.hands)
-        sure, rel = kernel._sure_trick((hands[0], hands[1], hands[2], hands[3]), pos.trick[0], pos.leader)
-        if sure:
-            fired[sure] += 1
-            winner = (pos.leader + 1) % 4 if sure == 1 else pos.leader
+        winner, rel = kernel._sure_trick((hands[0], hands[1], hands[2], hands[3]), pos.trick[0], pos.leader)
+        if winner >= 0:
+            assert winner in (pos.leader, (pos.leader + 1) % 4)
+            fired["leader" if winner == pos.leader else "second"] += 1
             side = 0b0101 << (winner & 1)
-            assert _can_win_trick(hands, pos.leader, list(pos.trick), side), (pos.describe(), sure)
+            assert _can_win_trick(hands, pos.leader, list(pos.trick), side), (pos.describe(), winner)
             # the card relied on is the side's top card of the suit led, or none for a ruff
             assert rel.bit_count() <= 1
-    assert fired[1] > 100 and fired[2] > 100
+    assert fired["second"] > 100 and fired["leader"] > 100
 
 
 def test_trick_side_matches_a_plain_search() -> None:

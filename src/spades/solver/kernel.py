@@ -135,6 +135,15 @@ def _winner_of(tr: Hands, n: int) -> int:
     return bi
 
 
+@njit_inline
+def _beats(c: int, best: int) -> bool:
+    """Does card ``c`` beat ``best``, the best card of a trick so far (a higher
+    card of its suit, or a spade on another suit)?"""
+    if c // 13 == best // 13:
+        return c > best
+    return c // 13 == 3
+
+
 @njit
 def _top_cards(cards: int, t: int) -> int:
     """The ``t`` highest cards of a card set."""
@@ -369,11 +378,7 @@ def _gen_moves(
                             # an opponent can ruff this suit
                             score -= 12
         else:
-            beats = False
-            if c // 13 == best // 13:
-                beats = c > best
-            elif suit == 3:
-                beats = True
+            beats = _beats(c, best)
             if partner_winning:
                 if beats:
                     score = 5 - rank
@@ -510,12 +515,7 @@ def _nil_score(
     cards first."""
     suit = c // 13
     rank = c - 13 * suit
-    beats = False
-    if k > 0:
-        if c // 13 == best // 13:
-            beats = c > best
-        elif suit == 3:
-            beats = True
+    beats = k > 0 and _beats(c, best)
     nil_played = _wrap(nil - leader + nseat, nseat) < k
     if player == nil:
         if k == 0:
@@ -1457,9 +1457,9 @@ def _trick_side(hands: Hands, tr: Hands, k: int, leader: int) -> tuple[int, int]
 
 @njit
 def _sure_trick(hands: Hands, lead: int, leader: int) -> tuple[int, int]:
-    """At the second hand of a four-seat trick led with ``lead``: 1 when the
-    second hand's side can make sure of the trick, 2 when the leader's side
-    can, 0 when neither; with the card relied on.  (DDS's quick trick for the
+    """At the second hand of a four-seat trick led with ``lead``: a seat whose
+    side can make sure of the trick (the second hand or the leader), or -1
+    when that is not known this cheaply; with the card relied on.  (DDS's quick trick for the
     second hand, with its mirror for the leader's side.)
 
     A hand *ruffs* when it is void in the suit led (not spades) and holds a
@@ -1472,7 +1472,8 @@ def _sure_trick(hands: Hands, lead: int, leader: int) -> tuple[int, int]:
     by playing it."""
     ss = lead // 13
     smask = SUIT0 << (13 * ss)
-    h2 = hands[(leader + 1) % 4]
+    second = (leader + 1) % 4
+    h2 = hands[second]
     h3 = hands[(leader + 2) % 4]
     h4 = hands[(leader + 3) % 4]
     r2 = ss != 3 and (h2 & smask) == 0 and (h2 & SPADES) != 0
@@ -1480,19 +1481,19 @@ def _sure_trick(hands: Hands, lead: int, leader: int) -> tuple[int, int]:
     r4 = ss != 3 and (h4 & smask) == 0 and (h4 & SPADES) != 0
     if r2 or r4:
         if r3:
-            return 0, 0
-        return 1, 0
+            return -1, 0
+        return second, 0
     if r3:
-        return 2, 0
+        return leader, 0
     ours = (h3 & smask) | (1 << lead)
     theirs = (h2 | h4) & smask
     if theirs == 0:
-        return 2, 0
+        return leader, 0
     top = 1 << _highbit_index(theirs)
     mine = 1 << _highbit_index(ours)
     if mine > top:
-        return 2, mine
-    return 1, top
+        return leader, mine
+    return second, top
 
 
 @njit
@@ -1670,11 +1671,8 @@ def search(
                 hit = False
                 hint = -1
                 fp = _fingerprint(shape, tag)
-                sec = _second_owners(
-                    code1,
-                    code2,
-                    stk[SCR + 4] | (stk[SCR + 5] << 4) | (stk[SCR + 6] << 8) | (stk[SCR + 7] << 12),
-                )
+                lens = stk[SCR + 4] | (stk[SCR + 5] << 4) | (stk[SCR + 6] << 8) | (stk[SCR + 7] << 12)
+                sec = _second_owners(code1, code2, lens)
                 for p in range(2):
                     # the shape's bucket first, then (nil) the bucket of the entries pinning every top owner
                     bb = b
@@ -1795,25 +1793,19 @@ def search(
                 stk[f + F_CODE1] = code1
                 stk[f + F_CODE2] = code2
                 stk[f + F_TOP] = top
-                stk[f + F_LENS] = (
-                    stk[SCR + 4] | (stk[SCR + 5] << 4) | (stk[SCR + 6] << 8) | (stk[SCR + 7] << 12)
-                )
+                stk[f + F_LENS] = lens
             else:
                 hint = -1
                 extreme = target == 1 or target == remaining
                 if nseat == 4 and cmask == xmask and (cmask == 5 or cmask == 10) and extreme:
                     # the side that can make sure of this trick, if it is known cheaply
                     hs = (hands[0], hands[1], hands[2], hands[3])
-                    sure = 1
                     if k == 1:
-                        sure, srel = _sure_trick(hs, played[ply - 1], leader)
-                        w = player
-                        if sure == 2:
-                            w = leader
+                        w, srel = _sure_trick(hs, played[ply - 1], leader)
                     else:
                         tr = (played[ply - k], played[ply - k + 1], played[ply - k + 2], played[ply - k + 3])
                         w, srel = _trick_side(hs, tr, k, leader)
-                    if sure:
+                    if w >= 0:
                         if (cmask >> w) & 1:
                             if target == 1:
                                 r = True
@@ -1889,11 +1881,7 @@ def search(
             wk = 0
             if k > 0:
                 wk = stk[f + F_WIN]
-                bc = played[ply - k + wk]
-                if c // 13 == bc // 13:
-                    if c > bc:
-                        wk = k
-                elif suit == 3:
+                if _beats(c, played[ply - k + wk]):
                     wk = k
             if k == nseat - 1:
                 # a trick start reached by play (what DDS counts as its nodes)
@@ -1932,13 +1920,8 @@ def search(
             start = ply - k
             hs = (hands[0], hands[1], hands[2], hands[3])
             tr = (played[start], played[start + 1], played[start + 2], played[start + 3])
-            c = tr[k]
             wk = stk[f + F_WIN]
-            bc = tr[wk]
-            if c // 13 == bc // 13:
-                if c > bc:
-                    wk = k
-            elif c // 13 == 3:
+            if _beats(tr[k], tr[wk]):
                 wk = k
             rel |= _trick_rel(hs, tr, nseat, leader, wk)
         if r == (stk[f + F_MAX] == 1):
