@@ -377,6 +377,7 @@ def _gen_moves(
                         if ((xmask >> q) & 1) != my_side and (hq & smask) == 0 and (hq & SPADES) != 0:
                             # an opponent can ruff this suit
                             score -= 12
+            score -= BRANCH_W * (_opp_choices(hands, nseat, xmask, my_side, smask, allc) - 1)
         else:
             beats = _beats(c, best)
             if partner_winning:
@@ -434,6 +435,30 @@ def _gen_moves(
     for j in range(n):
         moves[base + j] = 63 - (moves[base + j] & 63)
     return n
+
+
+@njit_inline
+def _opp_choices(hands: Hands, nseat: int, xmask: int, my_side: int, smask: int, allc: int) -> int:
+    """How many different answers the leader's opponents have to a lead of
+    the suit ``smask``: the product, over the opponents, of their runs of
+    equivalent cards in the suit (a void one counts VOID_CHOICES)."""
+    br = 1
+    for q in range(nseat):
+        if ((xmask >> q) & 1) != my_side:
+            hq = hands[q] & smask
+            if hq:
+                cnt = 0
+                x = hq
+                while x:
+                    lo = x & -x
+                    x ^= lo
+                    ab = allc & smask & ~((lo << 1) - 1)
+                    if (ab & -ab & hq) == 0:
+                        cnt += 1
+                br *= cnt
+            else:
+                br *= VOID_CHOICES
+    return br
 
 
 @njit_inline
@@ -1349,6 +1374,10 @@ HIST_WORDS = 32 + 48
 STACK_WORDS = HIST + HIST_WORDS
 #: the ordering bonus of the follower's kind of play that its history favours
 FOLLOW_BONUS = 15
+
+#: ordering penalty of a lead for each extra answer the opponents have (:func:`_opp_choices`)
+BRANCH_W = 1
+VOID_CHOICES = 8
 
 #: from this many tricks left on, the table is looked up before the quick-trick bounds
 EARLY = 5
