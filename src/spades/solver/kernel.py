@@ -346,6 +346,8 @@ def _gen_moves(
         # ---- ordering score (higher first)
         if nil >= 0:
             score = _nil_score(hands, tr, k, nseat, leader, player, nil, c, best, best_seat)
+            if k == 0 and my_side == 0:
+                score -= BRANCH_W * (_opp_choices(hands, nseat, xmask, my_side, smask, allc) - 1)
         elif k == 0:
             if above == 0:
                 # the top card of its suit: a sure winner unless trumped; a top
