@@ -347,7 +347,7 @@ def _gen_moves(
         if nil >= 0:
             score = _nil_score(hands, tr, k, nseat, leader, player, nil, c, best, best_seat)
             if k == 0 and my_side == 0:
-                score -= BRANCH_W * (_opp_choices(hands, nseat, xmask, my_side, smask, allc) - 1)
+                score -= NIL_BRANCH_W * (_opp_choices(hands, nseat, xmask, my_side, smask, allc) - 1)
         elif k == 0:
             if above == 0:
                 # the top card of its suit: a sure winner unless trumped; a top
@@ -1380,6 +1380,8 @@ FOLLOW_BONUS = 15
 #: ordering penalty of a lead for each extra answer the opponents have (:func:`_opp_choices`)
 BRANCH_W = 1
 VOID_CHOICES = 8
+#: the same penalty on the nil side's leads in a nil search
+NIL_BRANCH_W = 3
 
 #: from this many tricks left on, the table is looked up before the quick-trick bounds
 EARLY = 5
