@@ -1,0 +1,72 @@
+"""The solver's move ordering helpers against plain re-statements of what they count.
+
+Ordering never changes a value (the minimax and DDS tests check the values); these
+tests check that the counts the ordering relies on are what their docstrings say."""
+
+from __future__ import annotations
+
+import random
+
+from solver_helpers import random_position
+from spades.solver import kernel
+
+
+def _runs(hands: list[int], seat: int, suit: int) -> int:
+    """How many runs of equivalent cards ``seat`` holds in ``suit``: the suit's cards left
+    (in every hand), highest first, grouped where one owner holds neighbours."""
+    cards = range(13 * suit + 12, 13 * suit - 1, -1)
+    owners = [s for c in cards for s in range(len(hands)) if hands[s] >> c & 1]
+    runs = 0
+    previous = -1
+    for owner in owners:
+        if owner == seat and previous != seat:
+            runs += 1
+        previous = owner
+    return runs
+
+
+def test_opponents_answers_are_their_runs_of_equivalent_cards() -> None:
+    """`_opp_choices`: for a lead of each suit, the product over the leader's opponents of
+    their runs of equivalent cards in that suit, a void opponent counting VOID_CHOICES;
+    the leader's partner does not count."""
+    rng = random.Random(31)
+    voids = 0
+    for _ in range(600):
+        nseat = rng.choice((3, 4))
+        pos = random_position(rng, nseat, rng.randint(1, 13 if nseat == 4 else 9), ntrick=0)
+        hands = list(pos.hands) + [0] * (4 - nseat)
+        xmask = rng.choice((0b0101, 0b1010)) if nseat == 4 else 1 << rng.randrange(nseat)
+        leader = pos.leader
+        my_side = (xmask >> leader) & 1
+        allc = hands[0] | hands[1] | hands[2] | hands[3]
+        for suit in range(4):
+            expected = 1
+            for q in range(nseat):
+                if (xmask >> q) & 1 != my_side:
+                    runs = _runs(hands[:nseat], q, suit)
+                    if runs == 0:
+                        runs = kernel.VOID_CHOICES
+                        voids += 1
+                    expected *= runs
+            smask = kernel.SUIT0 << (13 * suit)
+            four = (hands[0], hands[1], hands[2], hands[3])
+            got = kernel._opp_choices(four, nseat, xmask, my_side, smask, allc)
+            assert got == expected, (pos.describe(), suit, xmask)
+    assert voids > 100
+
+
+def test_opponents_answers_hand_made() -> None:
+    """South leads; West holds the king and the nine of hearts with the queen and the jack in
+    North's hand between them (two answers), East the eight and the seven (one answer)."""
+    hearts = 26
+    k, q, j, nine, eight, seven = (hearts + r for r in (11, 10, 9, 7, 6, 5))
+    north = (1 << q) | (1 << j)
+    east = (1 << eight) | (1 << seven)
+    south = 1 << (hearts + 12)
+    west = (1 << k) | (1 << nine)
+    hands = (north, east, south, west)
+    allc = north | east | south | west
+    smask = kernel.SUIT0 << hearts
+    assert kernel._opp_choices(hands, 4, 0b0101, 1, smask, allc) == 2
+    # for a lead of a suit both opponents are void in
+    assert kernel._opp_choices(hands, 4, 0b0101, 1, kernel.SUIT0, allc) == kernel.VOID_CHOICES**2
