@@ -401,7 +401,7 @@ def _gen_moves(
             else:
                 if beats:
                     score = 70 - rank
-                    if last or suit == 3:
+                    if last or (suit == 3 and led != 3):
                         score += 5
                     elif not _holds(hands, nseat, player, k, leader, xmask, c, led):
                         # an opponent still to play can take this card: duck instead
