@@ -1379,7 +1379,7 @@ FOLLOW_BONUS = 15
 
 #: ordering penalty of a lead for each extra answer the opponents have (:func:`_opp_choices`)
 BRANCH_W = 1
-VOID_CHOICES = 8
+VOID_CHOICES = 16
 #: the same penalty on the nil side's leads in a nil search
 NIL_BRANCH_W = 3
 
