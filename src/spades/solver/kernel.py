@@ -378,7 +378,7 @@ def _gen_moves(
                         hq = hands[q]
                         if ((xmask >> q) & 1) != my_side and (hq & smask) == 0 and (hq & SPADES) != 0:
                             # an opponent can ruff this suit
-                            score -= 12
+                            score -= RUFF_PENALTY
             score -= BRANCH_W * (_opp_choices(hands, nseat, xmask, my_side, smask, allc) - 1)
         else:
             beats = _beats(c, best)
@@ -1382,6 +1382,8 @@ BRANCH_W = 1
 VOID_CHOICES = 16
 #: the same penalty on the nil side's leads in a nil search
 NIL_BRANCH_W = 3
+#: ordering penalty of a low lead for each opponent that can ruff it
+RUFF_PENALTY = 32
 
 #: from this many tricks left on, the table is looked up before the quick-trick bounds
 EARLY = 5
