@@ -1549,17 +1549,19 @@ def _bucket2(shape: int, top: int, leader: int, broken: bool, tt_mask: int) -> i
 
 @njit
 def _fingerprint(shape: int, tag: int) -> int:
-    """A 32-bit hash of an entry's shape and tag, the upper part of its key word."""
+    """A 16-bit hash of an entry's shape and tag, the top of its key word."""
     h = (shape ^ (shape >> 31)) * 0x2545F4914F6CDD1D + tag * 0x9E3779B97F4A7C1
     h = h ^ (h >> 27) ^ (h >> 45)
-    return (h & 0xFFFFFFFF) << 32
+    return h & 0xFFFF
 
 
 @njit_inline
-def _second_owners(c1: int, c2: int, lens: int) -> int:
+def _lower_owners(c1: int, c2: int, lens: int) -> int:
     """The owner codes of the second-highest card of each suit holding two or
-    more (2 bits a suit), from the two owner-code words and the suit lengths."""
-    sec = 0
+    more (2 bits a suit, bits 0-7), then of the third-highest of each suit
+    holding three or more (bits 8-15), from the two owner-code words and the
+    suit lengths."""
+    low = 0
     for suit in range(4):
         length = (lens >> (4 * suit)) & 0xF
         if length >= 2:
@@ -1567,8 +1569,10 @@ def _second_owners(c1: int, c2: int, lens: int) -> int:
             if suit >= 2:
                 c = c2
             code = (c >> (26 * (suit & 1))) & 0x3FFFFFF
-            sec |= ((code >> (2 * (length - 2))) & 3) << (2 * suit)
-    return sec
+            low |= ((code >> (2 * (length - 2))) & 3) << (2 * suit)
+            if length >= 3:
+                low |= ((code >> (2 * (length - 3))) & 3) << (8 + 2 * suit)
+    return low
 
 
 @njit
@@ -1707,7 +1711,7 @@ def search(
                 hint = -1
                 fp = _fingerprint(shape, tag)
                 lens = stk[SCR + 4] | (stk[SCR + 5] << 4) | (stk[SCR + 6] << 8) | (stk[SCR + 7] << 12)
-                sec = _second_owners(code1, code2, lens)
+                lower = _lower_owners(code1, code2, lens)
                 for p in range(2):
                     # the shape's bucket first, then (nil) the bucket of the entries pinning every top owner
                     bb = b
@@ -1719,43 +1723,56 @@ def search(
                     live = 0
                     if (head >> 9) == gen:
                         live = head & 0x1FF
-                    for e in range(live):
-                        key = tt[bb + TT_KEYS + e]
-                        if (
-                            (key & ~0xFFFFFFFF) != fp
-                            or (top & (key >> 8) & 0xFF) != (key & 0xFF)
-                            or (sec & (key >> 24) & 0xFF) != ((key >> 16) & 0xFF)
-                        ):
-                            continue
-                        o = bb + TT_ENTRIES + e * TT_ENTRY
-                        if (
-                            tt[o] == shape
-                            and tt[o + 1] == tag
-                            and (code1 & tt[o + 2]) == tt[o + 3]
-                            and (code2 & tt[o + 4]) == tt[o + 5]
-                        ):
-                            bounds = tt[o + 6]
-                            if (bounds & 0xFF) >= target:
-                                r = True
-                                hit = True
-                            elif ((bounds >> 8) & 0xFF) < target:
-                                r = False
-                                hit = True
-                            if hit:
-                                rel = _pattern_cards(tt[o + 2], tt[o + 4], hs, nseat)
-                                if e > 0:
-                                    # move halfway to the front: often-hit entries are found sooner
-                                    q = e // 2
-                                    x = tt[bb + TT_KEYS + q]
-                                    tt[bb + TT_KEYS + q] = key
-                                    tt[bb + TT_KEYS + e] = x
-                                    q = bb + TT_ENTRIES + q * TT_ENTRY
-                                    for w in range(TT_ENTRY):
-                                        x = tt[q + w]
-                                        tt[q + w] = tt[o + w]
-                                        tt[o + w] = x
-                                break
-                            hint = ((bounds >> 16) & 0xFF) - 1
+                    for e0 in range(0, live, 8):
+                        # a block of 8 key words tested without a branch each (the fingerprint,
+                        # then the pinned top and second owners): a bit per key that matches
+                        cand = 0
+                        for j in range(8):
+                            key = tt[bb + TT_KEYS + e0 + j]
+                            x = (
+                                (((key >> 48) & 0xFFFF) ^ fp)
+                                | (((top & (key >> 8)) ^ key) & 0xFF)
+                                | (((lower & (key >> 32)) ^ (key >> 16)) & 0xFFFF)
+                            )
+                            cand |= (((x | -x) >> 63) & 1) << j
+                        cand = ~cand & 0xFF
+                        if live - e0 < 8:
+                            cand &= (1 << (live - e0)) - 1
+                        while cand:
+                            e = e0 + lowbit_index(cand)
+                            cand &= cand - 1
+                            key = tt[bb + TT_KEYS + e]
+                            o = bb + TT_ENTRIES + e * TT_ENTRY
+                            if (
+                                tt[o] == shape
+                                and tt[o + 1] == tag
+                                and (code1 & tt[o + 2]) == tt[o + 3]
+                                and (code2 & tt[o + 4]) == tt[o + 5]
+                            ):
+                                bounds = tt[o + 6]
+                                if (bounds & 0xFF) >= target:
+                                    r = True
+                                    hit = True
+                                elif ((bounds >> 8) & 0xFF) < target:
+                                    r = False
+                                    hit = True
+                                if hit:
+                                    rel = _pattern_cards(tt[o + 2], tt[o + 4], hs, nseat)
+                                    if e > 0:
+                                        # move halfway to the front: often-hit entries are found sooner
+                                        q = e // 2
+                                        x = tt[bb + TT_KEYS + q]
+                                        tt[bb + TT_KEYS + q] = key
+                                        tt[bb + TT_KEYS + e] = x
+                                        q = bb + TT_ENTRIES + q * TT_ENTRY
+                                        for w in range(TT_ENTRY):
+                                            x = tt[q + w]
+                                            tt[q + w] = tt[o + w]
+                                            tt[o + w] = x
+                                    break
+                                hint = ((bounds >> 16) & 0xFF) - 1
+                        if hit:
+                            break
                     if hit:
                         break
                 if hit:
@@ -2064,6 +2081,8 @@ def _store(
             t = popcount(allc & smask & ~(low - 1))
             if t >= 2:
                 pin2 |= 3 << (2 * suit)
+            if t >= 3:
+                pin2 |= 3 << (8 + 2 * suit)
         length = (lens >> (4 * suit)) & 0xF
         field = ((1 << (2 * t)) - 1) << (2 * (length - t))
         if suit == 0:
@@ -2084,8 +2103,8 @@ def _store(
             m = m2
         if (m >> (26 * (suit & 1))) & 0x3FFFFFF:
             pin |= 3 << (2 * suit)
-    sec = _second_owners(stk[f + F_CODE1], stk[f + F_CODE2], lens)
-    key = _fingerprint(shape, tag) | (pin2 << 24) | ((sec & pin2) << 16) | (pin << 8) | (top & pin)
+    low = _lower_owners(stk[f + F_CODE1], stk[f + F_CODE2], lens)
+    key = (_fingerprint(shape, tag) << 48) | (pin2 << 32) | ((low & pin2) << 16) | (pin << 8) | (top & pin)
     full = 0
     for suit in range(4):
         if (lens >> (4 * suit)) & 0xF:
