@@ -1723,56 +1723,43 @@ def search(
                     live = 0
                     if (head >> 9) == gen:
                         live = head & 0x1FF
-                    for e0 in range(0, live, 8):
-                        # a block of 8 key words tested without a branch each (the fingerprint,
-                        # then the pinned top and second owners): a bit per key that matches
-                        cand = 0
-                        for j in range(8):
-                            key = tt[bb + TT_KEYS + e0 + j]
-                            x = (
-                                (((key >> 48) & 0xFFFF) ^ fp)
-                                | (((top & (key >> 8)) ^ key) & 0xFF)
-                                | (((lower & (key >> 32)) ^ (key >> 16)) & 0xFFFF)
-                            )
-                            cand |= (((x | -x) >> 63) & 1) << j
-                        cand = ~cand & 0xFF
-                        if live - e0 < 8:
-                            cand &= (1 << (live - e0)) - 1
-                        while cand:
-                            e = e0 + lowbit_index(cand)
-                            cand &= cand - 1
-                            key = tt[bb + TT_KEYS + e]
-                            o = bb + TT_ENTRIES + e * TT_ENTRY
-                            if (
-                                tt[o] == shape
-                                and tt[o + 1] == tag
-                                and (code1 & tt[o + 2]) == tt[o + 3]
-                                and (code2 & tt[o + 4]) == tt[o + 5]
-                            ):
-                                bounds = tt[o + 6]
-                                if (bounds & 0xFF) >= target:
-                                    r = True
-                                    hit = True
-                                elif ((bounds >> 8) & 0xFF) < target:
-                                    r = False
-                                    hit = True
-                                if hit:
-                                    rel = _pattern_cards(tt[o + 2], tt[o + 4], hs, nseat)
-                                    if e > 0:
-                                        # move halfway to the front: often-hit entries are found sooner
-                                        q = e // 2
-                                        x = tt[bb + TT_KEYS + q]
-                                        tt[bb + TT_KEYS + q] = key
-                                        tt[bb + TT_KEYS + e] = x
-                                        q = bb + TT_ENTRIES + q * TT_ENTRY
-                                        for w in range(TT_ENTRY):
-                                            x = tt[q + w]
-                                            tt[q + w] = tt[o + w]
-                                            tt[o + w] = x
-                                    break
-                                hint = ((bounds >> 16) & 0xFF) - 1
-                        if hit:
-                            break
+                    for e in range(live):
+                        key = tt[bb + TT_KEYS + e]
+                        if (
+                            (((key >> 48) & 0xFFFF) ^ fp)
+                            | (((top & (key >> 8)) ^ key) & 0xFF)
+                            | (((lower & (key >> 32)) ^ (key >> 16)) & 0xFFFF)
+                        ) != 0:
+                            continue
+                        o = bb + TT_ENTRIES + e * TT_ENTRY
+                        if (
+                            tt[o] == shape
+                            and tt[o + 1] == tag
+                            and (code1 & tt[o + 2]) == tt[o + 3]
+                            and (code2 & tt[o + 4]) == tt[o + 5]
+                        ):
+                            bounds = tt[o + 6]
+                            if (bounds & 0xFF) >= target:
+                                r = True
+                                hit = True
+                            elif ((bounds >> 8) & 0xFF) < target:
+                                r = False
+                                hit = True
+                            if hit:
+                                rel = _pattern_cards(tt[o + 2], tt[o + 4], hs, nseat)
+                                if e > 0:
+                                    # move halfway to the front: often-hit entries are found sooner
+                                    q = e // 2
+                                    x = tt[bb + TT_KEYS + q]
+                                    tt[bb + TT_KEYS + q] = key
+                                    tt[bb + TT_KEYS + e] = x
+                                    q = bb + TT_ENTRIES + q * TT_ENTRY
+                                    for w in range(TT_ENTRY):
+                                        x = tt[q + w]
+                                        tt[q + w] = tt[o + w]
+                                        tt[o + w] = x
+                                break
+                            hint = ((bounds >> 16) & 0xFF) - 1
                     if hit:
                         break
                 if hit:
