@@ -70,3 +70,33 @@ def test_opponents_answers_hand_made() -> None:
     assert kernel._opp_choices(hands, 4, 0b0101, 1, smask, allc) == 2
     # for a lead of a suit both opponents are void in
     assert kernel._opp_choices(hands, 4, 0b0101, 1, kernel.SUIT0, allc) == kernel.VOID_CHOICES**2
+
+
+def test_codes_after_a_trick_match_the_codes_worked_out_afresh() -> None:
+    """`_codes_after_trick` (the owner codes, lengths, top owners and shape of a trick
+    start, from the codes saved one trick up with the trick's cards taken out) against
+    `_shape_codes` on the position itself, for 2, 3 and 4 seats."""
+    rng = random.Random(57)
+    stk = [0] * kernel.STACK_WORDS
+    fresh = [0] * kernel.STACK_WORDS
+    for _ in range(400):
+        nseat = rng.choice((2, 3, 4))
+        pos = random_position(rng, nseat, rng.randint(2, 13 if nseat != 3 else 9), ntrick=0)
+        hands = list(pos.hands) + [0] * (4 - nseat)
+        kernel._shape_codes(hands, nseat, stk)
+        pf = 0
+        stk[pf + kernel.F_CODE1] = stk[kernel.SCR + 8]
+        stk[pf + kernel.F_CODE2] = stk[kernel.SCR + 9]
+        stk[pf + kernel.F_LENS] = sum(stk[kernel.SCR + 4 + suit] << (4 * suit) for suit in range(4))
+        # one trick: each seat plays a random card (any card: the codes do not follow the rules)
+        played = [0] * kernel.MAXPLY
+        after = list(hands)
+        for i in range(nseat):
+            cards = [c for c in range(52) if after[i] >> c & 1]
+            c = rng.choice(cards)
+            played[i] = c
+            after[i] &= ~(1 << c)
+        shape = kernel._codes_after_trick(after, nseat, stk, pf, played, nseat)
+        assert shape == kernel._shape_codes(after, nseat, fresh)
+        for w in (4, 5, 6, 7, 8, 9, 10):
+            assert stk[kernel.SCR + w] == fresh[kernel.SCR + w], w

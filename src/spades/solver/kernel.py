@@ -207,6 +207,58 @@ def _shape_codes(hands: Array, nseat: int, stk: Array) -> int:
 
 
 @njit_inline
+def _codes_after_trick(hands: Array, nseat: int, stk: Array, pf: int, played: Array, ply: int) -> int:
+    """What :func:`_shape_codes` returns and writes, worked out from the codes saved
+    in the frame ``pf`` of the trick start one trick up: the cards of the trick
+    just played (``played[ply - nseat:ply]``) taken out of its owner codes."""
+    c1 = stk[pf + F_CODE1]
+    c2 = stk[pf + F_CODE2]
+    lens = stk[pf + F_LENS]
+    allc = 0
+    for s in range(nseat):
+        allc |= hands[s]
+    for i in range(nseat):
+        allc |= 1 << played[ply - nseat + i]
+    for i in range(nseat):
+        c = played[ply - nseat + i]
+        suit = c // 13
+        # the card's 2-bit field: one per card of its suit below it
+        j = 2 * popcount(allc & (SUIT0 << (13 * suit)) & ((1 << c) - 1))
+        keep = (1 << j) - 1
+        off = 26 * (suit & 1)
+        cw = c1
+        if suit >= 2:
+            cw = c2
+        sub = (cw >> off) & 0x3FFFFFF
+        sub = (sub & keep) | ((sub >> 2) & ~keep)
+        cw = (cw & ~(0x3FFFFFF << off)) | (sub << off)
+        if suit >= 2:
+            c2 = cw
+        else:
+            c1 = cw
+        allc ^= 1 << c
+        lens -= 1 << (4 * suit)
+    shape = 0
+    for s in range(nseat):
+        h = hands[s]
+        for suit in range(4):
+            shape = (shape << 4) | popcount(h & (SUIT0 << (13 * suit)))
+    top = 0
+    for suit in range(4):
+        length = (lens >> (4 * suit)) & 0xF
+        stk[SCR + 4 + suit] = length
+        if length:
+            cw = c1
+            if suit >= 2:
+                cw = c2
+            top |= ((cw >> (26 * (suit & 1) + 2 * (length - 1))) & 3) << (2 * suit)
+    stk[SCR + 8] = c1
+    stk[SCR + 9] = c2
+    stk[SCR + 10] = top
+    return shape
+
+
+@njit_inline
 def _pattern_cards(m1: int, m2: int, hands: Hands, nseat: int) -> int:
     """The cards a stored pattern (its two masks) pins down in the current position."""
     allc = 0
@@ -1694,7 +1746,12 @@ def search(
                         r = qr == 1
                         mode = _RETURN
                         continue
-                shape = _shape_codes(hands, nseat, stk)
+                if ply - nseat >= ply0:
+                    # the trick start one trick up is a frame of this search: take the trick's
+                    # cards out of its codes
+                    shape = _codes_after_trick(hands, nseat, stk, (ply - nseat) * SW, played, ply)
+                else:
+                    shape = _shape_codes(hands, nseat, stk)
                 tag = gen * 8 + leader + 4 * broken
                 code1 = stk[SCR + 8]
                 code2 = stk[SCR + 9]
