@@ -190,7 +190,46 @@ def test_generator_refuses_what_it_cannot_translate() -> None:
             _cgen.generate(source.encode())
 
 
-def test_generated_source_floor_division_matches_python() -> None:
-    """Python's // and % round towards minus infinity; the C helpers do the same."""
-    text = _cgen.generate(b"def f(a: int, b: int) -> int:\n    return a // b + a % b\n")
-    assert "py_floordiv(a, b)" in text and "py_mod(a, b)" in text
+_DIVISION_SOURCE = b"""
+K = 13
+
+
+def quotient(a: int, b: int) -> int:
+    return a // b
+
+
+def remainder(a: int, b: int) -> int:
+    return a % b
+
+
+def by_constants(a: int) -> int:
+    x = a
+    x //= 4
+    y = a
+    y %= 3
+    return ((a // 13) * 1000 + a % 13) * 100000 + (a // K) * 100 + a % 2 + x * 7 + y * 11
+"""
+
+
+@needs_compiler
+def test_generated_floor_division_and_remainder_match_python(tmp_path: Path) -> None:
+    """Python's // and % round towards minus infinity: the C helpers (the general ones, and
+    the branch-free ones for a positive constant divisor) give Python's results, negative
+    operands included."""
+    text = _cgen.generate(_DIVISION_SOURCE)
+    assert "py_floordiv(a, b)" in text and "py_floordiv_pos(a, INT64_C(13))" in text
+    path = _cgen.build(tmp_path, _DIVISION_SOURCE)
+    spec = importlib.util.spec_from_file_location("_ckernel", path)
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    small = [*range(-60, 60), -(10**6) - 7, 10**6 + 7]
+    for a in small:
+        x = a // 4
+        y = a % 3
+        want = ((a // 13) * 1000 + a % 13) * 100000 + (a // 13) * 100 + a % 2 + x * 7 + y * 11
+        assert mod.by_constants(a) == want, a
+    for a in [*small, -(2**62), 2**62 - 1, -1 - 2**40, 2**40 + 3]:
+        for b in (-13, -2, -1, 1, 2, 13):
+            assert mod.quotient(a, b) == a // b, (a, b)
+            assert mod.remainder(a, b) == a % b, (a, b)

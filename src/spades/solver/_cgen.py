@@ -89,6 +89,17 @@ PY_INLINE int64_t py_mod(int64_t a, int64_t b) {
     return m;
 }
 
+/* the same for a positive constant divisor, without a branch: for a < 0,
+   floor(a / b) = ~(~a / b), and ~a = a ^ (a >> 63) is then not negative */
+PY_INLINE int64_t py_floordiv_pos(int64_t a, int64_t b) {
+    int64_t s = a >> 63;
+    return (int64_t)((uint64_t)(a ^ s) / (uint64_t)b) ^ s;
+}
+
+PY_INLINE int64_t py_mod_pos(int64_t a, int64_t b) {
+    return a - b * py_floordiv_pos(a, b);
+}
+
 static inline T4 mk4(int64_t a, int64_t b, int64_t c, int64_t d) {
     T4 t; t.v[0] = a; t.v[1] = b; t.v[2] = c; t.v[3] = d; return t;
 }
@@ -263,10 +274,8 @@ class _Gen:
             op = s.op
             tgt = self.expr(f, s.target)
             val = self.expr(f, s.value)
-            if isinstance(op, ast.FloorDiv):
-                return [ind + f"{tgt} = py_floordiv({tgt}, {val});"]
-            if isinstance(op, ast.Mod):
-                return [ind + f"{tgt} = py_mod({tgt}, {val});"]
+            if isinstance(op, (ast.FloorDiv, ast.Mod)):
+                return [ind + f"{tgt} = {self._div_call(f, op, s.value)}({tgt}, {val});"]
             return [ind + f"{tgt} {_BINOPS[type(op)]}= {val};"]
         if isinstance(s, ast.If):
             out = [ind + f"if ({self.expr(f, s.test)}) {{"]
@@ -352,6 +361,18 @@ class _Gen:
         return self.expr(f, e)
 
     # ------------------------------------------------------------------ expressions
+    def _div_call(self, f: _Func, op: ast.operator, divisor: ast.expr) -> str:
+        """The C helper for Python's ``//`` or ``%``: the branch-free one where the
+        divisor is a positive constant (a literal or a module constant)."""
+        value = None
+        if isinstance(divisor, ast.Constant) and isinstance(divisor.value, int):
+            value = divisor.value
+        elif isinstance(divisor, ast.Name) and divisor.id not in f.types:
+            value = self.consts.get(divisor.id)
+        positive = isinstance(value, int) and not isinstance(value, bool) and value > 0
+        name = "py_floordiv" if isinstance(op, ast.FloorDiv) else "py_mod"
+        return name + "_pos" if positive else name
+
     def expr(self, f: _Func, e: ast.expr) -> str:
         if isinstance(e, ast.Constant):
             if isinstance(e.value, bool):
@@ -370,10 +391,8 @@ class _Gen:
         if isinstance(e, ast.BinOp):
             a = self.expr(f, e.left)
             b = self.expr(f, e.right)
-            if isinstance(e.op, ast.FloorDiv):
-                return f"py_floordiv({a}, {b})"
-            if isinstance(e.op, ast.Mod):
-                return f"py_mod({a}, {b})"
+            if isinstance(e.op, (ast.FloorDiv, ast.Mod)):
+                return f"{self._div_call(f, e.op, e.right)}({a}, {b})"
             if type(e.op) not in _BINOPS:
                 raise _Unsupported(f"{f.name}: operator {ast.unparse(e)}")
             return f"({a} {_BINOPS[type(e.op)]} {b})"
