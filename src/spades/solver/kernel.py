@@ -47,9 +47,10 @@ MAXMOVES = 20  # a three-player hand holds 17 cards
 MAXPLY = 56
 #: the table is set-associative: a bucket is a header word (generation and how many
 #: entries it holds: the entries of one generation fill it from the front), then
-#: TT_WAYS key words (a fingerprint of the shape and tag, and the owners of the top
-#: card and of the second card of each suit that the entry pins down: a scan reads
-#: only these compact words and looks at an entry itself only when its key matches), then TT_WAYS
+#: TT_WAYS key words (a 16-bit fingerprint of the shape and tag, then which of the
+#: top, second and third cards of each suit the entry pins down (24 bits) and their
+#: owners (24 bits): a scan reads only these compact words and looks at an entry
+#: itself only when its key matches), then TT_WAYS
 #: entries of TT_ENTRY words (suit-length shape, generation/leader/broken tag, the
 #: pattern as mask and value on two code words, bounds).  64 ways thrashed: a
 #: third of the stores on a 13-card deal evicted a live entry.
@@ -1768,7 +1769,9 @@ def search(
                 hint = -1
                 fp = _fingerprint(shape, tag)
                 lens = stk[SCR + 4] | (stk[SCR + 5] << 4) | (stk[SCR + 6] << 8) | (stk[SCR + 7] << 12)
-                lower = _lower_owners(code1, code2, lens)
+                # the probe's key: the fingerprint, then the owners of the top, second and
+                # third cards (8 bits each) where an entry's key has their pins
+                probe = (fp << 48) | top | (_lower_owners(code1, code2, lens) << 8)
                 for p in range(2):
                     # the shape's bucket first, then (nil) the bucket of the entries pinning every top owner
                     bb = b
@@ -1782,11 +1785,8 @@ def search(
                         live = head & 0x1FF
                     for e in range(live):
                         key = tt[bb + TT_KEYS + e]
-                        if (
-                            (((key >> 48) & 0xFFFF) ^ fp)
-                            | (((top & (key >> 8)) ^ key) & 0xFF)
-                            | (((lower & (key >> 32)) ^ (key >> 16)) & 0xFFFF)
-                        ) != 0:
+                        d = key ^ probe
+                        if ((d & (key >> 24) & 0xFFFFFF) | (d >> 48)) != 0:
                             continue
                         o = bb + TT_ENTRIES + e * TT_ENTRY
                         if (
@@ -2148,7 +2148,8 @@ def _store(
         if (m >> (26 * (suit & 1))) & 0x3FFFFFF:
             pin |= 3 << (2 * suit)
     low = _lower_owners(stk[f + F_CODE1], stk[f + F_CODE2], lens)
-    key = (_fingerprint(shape, tag) << 48) | (pin2 << 32) | ((low & pin2) << 16) | (pin << 8) | (top & pin)
+    pins = pin | (pin2 << 8)
+    key = (_fingerprint(shape, tag) << 48) | (pins << 24) | ((top | (low << 8)) & pins)
     full = 0
     for suit in range(4):
         if (lens >> (4 * suit)) & 0xF:
