@@ -1415,7 +1415,10 @@ F_LENS = 14
 F_SLOT2 = 15
 # where the trick's best card so far lies among its cards played (kept as cards are played)
 F_WIN = 16
-SW = 17
+# whether the table probe met an entry matching the position (else _store need not look
+# for the entry it would update: there is none)
+F_SEEN = 17
+SW = 18
 #: scratch words after the frames (owner codes and suit lengths)
 SCR = MAXPLY * SW
 #: killer moves: the card that last decided a node at each ply (after the scratch words)
@@ -1766,6 +1769,7 @@ def search(
                     b2 = _bucket2(shape, top, leader, broken, tt_mask)
                 stats[1] += 1
                 hit = False
+                seen = 0
                 hint = -1
                 fp = _fingerprint(shape, tag)
                 lens = stk[SCR + 4] | (stk[SCR + 5] << 4) | (stk[SCR + 6] << 8) | (stk[SCR + 7] << 12)
@@ -1795,6 +1799,7 @@ def search(
                             and (code1 & tt[o + 2]) == tt[o + 3]
                             and (code2 & tt[o + 4]) == tt[o + 5]
                         ):
+                            seen = 1
                             bounds = tt[o + 6]
                             if (bounds & 0xFF) >= target:
                                 r = True
@@ -1885,6 +1890,7 @@ def search(
                         continue
                 stk[f + F_SLOT] = b
                 stk[f + F_SLOT2] = b2
+                stk[f + F_SEEN] = seen
                 stk[f + F_SHAPE] = shape
                 stk[f + F_CODE1] = code1
                 stk[f + F_CODE2] = code2
@@ -2165,7 +2171,12 @@ def _store(
     if (head >> 9) == gen:
         live = head & 0x1FF
     victim = -1
-    for e in range(live):
+    if stk[f + F_SEEN] == 0:
+        # no entry matched the position when it was looked up, so none has this pattern
+        live_seen = 0
+    else:
+        live_seen = live
+    for e in range(live_seen):
         if tt[b + TT_KEYS + e] != key:
             continue
         o = b + TT_ENTRIES + e * TT_ENTRY
