@@ -1611,6 +1611,21 @@ def _fingerprint(shape: int, tag: int) -> int:
     return h & 0xFFFF
 
 
+@njit
+def _next_key(tt: Array, keys: int, e: int, live: int, probe: int) -> int:
+    """The index of the first of the key words ``tt[keys + e:keys + live]`` that
+    matches the probe's word (its fingerprint, and the owners of the top, second
+    and third cards of each suit that the key pins), or ``live`` if none does.
+    (A function of its own: inside the search its loop lost its registers.)"""
+    while e < live:
+        key = tt[keys + e]
+        d = key ^ probe
+        if ((d & (key >> 24) & 0xFFFFFF) | (d >> 48)) == 0:
+            return e
+        e += 1
+    return live
+
+
 @njit_inline
 def _lower_owners(c1: int, c2: int, lens: int) -> int:
     """The owner codes of the second-highest card of each suit holding two or
@@ -1787,11 +1802,9 @@ def search(
                     live = 0
                     if (head >> 9) == gen:
                         live = head & 0x1FF
-                    for e in range(live):
+                    e = _next_key(tt, bb + TT_KEYS, 0, live, probe)
+                    while e < live:
                         key = tt[bb + TT_KEYS + e]
-                        d = key ^ probe
-                        if ((d & (key >> 24) & 0xFFFFFF) | (d >> 48)) != 0:
-                            continue
                         o = bb + TT_ENTRIES + e * TT_ENTRY
                         if (
                             tt[o] == shape
@@ -1822,6 +1835,7 @@ def search(
                                         tt[o + w] = x
                                 break
                             hint = ((bounds >> 16) & 0xFF) - 1
+                        e = _next_key(tt, bb + TT_KEYS, e + 1, live, probe)
                     if hit:
                         break
                 if hit:
