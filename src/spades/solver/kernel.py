@@ -73,6 +73,13 @@ Hands = tuple[int, int, int, int]
 
 
 @njit_inline
+def _suit(c: int) -> int:
+    """``c // 13``, the suit of card ``c`` (-1 for no card), by a multiply and a shift
+    (exact for -200 <= c < 200)."""
+    return (c * 79) >> 10
+
+
+@njit_inline
 def _wrap(x: int, nseat: int) -> int:
     """``x % nseat`` for 0 <= x < 2 * nseat (seat arithmetic), without a division."""
     if x >= nseat:
@@ -126,11 +133,11 @@ def _winner_of(tr: Hands, n: int) -> int:
     bi = 0
     for i in range(1, n):
         c = tr[i]
-        if c // 13 == best // 13:
+        if _suit(c) == _suit(best):
             if c > best:
                 best = c
                 bi = i
-        elif c // 13 == 3:
+        elif _suit(c) == 3:
             best = c
             bi = i
     return bi
@@ -140,9 +147,9 @@ def _winner_of(tr: Hands, n: int) -> int:
 def _beats(c: int, best: int) -> bool:
     """Does card ``c`` beat ``best``, the best card of a trick so far (a higher
     card of its suit, or a spade on another suit)?"""
-    if c // 13 == best // 13:
+    if _suit(c) == _suit(best):
         return c > best
-    return c // 13 == 3
+    return _suit(c) == 3
 
 
 @njit
@@ -222,7 +229,7 @@ def _codes_after_trick(hands: Array, nseat: int, stk: Array, pf: int, played: Ar
         allc |= 1 << played[ply - nseat + i]
     for i in range(nseat):
         c = played[ply - nseat + i]
-        suit = c // 13
+        suit = _suit(c)
         # the card's 2-bit field: one per card of its suit below it
         j = 2 * popcount(allc & (SUIT0 << (13 * suit)) & ((1 << c) - 1))
         keep = (1 << j) - 1
@@ -282,7 +289,7 @@ def _representative(card: int, legal: int, hand: int, allc: int) -> int:
     cards in ``hand``), or -1 when ``card`` is not a legal card."""
     if card < 0 or not (legal >> card) & 1:
         return -1
-    top = 13 * (card // 13) + 12
+    top = 13 * (_suit(card)) + 12
     x = card + 1
     while x <= top:
         if (allc >> x) & 1:
@@ -350,7 +357,7 @@ def _gen_moves(
     hand = hands[player]
     led = 0
     if k > 0:
-        led = tr[0] // 13
+        led = _suit(tr[0])
     legal = legal_mask(hand, k, led, broken)
     remaining = popcount(hand)
     # cashing top cards first suits a side that needs every trick left, or all but one; one
@@ -386,7 +393,7 @@ def _gen_moves(
         low = rest & -rest
         rest ^= low
         c = lowbit_index(low)
-        suit = c // 13
+        suit = _suit(c)
         smask = SUIT0 << (13 * suit)
         above = allc & smask & ~((low << 1) - 1)
         if above:
@@ -441,7 +448,7 @@ def _gen_moves(
                     if (
                         not last
                         and suit == led
-                        and best // 13 == led
+                        and _suit(best) == led
                         and _holds(hands, nseat, player, k, leader, xmask, c, led)
                         and not _holds(hands, nseat, player, k, leader, xmask, best, led)
                     ):
@@ -532,8 +539,8 @@ def _nil_dominated(hand: int, c: int, best: int, led: int) -> bool:
     card would have won, and the lower one does not, changes the lead.  Under a ruff or below
     ``best`` of its suit the rule compares with ``best``, which the caller adds
     to the cards relied on (:func:`_nil_pin`)."""
-    suit = c // 13
-    bsuit = best // 13
+    suit = _suit(c)
+    bsuit = _suit(best)
     if suit == led:
         if bsuit == led:
             if c > best:
@@ -554,7 +561,7 @@ def _nil_pin(hand: int, best: int, led: int) -> int:
     (as a card set) when the rule compared the nil bidder's cards with it (two or
     more of them below it in its suit, which is the suit led, or spades when
     ``best`` ruffs and the nil bidder is void in the suit led), else 0."""
-    bsuit = best // 13
+    bsuit = _suit(best)
     if bsuit != led and (bsuit != 3 or (hand & (SUIT0 << (13 * led))) != 0):
         return 0
     if popcount(hand & (SUIT0 << (13 * bsuit)) & ((1 << best) - 1)) >= 2:
@@ -567,9 +574,9 @@ def _follow_kind(c: int, best: int, led: int) -> int:
     """The kind of a follower's card ``c`` (``best``: the card winning the trick so
     far, ``led``: the suit led): 0 a card of the suit led that does not beat ``best``,
     1 one that does, 2 a spade on another suit (a ruff), 3 a discard."""
-    suit = c // 13
+    suit = _suit(c)
     if suit == led:
-        if best // 13 == led and c > best:
+        if _suit(best) == led and c > best:
             return 1
         return 0
     if suit == 3:
@@ -593,7 +600,7 @@ def _nil_score(
     they duck with their highest card that does not beat the trick (keeping the
     low ones) and discard first from the suits the nil bidder is void in, high
     cards first."""
-    suit = c // 13
+    suit = _suit(c)
     rank = c - 13 * suit
     beats = k > 0 and _beats(c, best)
     nil_played = _wrap(nil - leader + nseat, nseat) < k
@@ -601,7 +608,7 @@ def _nil_score(
         if k == 0:
             return 40 - rank
         if not beats:
-            if suit == 3 or suit == tr[0] // 13:
+            if suit == 3 or suit == _suit(tr[0]):
                 return 50 + rank
             return 60 + rank
         return 20 - rank
@@ -625,7 +632,7 @@ def _nil_score(
         if nm:
             score += 10 + (_highbit_index(nm) - 13 * suit) // 2
         return score
-    led_suit = tr[0] // 13
+    led_suit = _suit(tr[0])
     if nil_played and best_seat != nil:
         if nseat == 4 and best_seat == (nil + 2) % 4:
             return 40 + rank
@@ -1461,11 +1468,11 @@ def _top_beater(hand: int, best: int, led: int) -> int:
         if sp == 0:
             return -1
         c = _highbit_index(sp)
-    if c // 13 == best // 13:
+    if _suit(c) == _suit(best):
         if c > best:
             return c
         return -1
-    if c // 13 == 3:
+    if _suit(c) == 3:
         return c
     return -1
 
@@ -1488,7 +1495,7 @@ def _rank_pin(tr: Hands, k: int, wi: int) -> int:
     cards is of its suit), else 0: what a result relying on it being best pins."""
     c = tr[wi]
     for j in range(k):
-        if j != wi and tr[j] // 13 == c // 13:
+        if j != wi and _suit(tr[j]) == _suit(c):
             return 1 << c
     return 0
 
@@ -1504,7 +1511,7 @@ def _trick_side(hands: Hands, tr: Hands, k: int, leader: int) -> tuple[int, int]
     hand cannot beat; otherwise the second hand's side does (beating that card
     beats every weaker one).  A card is relied on only where it was compared by
     rank with a card of its suit (a ruff depends on the suit lengths alone)."""
-    led = tr[0] // 13
+    led = _suit(tr[0])
     wi = _winner_of(tr, k)
     cb = tr[wi]
     o = (leader + wi) % 4
@@ -1514,34 +1521,34 @@ def _trick_side(hands: Hands, tr: Hands, k: int, leader: int) -> tuple[int, int]
             return p, _rank_pin(tr, 3, wi)
         x = _top_beater(hands[p], cb, led)
         if x >= 0:
-            if x // 13 == cb // 13:
+            if _suit(x) == _suit(cb):
                 return p, 1 << x
             return p, 0
         pin = _rank_pin(tr, 3, wi)
-        if _strongest(hands[p], led) // 13 == cb // 13:
+        if _suit(_strongest(hands[p], led)) == _suit(cb):
             pin = 1 << cb
         return o, pin
     x = _top_beater(hands[p], cb, led)
     if x < 0 and o != leader:
         pin = _rank_pin(tr, 2, wi)
-        if _strongest(hands[p], led) // 13 == cb // 13:
+        if _suit(_strongest(hands[p], led)) == _suit(cb):
             pin = 1 << cb
         return o, pin
     b = cb
     pin = 0
     if x >= 0:
         b = x
-        if x // 13 == cb // 13:
+        if _suit(x) == _suit(cb):
             pin = 1 << x
     else:
         pin = _rank_pin(tr, 2, wi)
     p4 = (leader + 3) % 4
     y = _top_beater(hands[p4], b, led)
     if y >= 0:
-        if y // 13 == b // 13:
+        if _suit(y) == _suit(b):
             return p4, 1 << y
         return p4, 0
-    if _strongest(hands[p4], led) // 13 == b // 13:
+    if _suit(_strongest(hands[p4], led)) == _suit(b):
         pin |= 1 << b
     return leader, pin
 
@@ -1561,7 +1568,7 @@ def _sure_trick(hands: Hands, lead: int, leader: int) -> tuple[int, int]:
     otherwise the highest card of the suit does: the side holding a card above
     every card of the suit the other side holds (the card led included) wins
     by playing it."""
-    ss = lead // 13
+    ss = _suit(lead)
     smask = SUIT0 << (13 * ss)
     second = (leader + 1) % 4
     h2 = hands[second]
@@ -1728,7 +1735,7 @@ def search(
                     r = ((cmask >> w) & 1) == 1
                     wc = played[ply + wi]
                     for i in range(nseat):
-                        if i != wi and played[ply + i] // 13 == wc // 13:
+                        if i != wi and _suit(played[ply + i]) == _suit(wc):
                             rel = 1 << wc
                     mode = _RETURN
                     continue
@@ -1968,7 +1975,7 @@ def search(
             )
             if player == nil and k > 0 and target == 1:
                 # the nil bidder's dominated cards were left out by comparing with the trick's best
-                stk[f + F_REL] = _nil_pin(hands[player], tr[stk[f + F_WIN]], tr[0] // 13)
+                stk[f + F_REL] = _nil_pin(hands[player], tr[stk[f + F_WIN]], _suit(tr[0]))
             stk[f + F_I] = 0
             mode = _ADVANCE
             continue
@@ -1982,7 +1989,7 @@ def search(
                 mode = _RETURN
                 continue
             c = moves[ply * MAXMOVES + i]
-            suit = c // 13
+            suit = _suit(c)
             if c - 13 * suit < ((stk[f + F_SKIP] >> (4 * suit)) & 0xF):
                 # as good as a card of this suit that already failed (see _RETURN)
                 stk[f + F_I] = i + 1
@@ -2046,11 +2053,11 @@ def search(
                 # a follower's card decided after an earlier one failed: count its kind
                 # (counting every cut, first cards included, was worse: bench/solver-notes.md)
                 tr = (played[ply - k], played[ply - k + 1], played[ply - k + 2], played[ply - k + 3])
-                fk = _follow_kind(moves[ply * MAXMOVES + i], tr[stk[f + F_WIN]], tr[0] // 13)
+                fk = _follow_kind(moves[ply * MAXMOVES + i], tr[stk[f + F_WIN]], _suit(tr[0]))
                 stk[HIST2 + (k - 1) * 16 + player * 4 + fk] += 1
             if k == 0 and nil < 0:
                 c = moves[ply * MAXMOVES + i]
-                suit = c // 13
+                suit = _suit(c)
                 allh = hands[0] | hands[1] | hands[2] | hands[3]
                 istop = 0
                 if (allh & (SUIT0 << (13 * suit)) & ~((2 << c) - 1)) == 0:
@@ -2065,7 +2072,7 @@ def search(
             # to this result are the same move for this position's pattern
             # (DDS's "lowest winning rank" skip): remember that threshold
             c = moves[ply * MAXMOVES + i]
-            suit = c // 13
+            suit = _suit(c)
             rs = rel & (SUIT0 << (13 * suit))
             low = 13
             if rs:
@@ -2084,10 +2091,10 @@ def _trick_rel(hands: Hands, tr: Hands, nseat: int, leader: int, wi: int) -> int
     of the winner's hand equivalent to it just below (they were not searched
     separately, and would have won the same way); ``wi`` is the winner's place in the trick."""
     wc: int = tr[wi]
-    suit = wc // 13
+    suit = _suit(wc)
     beat = False
     for j in range(nseat):
-        if j != wi and tr[j] // 13 == suit:
+        if j != wi and _suit(tr[j]) == suit:
             beat = True
     if not beat:
         return 0
@@ -2376,7 +2383,7 @@ def card_values(
     hand = hands[player]
     led = 0
     if k > 0:
-        led = trick[0] // 13
+        led = _suit(trick[0])
     legal = legal_mask(hand, k, led, broken)
     remaining = popcount(hand)
     allc = 0
@@ -2393,7 +2400,7 @@ def card_values(
         while not ((rest >> c) & 1):
             c -= 1
         rest ^= 1 << c
-        suit = c // 13
+        suit = _suit(c)
         smask = SUIT0 << (13 * suit)
         above = allc & smask & ~((2 << c) - 1)
         if above:
