@@ -83,19 +83,23 @@ def test_codes_after_a_trick_match_the_codes_worked_out_afresh() -> None:
         nseat = rng.choice((2, 3, 4))
         pos = random_position(rng, nseat, rng.randint(2, 13 if nseat != 3 else 9), ntrick=0)
         hands = list(pos.hands) + [0] * (4 - nseat)
-        kernel._shape_codes(hands, nseat, stk)
         pf = 0
+        leader = rng.randrange(nseat)
+        stk[pf + kernel.F_SHAPE] = kernel._shape_codes(hands, nseat, stk)
+        stk[pf + kernel.F_LEADER] = leader
         stk[pf + kernel.F_CODE1] = stk[kernel.SCR + 8]
         stk[pf + kernel.F_CODE2] = stk[kernel.SCR + 9]
         stk[pf + kernel.F_LENS] = sum(stk[kernel.SCR + 4 + suit] << (4 * suit) for suit in range(4))
-        # one trick: each seat plays a random card (any card: the codes do not follow the rules)
+        # one trick from the leader round: each seat plays a random card (any card: the codes
+        # do not follow the rules)
         played = [0] * kernel.MAXPLY
         after = list(hands)
         for i in range(nseat):
-            cards = [c for c in range(52) if after[i] >> c & 1]
+            seat = (leader + i) % nseat
+            cards = [c for c in range(52) if after[seat] >> c & 1]
             c = rng.choice(cards)
             played[i] = c
-            after[i] &= ~(1 << c)
+            after[seat] &= ~(1 << c)
         shape = kernel._codes_after_trick(after, nseat, stk, pf, played, nseat)
         assert shape == kernel._shape_codes(after, nseat, fresh)
         for w in (4, 5, 6, 7, 8, 9, 10):

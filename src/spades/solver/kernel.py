@@ -222,6 +222,8 @@ def _codes_after_trick(hands: Array, nseat: int, stk: Array, pf: int, played: Ar
     c1 = stk[pf + F_CODE1]
     c2 = stk[pf + F_CODE2]
     lens = stk[pf + F_LENS]
+    shape = stk[pf + F_SHAPE]
+    leader = stk[pf + F_LEADER]
     allc = 0
     for s in range(nseat):
         allc |= hands[s]
@@ -246,11 +248,9 @@ def _codes_after_trick(hands: Array, nseat: int, stk: Array, pf: int, played: Ar
             c1 = cw
         allc ^= 1 << c
         lens -= 1 << (4 * suit)
-    shape = 0
-    for s in range(nseat):
-        h = hands[s]
-        for suit in range(4):
-            shape = (shape << 4) | popcount(h & (SUIT0 << (13 * suit)))
+        # the shape has a 4-bit length for each seat and suit, seat 0's suit 0 highest
+        seat = _wrap(leader + i, nseat)
+        shape -= 1 << (4 * (4 * (nseat - 1 - seat) + 3 - suit))
     top = 0
     for suit in range(4):
         length = (lens >> (4 * suit)) & 0xF
