@@ -222,7 +222,7 @@ def _codes_after_trick(hands: Array, nseat: int, stk: Array, pf: int, played: Ar
     c1 = stk[pf + F_CODE1]
     c2 = stk[pf + F_CODE2]
     lens = stk[pf + F_LENS]
-    shape = stk[pf + F_SHAPE]
+    shape: int = stk[pf + F_SHAPE]
     leader = stk[pf + F_LEADER]
     allc = 0
     for s in range(nseat):
