@@ -52,3 +52,27 @@ def test_warm_up_compiles_every_entry_point_the_bots_use() -> None:
         Card.parse("AS"): 2,
         Card.parse("KS"): 2,
     }
+
+
+def test_a_search_counts_the_same_nodes_whatever_came_before() -> None:
+    """Solver.nodes of a search on a cleared table does not depend on the searches the
+    same solver made earlier (the table's eviction counter starts again with each call),
+    even where the earlier searches filled the small table's buckets."""
+    import random
+
+    from solver_helpers import random_position
+    from spades.solver import Solver
+
+    rng = random.Random(5)
+    positions = [random_position(rng, 4, 9, ntrick=0) for _ in range(4)]
+    fresh = []
+    for pos in positions:
+        solver = Solver(tt_bits=8)
+        solver.values_masks(list(pos.hands), pos.leader, [], True, 5, 5)
+        fresh.append(solver.nodes)
+    reused = Solver(tt_bits=8)
+    for _ in range(2):
+        for pos, nodes in zip(positions, fresh):
+            reused.clear()
+            reused.values_masks(list(pos.hands), pos.leader, [], True, 5, 5)
+            assert reused.nodes == nodes

@@ -139,8 +139,10 @@ class Solver:
         if cap is None:
             cap = 64
         self._load(hands, trick)
-        self._stats[0] = 0
-        self._stats[3] = 0
+        for i in range(len(self._stats)):
+            # node counts, and the eviction counter: a search's nodes then do not depend
+            # on the searches made before it
+            self._stats[i] = 0
         legal = _kernel.card_values(
             self._hands, nseat, leader, self._trick, len(trick), bool(broken), count, maximizers,
             self.tt, self.tt_mask, self._gen(nseat, count, maximizers), self._stats,
