@@ -1622,8 +1622,7 @@ def _fingerprint(shape: int, tag: int) -> int:
 def _next_key(tt: Array, keys: int, e: int, live: int, probe: int) -> int:
     """The index of the first of the key words ``tt[keys + e:keys + live]`` that
     matches the probe's word (its fingerprint, and the owners of the top, second
-    and third cards of each suit that the key pins), or ``live`` if none does.
-    (A function of its own: inside the search its loop lost its registers.)"""
+    and third cards of each suit that the key pins), or ``live`` if none does."""
     while e < live:
         key = tt[keys + e]
         d = key ^ probe
