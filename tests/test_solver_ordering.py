@@ -74,9 +74,8 @@ def test_opponents_answers_hand_made() -> None:
 
 def test_codes_after_a_trick_match_the_codes_worked_out_afresh() -> None:
     """`_codes_after_trick` (the owner codes, lengths, top owners and shape of a trick
-    start, from the codes saved one trick up with the trick's cards taken out) and
-    `_shape_after_trick` (the shape alone) against `_shape_codes` on the position itself,
-    for 2, 3 and 4 seats."""
+    start, from the codes saved one trick up with the trick's cards taken out) against
+    `_shape_codes` on the position itself, for 2, 3 and 4 seats."""
     rng = random.Random(57)
     stk = [0] * kernel.STACK_WORDS
     fresh = [0] * kernel.STACK_WORDS
@@ -103,6 +102,5 @@ def test_codes_after_a_trick_match_the_codes_worked_out_afresh() -> None:
             after[seat] &= ~(1 << c)
         shape = kernel._codes_after_trick(after, nseat, stk, pf, played, nseat)
         assert shape == kernel._shape_codes(after, nseat, fresh)
-        assert kernel._shape_after_trick(stk, pf, played, nseat, nseat) == shape
         for w in (4, 5, 6, 7, 8, 9, 10):
             assert stk[kernel.SCR + w] == fresh[kernel.SCR + w], w

@@ -58,7 +58,6 @@ _INTRINSICS = {
     "popcount": "return (int64_t)__builtin_popcountll((unsigned long long)x);",
     "lowbit_index": "return (int64_t)__builtin_ctzll((unsigned long long)x);",
     "_highbit_index": "return 63 - (int64_t)__builtin_clzll((unsigned long long)x);",
-    "_prefetch_bucket": "__builtin_prefetch(&tt[b]); __builtin_prefetch(&tt[b + 8]);",
 }
 
 _PRELUDE = r"""
@@ -83,7 +82,6 @@ static __forceinline int py_clzll(unsigned __int64 x) {
 }
 #define __builtin_ctzll(x) py_ctzll(x)
 #define __builtin_clzll(x) py_clzll(x)
-#define __builtin_prefetch(p) _mm_prefetch((const char *)(p), _MM_HINT_T0)
 #endif
 
 #if defined(_MSC_VER)

@@ -215,26 +215,6 @@ def _shape_codes(hands: Array, nseat: int, stk: Array) -> int:
 
 
 @njit_inline
-def _shape_after_trick(stk: Array, pf: int, played: Array, ply: int, nseat: int) -> int:
-    """The shape (see :func:`_shape_codes`) one trick after the trick start saved in
-    frame ``pf``: its shape less the trick's cards."""
-    shape: int = stk[pf + F_SHAPE]
-    leader = stk[pf + F_LEADER]
-    for i in range(nseat):
-        seat = _wrap(leader + i, nseat)
-        shape -= 1 << (4 * (4 * (nseat - 1 - seat) + 3 - _suit(played[ply - nseat + i])))
-    return shape
-
-
-@njit
-def _prefetch_bucket(tt: Array, b: int) -> None:
-    """Ask for the first words of the table bucket ``b`` (its header and first keys) before
-    they are read: the C kernel turns this into the processor's prefetch; elsewhere it
-    does nothing."""
-    return None
-
-
-@njit_inline
 def _codes_after_trick(hands: Array, nseat: int, stk: Array, pf: int, played: Array, ply: int) -> int:
     """What :func:`_shape_codes` returns and writes, worked out from the codes saved
     in the frame ``pf`` of the trick start one trick up: the cards of the trick
@@ -1759,11 +1739,6 @@ def search(
                     mode = _RETURN
                     continue
                 hs = (hands[0], hands[1], hands[2], hands[3])
-                if nil < 0 and ply - nseat >= ply0:
-                    # the table bucket this position will be looked up in, asked for now so
-                    # that the bounds below hide the wait for it
-                    early = _shape_after_trick(stk, (ply - nseat) * SW, played, ply, nseat)
-                    _prefetch_bucket(tt, _bucket(early, leader, broken, tt_mask))
                 sure, lost, srel = _spade_bounds(hs, nseat, cmask)
                 if sure >= target or remaining - lost < target:
                     r = sure >= target
