@@ -387,6 +387,13 @@ def _gen_moves(
     # the nil bidder asked to take no trick (need: every trick left), following: of its
     # cards that cannot win this trick, only the highest of each suit (_nil_dominated)
     nil_low = player == nil and k > 0 and need == remaining
+    # a lead: the opponents' answers to each suit the leader may lead (9 bits a suit)
+    occ = 0
+    if k == 0 and (nil < 0 or my_side == 0):
+        for s4 in range(4):
+            sm = SUIT0 << (13 * s4)
+            if legal & sm:
+                occ |= _opp_choices(hands, nseat, xmask, my_side, sm, allc) << (9 * s4)
     n = 0
     rest = legal
     while rest:
@@ -407,7 +414,7 @@ def _gen_moves(
         if nil >= 0:
             score = _nil_score(hands, tr, k, nseat, leader, player, nil, c, best, best_seat)
             if k == 0 and my_side == 0:
-                score -= NIL_BRANCH_W * (_opp_choices(hands, nseat, xmask, my_side, smask, allc) - 1)
+                score -= NIL_BRANCH_W * (((occ >> (9 * suit)) & 0x1FF) - 1)
         elif k == 0:
             if above == 0:
                 # the top card of its suit: a sure winner unless trumped; a top
@@ -439,7 +446,7 @@ def _gen_moves(
                         if ((xmask >> q) & 1) != my_side and (hq & smask) == 0 and (hq & SPADES) != 0:
                             # an opponent can ruff this suit
                             score -= RUFF_PENALTY
-            score -= BRANCH_W * (_opp_choices(hands, nseat, xmask, my_side, smask, allc) - 1)
+            score -= BRANCH_W * (((occ >> (9 * suit)) & 0x1FF) - 1)
         else:
             beats = _beats(c, best)
             if partner_winning:
