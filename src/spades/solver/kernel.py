@@ -289,7 +289,7 @@ def _representative(card: int, legal: int, hand: int, allc: int) -> int:
     cards in ``hand``), or -1 when ``card`` is not a legal card."""
     if card < 0 or not (legal >> card) & 1:
         return -1
-    top = 13 * (_suit(card)) + 12
+    top = 13 * _suit(card) + 12
     x = card + 1
     while x <= top:
         if (allc >> x) & 1:
@@ -387,13 +387,14 @@ def _gen_moves(
     # the nil bidder asked to take no trick (need: every trick left), following: of its
     # cards that cannot win this trick, only the highest of each suit (_nil_dominated)
     nil_low = player == nil and k > 0 and need == remaining
-    # a lead: the opponents' answers to each suit the leader may lead (9 bits a suit)
+    # a lead: the opponents' answers to each suit the leader may lead (16 bits a suit:
+    # room for a void opponent's VOID_CHOICES squared)
     occ = 0
     if k == 0 and (nil < 0 or my_side == 0):
         for s4 in range(4):
             sm = SUIT0 << (13 * s4)
             if legal & sm:
-                occ |= _opp_choices(hands, nseat, xmask, my_side, sm, allc) << (9 * s4)
+                occ |= _opp_choices(hands, nseat, xmask, my_side, sm, allc) << (16 * s4)
     n = 0
     rest = legal
     while rest:
@@ -414,7 +415,7 @@ def _gen_moves(
         if nil >= 0:
             score = _nil_score(hands, tr, k, nseat, leader, player, nil, c, best, best_seat)
             if k == 0 and my_side == 0:
-                score -= NIL_BRANCH_W * (((occ >> (9 * suit)) & 0x1FF) - 1)
+                score -= NIL_BRANCH_W * (((occ >> (16 * suit)) & 0xFFFF) - 1)
         elif k == 0:
             if above == 0:
                 # the top card of its suit: a sure winner unless trumped; a top
@@ -446,7 +447,7 @@ def _gen_moves(
                         if ((xmask >> q) & 1) != my_side and (hq & smask) == 0 and (hq & SPADES) != 0:
                             # an opponent can ruff this suit
                             score -= RUFF_PENALTY
-            score -= BRANCH_W * (((occ >> (9 * suit)) & 0x1FF) - 1)
+            score -= BRANCH_W * (((occ >> (16 * suit)) & 0xFFFF) - 1)
         else:
             beats = _beats(c, best)
             if partner_winning:
