@@ -213,6 +213,51 @@ def test_crossruff_bound_matches_minimax() -> None:
     assert fired > 50
 
 
+def _pattern_mate(rng: random.Random, hands: list[int], rel: int) -> list[int]:
+    """Another deal with the same pattern as ``hands`` for the cards relied on ``rel``: in
+    each suit the cards from the lowest relied-on card up keep their owners, the lower
+    ones are dealt again among their owners (each hand keeping its suit lengths)."""
+    mate = list(hands)
+    for suit in range(4):
+        cards = [c for c in range(13 * suit, 13 * suit + 13) if any(h >> c & 1 for h in hands)]
+        pinned = [c for c in cards if rel >> c & 1]
+        low = [c for c in cards if not pinned or c < min(pinned)]
+        owners = [next(s for s in range(4) if hands[s] >> c & 1) for c in low]
+        rng.shuffle(owners)
+        for c, s in zip(low, owners, strict=True):
+            for q in range(4):
+                mate[q] &= ~(1 << c)
+            mate[s] |= 1 << c
+    return mate
+
+
+def test_cross_ruff_bound_matches_minimax() -> None:
+    """The leader crosses to partner's top card of a suit and ruffs partner's lead of a
+    suit it is void in, then cashes (a quick-trick path): the side takes at least that
+    many tricks, on random three- and four-card trick starts and on deals of the same pattern for
+    the cards the bound says it relied on (what the table stores it under)."""
+    from spades.solver import kernel
+
+    rng = random.Random(23)
+    fired = 0
+    cashed = 0
+    for i in range(6000):
+        ncards = 4 if i % 8 == 0 else 3
+        pos = random_position(rng, 4, ncards, ntrick=0)
+        hands = (pos.hands[0], pos.hands[1], pos.hands[2], pos.hands[3])
+        side = 0b0101 << (pos.leader & 1)
+        sure, rel = kernel._cross_ruff(hands, pos.leader, side, ncards)
+        if not sure:
+            continue
+        fired += 1
+        cashed += sure > 2
+        assert sure >= 2
+        assert minimax_value(pos, side, side) >= sure, (pos.describe(), sure)
+        mate = Position.build(_pattern_mate(rng, list(hands), rel), pos.leader, [], pos.spades_broken)
+        assert minimax_value(mate, side, side) >= sure, (pos.describe(), mate.describe(), sure)
+    assert fired > 120 and cashed > 25
+
+
 def _can_win_trick(hands: list[int], leader: int, trick: list[int], side: int) -> bool:
     """Can the seats of ``side`` (a bit mask) make sure of the current trick?  (Plain search.)"""
     from spades.core import legal_mask, trick_winner

@@ -1291,7 +1291,85 @@ def _quick_tricks(
                     if alt > total and nons >= rest:
                         total = alt
                         rel = _top_cards(allc, run) | rrel
+            if total < need and need >= 2:
+                alt, arel = _cross_ruff(hands, leader, xmask, need)
+                if alt > total:
+                    total = alt
+                    rel = arel
     return total, rel
+
+
+@njit
+def _cross_ruff(hands: Hands, leader: int, xmask: int, need: int) -> tuple[int, int]:
+    """Tricks the leader's side (four seats) is sure of by crossing to partner
+    and ruffing partner's lead: the leader leads its lowest card of a side suit X
+    to partner's highest card there, which is above every opponent's card of X
+    and above the leader's lowest (each opponent holding a spade must follow to
+    it); partner then leads a side suit Y that the leader is void in, holding a
+    spade, while each opponent must follow to Y or holds no spade, so the
+    leader's lowest spade takes the trick; then the leader cashes from the top
+    in the suits other than X (:func:`_cash`, counted on the hands after the two
+    tricks but with the opponents' cards all still in them, which counts no
+    more than they allow: they only followed), partner holding a side card to
+    discard on each of those.  Returns 2 plus that cash (up to ``need``), or 0,
+    with the cards relied on: in X, the cards from the top down to partner's
+    card, and what the cash relied on.  DDS's quick tricks cross to partner and
+    back in the same way."""
+    p = (leader + 2) % 4
+    lho = hands[(leader + 1) % 4]
+    rho = hands[(leader + 3) % 4]
+    lead = hands[leader]
+    pa = hands[p]
+    ls = lead & SPADES
+    if ls == 0:
+        return 0, 0
+    opp = lho | rho
+    best = 0
+    brel = 0
+    for x in range(3):
+        xm = SUIT0 << (13 * x)
+        lx = lead & xm
+        px = pa & xm
+        if lx == 0 or px == 0:
+            continue
+        top = _highbit_index(px)
+        if (opp & xm) >> top != 0 or lowbit_index(lx) > top:
+            continue
+        if ((lho & SPADES) != 0 and (lho & xm) == 0) or ((rho & SPADES) != 0 and (rho & xm) == 0):
+            continue
+        for y in range(3):
+            if y == x:
+                continue
+            ym = SUIT0 << (13 * y)
+            if (lead & ym) != 0 or (pa & ym) == 0:
+                continue
+            if ((lho & SPADES) != 0 and (lho & ym) == 0) or ((rho & SPADES) != 0 and (rho & ym) == 0):
+                continue
+            lead2 = lead ^ (lx & -lx) ^ (ls & -ls)
+            py = pa & ym
+            pa2 = pa ^ (1 << top) ^ (py & -py)
+            alt = 2
+            rrel = 0
+            if need > 2 and popcount(pa2 & NONSPADES) > 0:
+                if leader == 0:
+                    h2 = (lead2, hands[1], pa2, hands[3])
+                elif leader == 1:
+                    h2 = (hands[0], lead2, hands[2], pa2)
+                elif leader == 2:
+                    h2 = (pa2, hands[1], lead2, hands[3])
+                else:
+                    h2 = (hands[0], pa2, hands[2], lead2)
+                rest, rrel = _cash(h2, 4, leader, True, xmask, x, need - 2)
+                if rest > popcount(pa2 & NONSPADES):
+                    rest = popcount(pa2 & NONSPADES)
+                alt = 2 + rest
+            if alt > best:
+                allx = (lead | pa | opp) & xm
+                best = alt
+                brel = (allx & ~((1 << top) - 1)) | rrel
+            if best >= need:
+                return best, brel
+    return best, brel
 
 
 @njit
