@@ -508,6 +508,21 @@ def _gen_moves(
 
 
 @njit_inline
+def _first_lead(hands: Hands, leader: int, broken: bool, xmask: int, hint: int, killer: int, nil: int) -> int:
+    """The lead :func:`_gen_moves` puts first without scoring: the killer lead (not
+    for the nil side in a nil search), else the table's hint, as the top of its run
+    of equivalent cards; -1 when neither is a legal card."""
+    hand = hands[leader]
+    legal = legal_mask(hand, 0, 0, broken)
+    allc = hands[0] | hands[1] | hands[2] | hands[3]
+    if nil < 0 or (xmask >> leader) & 1:
+        c = _representative(killer, legal, hand, allc)
+        if c >= 0:
+            return c
+    return _representative(hint, legal, hand, allc)
+
+
+@njit_inline
 def _opp_choices(hands: Hands, nseat: int, xmask: int, my_side: int, smask: int, allc: int) -> int:
     """How many different answers the leader's opponents have to a lead of
     the suit ``smask``: the product, over the opponents, of their runs of
@@ -1511,7 +1526,14 @@ F_WIN = 16
 # whether the table probe met an entry matching the position (else _store need not look
 # for the entry it would update: there is none)
 F_SEEN = 17
-SW = 18
+# a trick start whose first move (the killer or the table's hint) was tried before the
+# others were generated (1), and what their generation needs: the history bonuses, the
+# hint and the tricks needed
+F_LAZY = 18
+F_PREF = 19
+F_HINT = 20
+F_NEED = 21
+SW = 22
 #: scratch words after the frames (owner codes and suit lengths)
 SCR = MAXPLY * SW
 #: killer moves: the card that last decided a node at each ply (after the scratch words)
@@ -2054,10 +2076,23 @@ def search(
                         bq = q
                 if bq >= 0:
                     pref = 5 << (4 * bq)
-            stk[f + F_N] = _gen_moves(
-                hs, tr, ply, k, nseat, leader, broken, xmask, moves, hint, stk[KILL + ply], nil, need, pref,
-                stk[f + F_WIN],
-            )
+            first = -1
+            if k == 0:
+                first = _first_lead(hs, leader, broken, xmask, hint, stk[KILL + ply], nil)
+            if first >= 0:
+                # the move tried first, alone: the others are generated only if it fails
+                moves[ply * MAXMOVES] = first
+                stk[f + F_N] = 1
+                stk[f + F_LAZY] = 1
+                stk[f + F_PREF] = pref
+                stk[f + F_HINT] = hint
+                stk[f + F_NEED] = need
+            else:
+                stk[f + F_LAZY] = 0
+                stk[f + F_N] = _gen_moves(
+                    hs, tr, ply, k, nseat, leader, broken, xmask, moves, hint, stk[KILL + ply], nil, need,
+                    pref, stk[f + F_WIN],
+                )
             if player == nil and k > 0 and target == 1:
                 # the nil bidder's dominated cards were left out by comparing with the trick's best
                 stk[f + F_REL] = _nil_pin(hands[player], tr[stk[f + F_WIN]], _suit(tr[0]))
@@ -2066,6 +2101,14 @@ def search(
             continue
         if mode == _ADVANCE:
             i = stk[f + F_I]
+            if i >= stk[f + F_N] and stk[f + F_LAZY] == 1:
+                # the first move failed: now all of them, in the same order (it stays first)
+                stk[f + F_LAZY] = 0
+                stk[f + F_N] = _gen_moves(
+                    (hands[0], hands[1], hands[2], hands[3]), (0, 0, 0, 0), ply, 0, nseat,
+                    stk[f + F_LEADER], stk[f + F_BROKEN] == 1, xmask, moves, stk[f + F_HINT], stk[KILL + ply],
+                    nil, stk[f + F_NEED], stk[f + F_PREF], 0,
+                )
             if i >= stk[f + F_N]:
                 r = stk[f + F_MAX] == 0
                 rel = stk[f + F_REL]
