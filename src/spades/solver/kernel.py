@@ -1195,6 +1195,85 @@ def _cash(
 def _quick_tricks(
     hands: Hands, nseat: int, leader: int, broken: bool, xmask: int, need: int
 ) -> tuple[int, int]:
+    """Tricks the leader's side can cash at once (:func:`_cash_paths`), or after
+    drawing the opponents' last spades (:func:`_draw_last`), and the cards counted."""
+    total, rel = _cash_paths(hands, nseat, leader, broken, xmask, need)
+    if nseat == 4 and total < need and need >= 2:
+        alt, arel = _draw_last(hands, leader, broken, xmask, need)
+        if alt > total:
+            total = alt
+            rel = arel
+    return total, rel
+
+
+@njit
+def _draw_last(hands: Hands, leader: int, broken: bool, xmask: int, need: int) -> tuple[int, int]:
+    """Tricks the leader's side (four seats) is sure of by drawing the opponents'
+    last spades first: each opponent holds at most one spade, one of them holds one,
+    and the top spade is the side's.  The leader leads it (partner, holding a spade,
+    following with its lowest), or leads its lowest spade to partner's top one; that
+    trick is the side's and the opponents hold no spade after it, so the side then
+    takes what :func:`_cash_paths` or :func:`_ruff_lead` count from the hand that won
+    it (counted with the opponents' other cards all still in their hands: one of
+    them may have discarded, which only leaves them fewer cards, and fewer cards
+    never count fewer tricks there).  Returns 0 when the leader holds no spade or may
+    not lead one.  Relies on the owner of the top spade and on what the count after
+    it relied on."""
+    if xmask != 5 and xmask != 10:
+        return 0, 0  # not two partnerships
+    p = (leader + 2) % 4
+    lho = (leader + 1) % 4
+    rho = (leader + 3) % 4
+    lead = hands[leader]
+    pa = hands[p]
+    ls = lead & SPADES
+    if ls == 0 or not (broken or (lead & NONSPADES) == 0):
+        return 0, 0
+    no = popcount(hands[lho] & SPADES)
+    nr = popcount(hands[rho] & SPADES)
+    if no > 1 or nr > 1 or no + nr == 0:
+        return 0, 0
+    ps = pa & SPADES
+    allsp = ls | ps | ((hands[lho] | hands[rho]) & SPADES)
+    top = _highbit_index(allsp)
+    if (ls >> top) & 1:
+        winner = leader
+        lead2 = lead ^ (1 << top)
+        pa2 = pa
+        if ps:
+            pa2 = pa ^ (ps & -ps)
+    elif (ps >> top) & 1:
+        winner = p
+        lead2 = lead ^ (ls & -ls)
+        pa2 = pa ^ (1 << top)
+    else:
+        return 0, 0
+    o1 = hands[lho] & ~SPADES
+    o2 = hands[rho] & ~SPADES
+    if leader == 0:
+        h2 = (lead2, o1, pa2, o2)
+    elif leader == 1:
+        h2 = (o2, lead2, o1, pa2)
+    elif leader == 2:
+        h2 = (pa2, o2, lead2, o1)
+    else:
+        h2 = (o1, pa2, o2, lead2)
+    ruffs = _ruff_lead(h2, winner)
+    if ps == 0 or ruffs + 1 >= need:
+        # partner discarded a card not known here: only the count on suit lengths, which
+        # a discard of partner's can only raise (it can only make partner void in a suit
+        # the leader holds, and it holds no spade for a crossruff)
+        return 1 + ruffs, 1 << top
+    rest, rrel = _cash_paths(h2, 4, winner, True, xmask, need - 1)
+    if ruffs >= rest:
+        return 1 + ruffs, 1 << top
+    return 1 + rest, (1 << top) | rrel
+
+
+@njit
+def _cash_paths(
+    hands: Hands, nseat: int, leader: int, broken: bool, xmask: int, need: int
+) -> tuple[int, int]:
     """Tricks the leader's side can cash at once, a lower bound on its tricks.
 
     In each suit the leader's cards that are the top cards of the suit in an
@@ -1330,6 +1409,8 @@ def _cross_ruff(hands: Hands, leader: int, xmask: int, need: int) -> tuple[int, 
     with the cards relied on: in X, the cards from the top down to partner's
     card, and what the cash relied on.  DDS's quick tricks cross to partner and
     back in the same way."""
+    if xmask != 5 and xmask != 10:
+        return 0, 0  # not two partnerships
     p = (leader + 2) % 4
     lho = hands[(leader + 1) % 4]
     rho = hands[(leader + 3) % 4]
