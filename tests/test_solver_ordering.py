@@ -104,3 +104,17 @@ def test_codes_after_a_trick_match_the_codes_worked_out_afresh() -> None:
         assert shape == kernel._shape_codes(after, nseat, fresh)
         for w in (4, 5, 6, 7, 8, 9, 10):
             assert stk[kernel.SCR + w] == fresh[kernel.SCR + w], w
+
+
+def test_nil_partner_takes_a_trick_the_nil_bidder_can_no_longer_win() -> None:
+    """Nil search ordering: North (nil) has ducked with the 5 of hearts under East's 9; South,
+    its partner, tries its cheapest winner first (the lead is worth more to the nil side than
+    the card), then the king, and ducks last."""
+    h5, h9, h2, hq, hk = 26 + 3, 26 + 7, 26, 26 + 10, 26 + 11
+    hands = (0, 0, (1 << h2) | (1 << hq) | (1 << hk), 0)
+    tr = (h5, h9, 0, 0)
+
+    def score(card: int) -> int:
+        return int(kernel._nil_score(hands, tr, 2, 4, 0, 2, 0, card, h9, 1))
+
+    assert score(hq) > score(hk) > score(h2)

@@ -614,8 +614,10 @@ def _nil_score(
 ) -> int:
     """Ordering score (higher first) of card ``c`` for the nil objective: the
     nil bidder ducks as high as it can and sheds its highest cards; its
-    partner wins the tricks the nil bidder has yet to play to, and overtakes
-    the nil bidder's winning card; the opponents lead low in the suits the nil
+    partner wins the tricks the nil bidder has yet to play to, overtakes the
+    nil bidder's winning card, and takes with its lowest winning card a trick
+    the nil bidder can no longer win (the lead is worth more to the nil side
+    than the card: ``NIL_TAKE``); the opponents lead low in the suits the nil
     bidder still holds, first those where its highest card is highest, and when
     the nil bidder's partner has beaten it in the trick, or the nil bidder is
     void in the suit led and can discard a side card, they play high (to win the
@@ -644,7 +646,7 @@ def _nil_score(
                     return 60 - rank
                 return 20 - rank
             if beats:
-                return 20 - rank
+                return NIL_TAKE - rank
             return 40 - rank
         if beats:
             return 50 + rank
@@ -1634,6 +1636,8 @@ BRANCH_W = 1
 VOID_CHOICES = 16
 #: the same penalty on the nil side's leads in a nil search
 NIL_BRANCH_W = 3
+#: the nil bidder's partner taking a trick the nil bidder cannot win any more (its duck scores 40)
+NIL_TAKE = 60
 #: ordering penalty of a low lead for each opponent that can ruff it
 RUFF_PENALTY = 32
 
