@@ -231,6 +231,14 @@ def _pattern_mate(rng: random.Random, hands: list[int], rel: int) -> list[int]:
     return mate
 
 
+def _check_bound(rng: random.Random, pos: Position, side: int, sure: int, rel: int) -> None:
+    """``side`` takes at least ``sure`` tricks from the trick start ``pos``, and from a deal
+    of the same pattern for the cards ``rel`` that the bound relied on."""
+    assert minimax_value(pos, side, side) >= sure, (pos.describe(), sure)
+    mate = Position.build(_pattern_mate(rng, list(pos.hands), rel), pos.leader, [], pos.spades_broken)
+    assert minimax_value(mate, side, side) >= sure, (pos.describe(), mate.describe(), sure)
+
+
 def test_cross_ruff_bound_matches_minimax() -> None:
     """The leader crosses to partner's top card of a suit and ruffs partner's lead of a
     suit it is void in, then cashes (a quick-trick path): the side takes at least that
@@ -254,9 +262,7 @@ def test_cross_ruff_bound_matches_minimax() -> None:
         fired += 1
         cashed += sure > 2
         assert sure >= 2
-        assert minimax_value(pos, side, side) >= sure, (pos.describe(), sure)
-        mate = Position.build(_pattern_mate(rng, list(hands), rel), pos.leader, [], pos.spades_broken)
-        assert minimax_value(mate, side, side) >= sure, (pos.describe(), mate.describe(), sure)
+        _check_bound(rng, pos, side, sure, rel)
     assert fired > 120 and cashed > 25
 
 
@@ -281,9 +287,7 @@ def test_draw_last_spades_bound_matches_minimax() -> None:
         if sure < 2:
             continue
         fired += 1
-        assert minimax_value(pos, side, side) >= sure, (pos.describe(), sure)
-        mate = Position.build(_pattern_mate(rng, list(hands), rel), pos.leader, [], pos.spades_broken)
-        assert minimax_value(mate, side, side) >= sure, (pos.describe(), mate.describe(), sure)
+        _check_bound(rng, pos, side, sure, rel)
     assert fired > 50
 
 

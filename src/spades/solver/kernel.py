@@ -1208,6 +1208,19 @@ def _quick_tricks(
     return total, rel
 
 
+@njit_inline
+def _seated(h0: int, h1: int, h2: int, h3: int, leader: int) -> tuple[int, int, int, int]:
+    """Four hands given from ``leader`` round the table (leader, left-hand
+    opponent, partner, right-hand opponent), by seat."""
+    if leader == 0:
+        return (h0, h1, h2, h3)
+    if leader == 1:
+        return (h3, h0, h1, h2)
+    if leader == 2:
+        return (h2, h3, h0, h1)
+    return (h1, h2, h3, h0)
+
+
 @njit
 def _draw_last(hands: Hands, leader: int, broken: bool, xmask: int, need: int) -> tuple[int, int]:
     """Tricks the leader's side (four seats) is sure of by drawing the opponents'
@@ -1250,16 +1263,7 @@ def _draw_last(hands: Hands, leader: int, broken: bool, xmask: int, need: int) -
         pa2 = pa ^ (1 << top)
     else:
         return 0, 0
-    o1 = hands[lho] & ~SPADES
-    o2 = hands[rho] & ~SPADES
-    if leader == 0:
-        h2 = (lead2, o1, pa2, o2)
-    elif leader == 1:
-        h2 = (o2, lead2, o1, pa2)
-    elif leader == 2:
-        h2 = (pa2, o2, lead2, o1)
-    else:
-        h2 = (o1, pa2, o2, lead2)
+    h2 = _seated(lead2, hands[lho] & ~SPADES, pa2, hands[rho] & ~SPADES, leader)
     ruffs = _ruff_lead(h2, winner)
     if ps == 0 or ruffs + 1 >= need:
         # partner discarded a card not known here: only the count on suit lengths, which
@@ -1449,14 +1453,7 @@ def _cross_ruff(hands: Hands, leader: int, xmask: int, need: int) -> tuple[int, 
             alt = 2
             rrel = 0
             if need > 2 and popcount(pa2 & NONSPADES) > 0:
-                if leader == 0:
-                    h2 = (lead2, hands[1], pa2, hands[3])
-                elif leader == 1:
-                    h2 = (hands[0], lead2, hands[2], pa2)
-                elif leader == 2:
-                    h2 = (pa2, hands[1], lead2, hands[3])
-                else:
-                    h2 = (hands[0], pa2, hands[2], lead2)
+                h2 = _seated(lead2, hands[(leader + 1) % 4], pa2, hands[(leader + 3) % 4], leader)
                 rest, rrel = _cash(h2, 4, leader, True, xmask, x, need - 2)
                 if rest > popcount(pa2 & NONSPADES):
                     rest = popcount(pa2 & NONSPADES)
