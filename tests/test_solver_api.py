@@ -76,3 +76,49 @@ def test_a_search_counts_the_same_nodes_whatever_came_before() -> None:
             reused.clear()
             reused.values_masks(list(pos.hands), pos.leader, [], True, 5, 5)
             assert reused.nodes == nodes
+
+
+
+def _deal_with_north_holding_the_ace_of_spades(ncards: int) -> list[int]:
+    import random
+
+    deck = list(range(52))
+    random.Random(9).shuffle(deck)
+    hands = [sum(1 << c for c in deck[i * ncards : (i + 1) * ncards]) for i in range(4)]
+    ace = 1 << 51
+    holder = next((i for i in range(4) if hands[i] & ace), None)
+    if holder is None:  # the ace is not dealt: it replaces North's lowest card
+        hands[0] = (hands[0] & (hands[0] - 1)) | ace
+    elif holder:  # swap it with North's lowest card
+        low = hands[0] & -hands[0]
+        hands[0] ^= low | ace
+        hands[holder] ^= low | ace
+    return hands
+
+
+def test_an_automatic_table_grows_before_a_large_nil_search_only() -> None:
+    """Solver() starts with 2**20 entries (2**14 for plain Python) and takes 2**22 before
+    its first nil search from BIG_NIL_CARDS cards a hand (compiled kernels only); a
+    partnership search, a smaller nil search or a table size given by the caller keep it.
+    The nil bidder holds the ace of spades, so each search settles at once."""
+    from spades.solver import Position, Solver, api, kernel, nil_safe
+    from spades.solver._jit import COMPILED
+
+    small = 20 if COMPILED else 14
+    big = api.BIG_NIL_CARDS
+    large_pos = Position.build(_deal_with_north_holding_the_ace_of_spades(big), 1, [], True)
+    smaller_pos = Position.build(_deal_with_north_holding_the_ace_of_spades(big - 1), 1, [], True)
+    assert all(h.bit_count() == big for h in large_pos.hands)
+
+    solver = Solver()
+    assert solver.tt_bits == small
+    assert not nil_safe(smaller_pos, 0, solver)
+    solver.values_masks(list(large_pos.hands), 1, [], True, 0b1010, 0b1010)
+    assert solver.tt_bits == small
+    assert not nil_safe(large_pos, 0, solver)
+    assert solver.tt_bits == (api.BIG_NIL_TT_BITS if COMPILED else small)
+    assert len(solver.tt) == (1 << solver.tt_bits) // kernel.TT_WAYS * kernel.TT_WORDS
+
+    fixed = Solver(tt_bits=10)
+    assert not nil_safe(large_pos, 0, fixed)
+    assert fixed.tt_bits == 10
