@@ -78,7 +78,6 @@ def test_a_search_counts_the_same_nodes_whatever_came_before() -> None:
             assert reused.nodes == nodes
 
 
-
 def _deal_with_north_holding_the_ace_of_spades(ncards: int) -> list[int]:
     import random
 

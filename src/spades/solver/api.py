@@ -93,7 +93,7 @@ class Solver:
     ``tt_bits`` sets the table size: 2**tt_bits entries of 64 bytes.  Without
     it the size is automatic: 2**20 entries (64 MB), grown to 2**22 (256 MB)
     before the first nil search from :data:`BIG_NIL_CARDS` cards a hand on
-    (those outgrow the smaller table and run about 1.6x longer in it).
+    (those outgrow the smaller table: the costliest known ran 1.6x longer in it).
     """
 
     def __init__(self, tt_bits: int | None = None) -> None:
