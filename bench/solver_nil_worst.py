@@ -3,7 +3,7 @@
 Node counts (load-independent) and CPU time of ``nil_values(cap=1)`` on the worst deals
 seen in its first 8 deals (seed 1 deal 0 North, seed 2 deal 4 North, seed 3 deal 6 East),
 each with a fresh table; the deals come from bench/solver_nil.py's own dealer.  Case 3,
-not run unless asked for (``--only 3``: about two minutes), is the worst of all 20 deals
+not run unless asked for (``--only 3``: 40-50 s), is the worst of all 20 deals
 of seeds 1-3: seed 1 deal 12 North, whose nil survives 12 of its 13 leads.
 
     PYTHONPATH=src python bench/solver_nil_worst.py [--cap 1] [--only 0,1,2]
