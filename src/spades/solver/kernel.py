@@ -1452,11 +1452,13 @@ def _cross_ruff(hands: Hands, leader: int, xmask: int, need: int) -> tuple[int, 
             pa2 = pa ^ (1 << top) ^ (py & -py)
             alt = 2
             rrel = 0
-            if need > 2 and popcount(pa2 & NONSPADES) > 0:
-                h2 = _seated(lead2, hands[(leader + 1) % 4], pa2, hands[(leader + 3) % 4], leader)
+            # partner discards a side card on each trick the leader cashes
+            discards = popcount(pa2 & NONSPADES)
+            if need > 2 and discards > 0:
+                h2 = _seated(lead2, lho, pa2, rho, leader)
                 rest, rrel = _cash(h2, 4, leader, True, xmask, x, need - 2)
-                if rest > popcount(pa2 & NONSPADES):
-                    rest = popcount(pa2 & NONSPADES)
+                if rest > discards:
+                    rest = discards
                 alt = 2 + rest
             if alt > best:
                 allx = (lead | pa | opp) & xm
