@@ -189,6 +189,73 @@ def test_nil_dominated_cards_are_never_better_for_the_nil_bidder() -> None:
     assert fired > 50
 
 
+def test_side_dropped_cards_are_never_better_for_their_side() -> None:
+    """Where the nil bidder's partner or an opponent follows and _side_drops leaves a card
+    out (only the nil bidder's cards lie between it and another card of the player's in
+    its suit, and the trick goes the same way with either), the kept card is at least as
+    good for the player's side (minimax, capped at 1): for an opponent the higher card,
+    for the partner the lower one.  Two, three and four seats, spades in any hand."""
+    from spades.solver.kernel import _side_drops
+
+    rng = random.Random(54)
+    fired = 0
+    for _ in range(1500):
+        nseat = rng.choice((2, 3, 4))
+        pos = random_position(rng, nseat, rng.randint(3, {2: 6, 3: 5, 4: 4}[nseat]), rng.randrange(1, nseat))
+        player = pos.to_play
+        nil = (player + rng.randrange(1, nseat)) % nseat
+        trick = list(pos.trick)
+        win = 0
+        for i in range(1, len(trick)):
+            a, b = trick[i], trick[win]
+            if (a // 13 == b // 13 and a > b) or (a // 13 == 3 and b // 13 != 3):
+                win = i
+        hand = pos.hands[player]
+        legal = hand & (0x1FFF << (13 * (trick[0] // 13))) or hand
+        drops, pins = _side_drops(
+            (*pos.hands, *(0,) * (4 - nseat)), (*trick, *(0,) * (4 - len(trick))), len(trick), nseat,
+            (player - len(trick)) % nseat, player, nil, legal, trick[win],
+        )
+        if not drops:
+            continue
+        count, opponents = _nil_masks(nseat, nil)
+        values = minimax_values(pos, count, opponents)
+        for c, v in values.items():
+            if not (drops >> c) & 1:
+                continue
+            fired += 1
+            assert (pins >> c) & 1, pos.describe()
+            suit = [d for d in values if d // 13 == c // 13]
+            if (opponents >> player) & 1:
+                kept = min(d for d in suit if d > c)
+                assert min(values[kept], 1) >= min(v, 1), (pos.describe(), nil, c)
+            else:
+                kept = max(d for d in suit if d < c)
+                assert min(values[kept], 1) <= min(v, 1), (pos.describe(), nil, c)
+            assert (pins >> kept) & 1, pos.describe()
+    assert fired > 100
+
+
+def test_nil_values_match_minimax_with_side_cards_dropped() -> None:
+    """Nil counts, exact and capped, against the minimax on positions where the others'
+    dominated cards are left out all through the search: one small table shared by every
+    position (so entries stored after a card was left out serve other positions, and the
+    cards the rule relied on must be pinned) and a fresh full table each time."""
+    rng = random.Random(55)
+    shared = Solver(tt_bits=10)
+    for _ in range(70):
+        nseat = rng.choice((2, 3, 4, 4))
+        pos = random_position(rng, nseat, rng.randint(3, {2: 6, 3: 5, 4: 4}[nseat]))
+        nil = rng.randrange(nseat)
+        count, opponents = _nil_masks(nseat, nil)
+        exact = minimax_values(pos, count, opponents)
+        for solver in (shared, Solver()):
+            got = {int(c): v for c, v in nil_values(pos, nil, solver).items()}
+            assert got == exact, pos.describe()
+            got1 = {int(c): v for c, v in nil_values(pos, nil, solver, cap=1).items()}
+            assert got1 == {c: min(v, 1) for c, v in exact.items()}, pos.describe()
+
+
 def test_nil_values_match_minimax_with_the_nil_bidder_following() -> None:
     """Exact and capped nil counts against the minimax where the nil bidder (spades or
     not) follows to the trick, so its dominated cards are left out in the search."""

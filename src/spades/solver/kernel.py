@@ -339,6 +339,7 @@ def _gen_moves(
     need: int,
     pref: int,
     bi: int,
+    drop: int,
 ) -> int:
     """Write the ordered, equivalence-reduced moves of the seat to play into
     ``moves[ply * MAXMOVES:]``; return how many.  ``tr`` holds the ``k`` cards
@@ -352,7 +353,8 @@ def _gen_moves(
     way: a leader's top cards come first only when it can spare at most one.
     ``pref`` holds the history bonuses: 4 bits for each lead kind (suit * 2 + top
     card) at a trick start, 8 bits for each follower's kind (:func:`_follow_kind`).
-    ``bi``: where the trick's best card lies among its ``k`` cards."""
+    ``bi``: where the trick's best card lies among its ``k`` cards.  ``drop``: cards
+    left out (:func:`_side_drops`)."""
     player = _wrap(leader + k, nseat)
     hand = hands[player]
     led = 0
@@ -409,6 +411,8 @@ def _gen_moves(
             if nxt & hand:
                 continue  # equivalent to the next higher card of this hand
         if nil_low and _nil_dominated(hand, c, best, led):
+            continue
+        if (drop >> c) & 1:
             continue
         rank = c - 13 * suit
         # ---- ordering score (higher first)
@@ -590,6 +594,77 @@ def _nil_pin(hand: int, best: int, led: int) -> int:
     if popcount(hand & (SUIT0 << (13 * bsuit)) & ((1 << best) - 1)) >= 2:
         return 1 << best
     return 0
+
+
+@njit_inline
+def _side_drops(
+    hands: Hands, tr: Hands, k: int, nseat: int, leader: int, player: int, nil: int, legal: int, best: int
+) -> tuple[int, int]:
+    """The cards the nil bidder's partner or an opponent (``player``, following to a
+    trick of ``k`` cards whose best card so far is ``best``) need not try in a search
+    asking only whether the nil bidder takes a trick, and the cards that relied on.
+
+    The rule rests on a lemma: moving the nil bidder's cards down among the others'
+    (a card of its swapped for a lower one of the same suit that is out of play)
+    never turns a safe nil into a set one, since the lower card can copy every
+    play of the higher and loses every trick the higher one lost, to the same
+    winner.  Take two cards of ``player``'s in one suit with only the nil bidder's
+    cards between them among the cards in hand.  When the trick goes the same way
+    whichever of the two is played (a side-suit discard; both below ``best``; or the
+    nil bidder has played to this trick and no card on the table lies between
+    them), the positions after the trick differ only in which one ``player`` keeps,
+    and keeping the higher one moves the nil bidder's cards between them down.  So
+    an opponent need only try the higher card (keeping the lower one), and the
+    partner only the lower one (keeping the higher)."""
+    nh = hands[nil]
+    hand = hands[player]
+    others = 0
+    allc = 0
+    for s in range(nseat):
+        allc |= hands[s]
+        if s != nil and s != player:
+            others |= hands[s]
+    table = 0
+    for i in range(k):
+        table |= 1 << tr[i]
+    allc |= table
+    opp = nseat != 4 or player != _wrap(nil + 2, nseat)
+    led = _suit(tr[0])
+    nil_played = _wrap(nil - leader + nseat, nseat) < k
+    drops = 0
+    pins = 0
+    rest = legal
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        c = lowbit_index(low)
+        suit = _suit(c)
+        smask = SUIT0 << (13 * suit)
+        if (nh & smask) == 0:
+            continue
+        above = allc & smask & ~((low << 1) - 1)
+        if above & -above & hand:
+            continue  # not the top of its run of equivalent cards
+        if opp:
+            mine = hand & smask & ~((low << 1) - 1)
+            if mine == 0:
+                continue
+            lo = c
+            hi = lowbit_index(mine)
+        else:
+            mine = hand & smask & (low - 1)
+            if mine == 0:
+                continue
+            lo = _highbit_index(mine)
+            hi = c
+        between = smask & ((1 << hi) - 1) & ~((2 << lo) - 1)
+        if (between & others) != 0 or (between & nh) == 0:
+            continue
+        if (suit == led or suit == 3) and _beats(hi, best) and (not nil_played or (table & between) != 0):
+            continue  # the trick may go another way
+        drops |= low
+        pins |= between | (1 << lo) | (1 << hi)
+    return drops, pins
 
 
 @njit_inline
@@ -2172,10 +2247,16 @@ def search(
                 stk[f + F_HINT] = hint
                 stk[f + F_NEED] = need
             else:
+                drop = 0
+                if nil >= 0 and k > 0 and target == 1 and player != nil:
+                    # the others' cards dominated by where the nil bidder's cards lie
+                    legal = legal_mask(hs[player], k, _suit(tr[0]), broken)
+                    drop, pins = _side_drops(hs, tr, k, nseat, leader, player, nil, legal, tr[stk[f + F_WIN]])
+                    stk[f + F_REL] = pins
                 stk[f + F_LAZY] = 0
                 stk[f + F_N] = _gen_moves(
                     hs, tr, ply, k, nseat, leader, broken, xmask, moves, hint, stk[KILL + ply], nil, need,
-                    pref, stk[f + F_WIN],
+                    pref, stk[f + F_WIN], drop,
                 )
             if player == nil and k > 0 and target == 1:
                 # the nil bidder's dominated cards were left out by comparing with the trick's best
@@ -2191,7 +2272,7 @@ def search(
                 stk[f + F_N] = _gen_moves(
                     (hands[0], hands[1], hands[2], hands[3]), (0, 0, 0, 0), ply, 0, nseat,
                     stk[f + F_LEADER], stk[f + F_BROKEN] == 1, xmask, moves, stk[f + F_HINT], stk[KILL + ply],
-                    nil, stk[f + F_NEED], stk[f + F_PREF], 0,
+                    nil, stk[f + F_NEED], stk[f + F_PREF], 0, 0,
                 )
             if i >= stk[f + F_N]:
                 r = stk[f + F_MAX] == 0
