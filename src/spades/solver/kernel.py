@@ -618,6 +618,13 @@ def _side_drops(
     partner only the lower one (keeping the higher)."""
     nh = hands[nil]
     hand = hands[player]
+    rest = 0
+    for suit in range(4):
+        smask = SUIT0 << (13 * suit)
+        if (nh & smask) != 0 and popcount(hand & smask) >= 2:
+            rest |= legal & smask
+    if rest == 0:
+        return 0, 0
     others = 0
     allc = 0
     for s in range(nseat):
@@ -633,15 +640,12 @@ def _side_drops(
     nil_played = _wrap(nil - leader + nseat, nseat) < k
     drops = 0
     pins = 0
-    rest = legal
     while rest:
         low = rest & -rest
         rest ^= low
         c = lowbit_index(low)
         suit = _suit(c)
         smask = SUIT0 << (13 * suit)
-        if (nh & smask) == 0:
-            continue
         above = allc & smask & ~((low << 1) - 1)
         if above & -above & hand:
             continue  # not the top of its run of equivalent cards
