@@ -20,6 +20,9 @@ State
                card).
 ``stk``        the explicit search stack (``SW`` words a ply), scratch words
                and the killer moves.
+``stats``      counters: nodes, table probes, table hits, trick starts reached by
+               play, (unused), evictions, nil lookups of entries for higher
+               nil-bidder cards (:func:`_dominated_safe`) and how many found one.
 ``cmask``      seats whose tricks are counted (bit per seat).
 ``xmask``      seats that maximize the count; the others minimize it.  The
                game is thus always two-sided and zero-sum, so plain alpha-beta
@@ -1904,6 +1907,110 @@ def _next_key(tt: Array, keys: int, e: int, live: int, probe: int) -> int:
 
 
 @njit_inline
+def _below_pattern(q: int, e: int, m: int, length: int, nil: int) -> int:
+    """Can the owner code ``q`` of one suit (``length`` cards) be had from a code that
+    matches the pattern ``e`` under the mask ``m`` by moving the nil bidder's cards
+    down (the others' owners in the same order, the nil bidder's cards in every top
+    run no more than there)?  The pattern is one of a code with the same owners as
+    ``q`` (the table checks the suit lengths first).  Returns how many top cards of
+    ``q`` that relied on, or -1 when it cannot."""
+    t = popcount(m) >> 1
+    nq = 0
+    ne = 0
+    qi = length - 1
+    for i in range(t):
+        pos = length - 1 - i
+        if ((q >> (2 * pos)) & 3) == nil:
+            nq += 1
+        o = (e >> (2 * pos)) & 3
+        if o == nil:
+            ne += 1
+        else:
+            while qi >= 0 and ((q >> (2 * qi)) & 3) == nil:
+                qi -= 1
+            if qi < 0 or ((q >> (2 * qi)) & 3) != o:
+                return -1
+            qi -= 1
+        if nq > ne:
+            return -1
+    if length - 1 - qi > t:
+        return length - 1 - qi
+    return t
+
+
+@njit_inline
+def _dominated_safe(
+    hands: Hands, nseat: int, tt: Array, shape: int, tag: int, code1: int, code2: int, top: int, lens: int,
+    leader: int, broken: bool, tt_mask: int, gen: int, target: int, nil: int,
+) -> tuple[bool, int]:
+    """Is there an entry in the position's buckets saying the nil is safe (a target
+    of 1) in a position whose nil-bidder cards lie higher than here, the others'
+    cards in the same order (:func:`_below_pattern`, suit by suit)?  Then it is safe
+    here too: a swap of a nil bidder's card with the card of another hand just below
+    it keeps every trick's winner in any line where the nil bidder takes no trick
+    (the lemma of :func:`_side_drops`).  Only the position's own two buckets are
+    looked in.  Returns (found, the cards relied on: the top cards of each suit that
+    the comparison read)."""
+    fp = _fingerprint(shape, tag)
+    probe = (fp << 48) | top | (_lower_owners(code1, code2, lens) << 8)
+    nilpat = nil * 0x555555
+    b = _bucket(shape, leader, broken, tt_mask)
+    b2 = _bucket2(shape, top, leader, broken, tt_mask)
+    allc = 0
+    for s in range(nseat):
+        allc |= hands[s]
+    for p in range(2):
+        bb = b
+        if p == 1:
+            if b2 == b:
+                break
+            bb = b2
+        head = tt[bb]
+        live = 0
+        if (head >> 9) == gen:
+            live = head & 0x1FF
+        for e in range(live):
+            key = tt[bb + TT_KEYS + e]
+            d = key ^ probe
+            # the shape's fingerprint, and the same owners here where the entry pins owners
+            # other than the nil bidder from the top of a suit down (its top, second and
+            # third cards: the key's three bytes)
+            x = key ^ nilpat
+            n = ((x | (x >> 1)) & 0x555555) * 3
+            lead = n & 0xFF
+            lead |= (lead & (n >> 8)) << 8
+            lead |= ((lead >> 8) & (n >> 16) & 0xFF) << 16
+            if (d >> 48) != 0 or (d & (key >> 24) & lead) != 0:
+                continue
+            o = bb + TT_ENTRIES + e * TT_ENTRY
+            if tt[o] != shape or tt[o + 1] != tag or ((tt[o + 6] >> 8) & 0xFF) >= target:
+                continue
+            rel = 0
+            ok = True
+            for suit in range(4):
+                length = (lens >> (4 * suit)) & 0xF
+                if length == 0:
+                    continue
+                off = 26 * (suit & 1)
+                w = 2
+                cw = code1
+                if suit >= 2:
+                    w = 4
+                    cw = code2
+                q = (cw >> off) & 0x3FFFFFF
+                pe = (tt[o + w + 1] >> off) & 0x3FFFFFF
+                d = _below_pattern(q, pe, (tt[o + w] >> off) & 0x3FFFFFF, length, nil)
+                if d < 0:
+                    ok = False
+                    break
+                if d > 0:
+                    rel |= _top_cards(allc & (SUIT0 << (13 * suit)), d)
+            if ok:
+                return True, rel
+    return False, 0
+
+
+@njit_inline
 def _lower_owners(c1: int, c2: int, lens: int) -> int:
     """The owner codes of the second-highest card of each suit holding two or
     more (2 bits a suit, bits 0-7), then of the third-highest of each suit
@@ -2115,6 +2222,18 @@ def search(
                         e = _next_key(tt, bb + TT_KEYS, e + 1, live, probe)
                     if hit:
                         break
+                if not hit and nil >= 0 and target == 1:
+                    # a nil found safe with the nil bidder's cards higher is safe here too
+                    stats[6] += 1
+                    safe, srel = _dominated_safe(
+                        hs, nseat, tt, shape, tag, code1, code2, top, lens, leader, broken, tt_mask, gen,
+                        target, nil,
+                    )
+                    if safe:
+                        stats[7] += 1
+                        hit = True
+                        r = False
+                        rel = srel
                 if hit:
                     stats[2] += 1
                     mode = _RETURN
