@@ -1907,6 +1907,15 @@ def _next_key(tt: Array, keys: int, e: int, live: int, probe: int) -> int:
 
 
 @njit_inline
+def _live(tt: Array, bb: int, gen: int) -> int:
+    """How many entries of the bucket at ``bb`` belong to this table generation."""
+    head: int = tt[bb]
+    if (head >> 9) == gen:
+        return head & 0x1FF
+    return 0
+
+
+@njit_inline
 def _below_pattern(q: int, e: int, m: int, length: int, nil: int) -> int:
     """Can the owner code ``q`` of one suit (``length`` cards) be had from a code that
     matches the pattern ``e`` under the mask ``m`` by moving the nil bidder's cards
@@ -1940,8 +1949,8 @@ def _below_pattern(q: int, e: int, m: int, length: int, nil: int) -> int:
 
 @njit_inline
 def _dominated_safe(
-    hands: Hands, nseat: int, tt: Array, shape: int, tag: int, code1: int, code2: int, top: int, lens: int,
-    leader: int, broken: bool, tt_mask: int, gen: int, target: int, nil: int,
+    hands: Hands, nseat: int, tt: Array, shape: int, tag: int, code1: int, code2: int, lens: int,
+    probe: int, b: int, b2: int, gen: int, target: int, nil: int,
 ) -> tuple[bool, int]:
     """Is there an entry in the position's buckets saying the nil is safe (a target
     of 1) in a position whose nil-bidder cards lie higher than here, the others'
@@ -1949,13 +1958,9 @@ def _dominated_safe(
     here too: a swap of a nil bidder's card with the card of another hand just below
     it keeps every trick's winner in any line where the nil bidder takes no trick
     (the lemma of :func:`_side_drops`).  Only the position's own two buckets are
-    looked in.  Returns (found, the cards relied on: the top cards of each suit that
-    the comparison read)."""
-    fp = _fingerprint(shape, tag)
-    probe = (fp << 48) | top | (_lower_owners(code1, code2, lens) << 8)
+    looked in (``b`` and ``b2``, with the table probe's key word ``probe``).  Returns
+    (found, the cards relied on: the top cards of each suit that the comparison read)."""
     nilpat = nil * 0x555555
-    b = _bucket(shape, leader, broken, tt_mask)
-    b2 = _bucket2(shape, top, leader, broken, tt_mask)
     allc = 0
     for s in range(nseat):
         allc |= hands[s]
@@ -1965,11 +1970,7 @@ def _dominated_safe(
             if b2 == b:
                 break
             bb = b2
-        head = tt[bb]
-        live = 0
-        if (head >> 9) == gen:
-            live = head & 0x1FF
-        for e in range(live):
+        for e in range(_live(tt, bb, gen)):
             key = tt[bb + TT_KEYS + e]
             d = key ^ probe
             # the shape's fingerprint, and the same owners here where the entry pins owners
@@ -2182,10 +2183,7 @@ def search(
                         if b2 == b:
                             break
                         bb = b2
-                    head = tt[bb]
-                    live = 0
-                    if (head >> 9) == gen:
-                        live = head & 0x1FF
+                    live = _live(tt, bb, gen)
                     e = _next_key(tt, bb + TT_KEYS, 0, live, probe)
                     while e < live:
                         key = tt[bb + TT_KEYS + e]
@@ -2226,8 +2224,7 @@ def search(
                     # a nil found safe with the nil bidder's cards higher is safe here too
                     stats[6] += 1
                     safe, srel = _dominated_safe(
-                        hs, nseat, tt, shape, tag, code1, code2, top, lens, leader, broken, tt_mask, gen,
-                        target, nil,
+                        hs, nseat, tt, shape, tag, code1, code2, lens, probe, b, b2, gen, target, nil
                     )
                     if safe:
                         stats[7] += 1
@@ -2603,10 +2600,7 @@ def _store(
     remaining = popcount(hands[leader])
     lb = 0
     ub = remaining
-    head = tt[b]
-    live = 0
-    if (head >> 9) == gen:
-        live = head & 0x1FF
+    live = _live(tt, b, gen)
     victim = -1
     if stk[f + F_SEEN] == 0:
         # no entry matched the position when it was looked up, so none has this pattern
