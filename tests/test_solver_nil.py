@@ -316,9 +316,9 @@ def test_nil_values_match_minimax_through_entries_for_higher_nil_cards() -> None
     (_dominated_safe).  Such finds are rare below 5 cards a hand, and the minimax of a
     5-card deal takes 1-100 s, so these are three deals of this seed where the
     kernel's counter shows finds and the minimax is quick (picked by a search over
-    150 deals)."""
+    150 deals; which deals show finds depends on the order the root cards are searched in)."""
     rng = random.Random(58)
-    picked = {4: 2, 19: 1, 21: 1}  # deal -> nil seat
+    picked = {21: 1, 25: 1, 105: 0}  # deal -> nil seat
     for i in range(max(picked) + 1):
         pos = random_position(rng, 4, 5, 0)
         if i not in picked:

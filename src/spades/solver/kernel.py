@@ -2802,22 +2802,32 @@ def card_values(
     for i in range(k):
         allc |= 1 << trick[i]
     guess = -1
-    # representatives: the top card of each run of equivalent cards, highest first
+    # representatives: one card of each run of equivalent cards, searched highest first
+    # when the counted seats maximize, lowest first when they minimize (nil)
+    low_first = (cmask & xmask) == 0
     rest = legal
     while rest:
-        # highest remaining legal card
-        c = 51
-        while not ((rest >> c) & 1):
-            c -= 1
-        rest ^= 1 << c
-        suit = _suit(c)
-        smask = SUIT0 << (13 * suit)
-        above = allc & smask & ~((2 << c) - 1)
-        if above:
-            nxt = above & -above
-            if nxt & hand:
-                out[c] = out[lowbit_index(nxt)]
-                continue
+        suit = 0
+        if low_first:
+            c = lowbit_index(rest)
+            rest ^= 1 << c
+            suit = _suit(c)
+            below = allc & (SUIT0 << (13 * suit)) & ((1 << c) - 1)
+            if below:
+                b = _highbit_index(below)
+                if (hand >> b) & 1:
+                    out[c] = out[b]
+                    continue
+        else:
+            c = _highbit_index(rest)
+            rest ^= 1 << c
+            suit = _suit(c)
+            above = allc & (SUIT0 << (13 * suit)) & ~((2 << c) - 1)
+            if above:
+                nxt = above & -above
+                if nxt & hand:
+                    out[c] = out[lowbit_index(nxt)]
+                    continue
         lo = 0
         hi = remaining
         if hi > cap:
