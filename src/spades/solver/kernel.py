@@ -2807,27 +2807,20 @@ def card_values(
     low_first = (cmask & xmask) == 0
     rest = legal
     while rest:
-        suit = 0
+        # c, and the live card of its suit next to it on the side already searched
         if low_first:
             c = lowbit_index(rest)
-            rest ^= 1 << c
-            suit = _suit(c)
-            below = allc & (SUIT0 << (13 * suit)) & ((1 << c) - 1)
-            if below:
-                b = _highbit_index(below)
-                if (hand >> b) & 1:
-                    out[c] = out[b]
-                    continue
+            near = allc & (SUIT0 << (13 * _suit(c))) & ((1 << c) - 1)
+            if near:
+                near = 1 << _highbit_index(near)
         else:
             c = _highbit_index(rest)
-            rest ^= 1 << c
-            suit = _suit(c)
-            above = allc & (SUIT0 << (13 * suit)) & ~((2 << c) - 1)
-            if above:
-                nxt = above & -above
-                if nxt & hand:
-                    out[c] = out[lowbit_index(nxt)]
-                    continue
+            near = allc & (SUIT0 << (13 * _suit(c))) & ~((2 << c) - 1)
+            near &= -near
+        rest ^= 1 << c
+        if near & hand:
+            out[c] = out[lowbit_index(near)]  # equivalent to that card
+            continue
         lo = 0
         hi = remaining
         if hi > cap:
