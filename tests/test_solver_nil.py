@@ -10,6 +10,7 @@ import pytest
 
 from solver_helpers import random_position
 from spades.cards import CardSet
+from spades.core.tricks import trick_winner
 from spades.solver import Position, PositionError, Solver, card_values, nil_safe, nil_values
 from spades.solver.kernel import _nil_safe
 from spades.solver.reference import minimax_value, minimax_values
@@ -154,16 +155,6 @@ def test_nil_values_match_minimax_with_spades_in_the_nil_hand() -> None:
         checked += 1
 
 
-def _winning_place(trick: list[int]) -> int:
-    """Where the card winning the trick so far lies in it."""
-    win = 0
-    for i in range(1, len(trick)):
-        a, b = trick[i], trick[win]
-        if (a // 13 == b // 13 and a > b) or (a // 13 == 3 and b // 13 != 3):
-            win = i
-    return win
-
-
 def test_nil_dominated_cards_are_never_better_for_the_nil_bidder() -> None:
     """Where the nil bidder follows and _nil_dominated leaves a card out, the higher
     card of its suit that cannot win either is at least as safe (minimax, capped at 1),
@@ -179,7 +170,7 @@ def test_nil_dominated_cards_are_never_better_for_the_nil_bidder() -> None:
         count, opponents = _nil_masks(nseat, nil)
         hand = pos.hands[nil]
         trick = list(pos.trick)
-        win = _winning_place(trick)
+        win = trick_winner(trick)
         best, led = trick[win], trick[0] // 13
         values = minimax_values(pos, count, opponents)
         for c, v in values.items():
@@ -211,7 +202,7 @@ def test_side_dropped_cards_are_never_better_for_their_side() -> None:
         player = pos.to_play
         nil = (player + rng.randrange(1, nseat)) % nseat
         trick = list(pos.trick)
-        win = _winning_place(trick)
+        win = trick_winner(trick)
         hand = pos.hands[player]
         legal = hand & (0x1FFF << (13 * (trick[0] // 13))) or hand
         drops, pins = _side_drops(
