@@ -108,7 +108,7 @@ def test_a_failed_write_takes_the_action_back() -> None:
     assert conn.outbox.empty()  # nobody was told about an action that is not saved
 
 
-def test_turn_timer_hands_the_seat_to_a_computer_until_the_player_is_back() -> None:
+def test_turn_timer_plays_one_turn_then_the_seat_is_away_until_the_player_is_back() -> None:
     rules = Rules.preset("partnership", blind_nil=False)
     store = _Recorder()
     row = _row(
@@ -131,10 +131,15 @@ def test_turn_timer_hands_the_seat_to_a_computer_until_the_player_is_back() -> N
         while not store.log and time.monotonic() < deadline:
             await asyncio.sleep(0.02)
         assert store.log and store.log[0][1] == 0, "the computer bid for seat 0 when its time ran out"
-        assert actor.auto[0]
+        assert not actor.auto[0] and actor.missed[0] == 1  # one timeout: the person stays in charge
+        while not actor.auto[0] and time.monotonic() < deadline:
+            await asyncio.sleep(0.02)
+        assert actor.auto[0], "the second timeout in a row marks the seat away"
         assert not conn.dead
         actor.post("msg", conn, ClientMessage("back"))
-        await asyncio.sleep(0.02)
+        deadline = time.monotonic() + 5
+        while actor.auto[0] and time.monotonic() < deadline:
+            await asyncio.sleep(0.01)
         assert not actor.auto[0]
         await actor.stop()
 

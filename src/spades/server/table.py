@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from .. import bots
-from ..actions import Action
+from ..actions import LOOK, Action
 from ..bots.base import Bot
 from ..core import deck_cards
 from ..errors import IllegalActionError
@@ -65,6 +65,14 @@ _DECKS_AHEAD: Final = 8
 _OUTBOX: Final = 512
 #: spectator-count changes are sent at most this often (seats' presence at once)
 _PRESENCE_EVERY: Final = 2.0
+#: turns in a row the timer may run out on before the seat is marked away
+MISSES_BEFORE_AWAY: Final = 2
+#: the turn timer's rule, said in the table's facts (``timer_rule``; a ``web`` catalog message)
+TIMER_RULE: Final = N_(
+    "When your time runs out, the computer plays that one turn for you and you stay in charge; "
+    "after two missed turns in a row, or when you are disconnected, your seat is marked away "
+    "and the computer plays for you until you come back."
+)
 
 
 def new_decks(rules: Rules, count: int) -> list[list[str]]:
@@ -226,7 +234,10 @@ class TableActor:
         self.inbox: asyncio.Queue[tuple[Any, ...]] = asyncio.Queue()
         self.conns: set[Conn] = set()
         n = self.game.rules.num_seats
+        #: the seat is away: a computer plays for it until the person returns (any action, "back")
         self.auto = [False] * n
+        #: turns in a row the turn timer ran out on (reset by the person's own action)
+        self.missed = [0] * n
         self.away_since: list[float | None] = [None] * n
         now = time.monotonic()
         for s, seat in enumerate(row.seats):
@@ -322,11 +333,14 @@ class TableActor:
                     "level": seat.level if seat.kind == "bot" else None,
                     "connected": seat.kind == "bot" or self.connected(s),
                     "auto": self.auto[s],
+                    "away": self.auto[s],
+                    "missed": self.missed[s],
                     "player": seat.player if seat.kind == "human" else None,
                 }
                 for s, seat in enumerate(self.row.seats)
             ],
             "rematch": self.row.config.get("rematch"),
+            "timer_rule": TIMER_RULE if self.turn_timer else None,
         }
 
     def _timer(self) -> dict[str, Any] | None:
@@ -444,7 +458,10 @@ class TableActor:
         self._presence_due = None
         info = self._table_text()
         assert self._info_last is not None  # (set by _table_text just above)
-        seats = [{"connected": s["connected"], "auto": s["auto"]} for s in self._info_last["seats"]]
+        seats = [
+            {"connected": s["connected"], "auto": s["auto"], "away": s["away"], "missed": s["missed"]}
+            for s in self._info_last["seats"]
+        ]
         text = _dumps(
             {
                 "type": "presence",
@@ -530,8 +547,8 @@ class TableActor:
             seat = self.row.seats[s]
             robot = seat.kind == "bot" or self.auto[s]
             if not robot and self.turn_timer and now >= self.turn_started + self.turn_timer:
-                self.auto[s] = True  # the timer ran out: a computer plays until the person is back
-                robot = changed = True
+                await self._timed_out(s)
+                return
             if robot and now >= self.turn_started + self.bot_delay:
                 version = self.version
                 action = await decide(self._level(s), self._bot(s), game, s)
@@ -541,6 +558,30 @@ class TableActor:
                 return
         if changed:
             self.broadcast()
+
+    async def _timed_out(self, s: int) -> None:
+        """The turn timer ran out on a person: the computer plays this one turn for them and
+        they stay in charge.  The seat is marked away (the computer goes on playing for it
+        until the person acts or says "back") after :data:`MISSES_BEFORE_AWAY` such turns in
+        a row, or at once when the person is not connected."""
+        before = (self.missed[s], self.auto[s])
+        self.missed[s] += 1
+        if self.missed[s] >= MISSES_BEFORE_AWAY or not self.connected(s):
+            self.auto[s] = True
+        version = self.version
+        action: Action
+        if not self.auto[s] and LOOK in self.game.legal_actions():
+            action = LOOK  # a person who is still in charge is never committed to a blind nil
+        else:
+            action = await decide(self._level(s), self._bot(s), self.game, s)
+        if self.version != version or self.game.to_act != s:
+            self.missed[s], self.auto[s] = before
+            return
+        try:
+            await self._commit(s, action)  # (tells everybody, with the seat's new facts)
+        except Exception:
+            self.missed[s], self.auto[s] = before
+            raise
 
     def _level(self, seat: int) -> str:
         spec = self.row.seats[seat]
@@ -686,7 +727,8 @@ class TableActor:
         if seat is not None:
             self.away_since[seat] = None
             self.auto[seat] = False
-        if was_auto:
+            self.missed[seat] = 0
+        if was_auto and self.game.to_act == seat:
             self.turn_started = time.monotonic()
         if seat is None:
             self._spectators_seen += 1
@@ -754,14 +796,16 @@ class TableActor:
             )
             return
         assert seat is not None  # for the type checker; spectators returned above
+        # any action of the person (a move, a hint, "I'm back") says they are here
+        returned = self._returned(seat)
         if msg.type == "back":
-            if self.auto[seat]:
-                self.auto[seat] = False
-                self.turn_started = time.monotonic()
+            if returned:
                 self.broadcast()
             return
         if msg.type == "fill":
             await self._fill()
+            if returned:
+                self.broadcast()
             return
         if msg.type == "hint":
             if not self.hints:
@@ -777,7 +821,30 @@ class TableActor:
                 helper = pick_bot(level, seed=secrets.randbits(32))
                 hint = await decide(level, helper, self.game, seat)
                 conn.send({"type": "hint", "v": self.version, "action": str(hint)})
+            if returned:
+                self.broadcast()
             return
+        before = self.version
+        try:
+            await self._act(conn, seat, msg)
+        finally:
+            if returned and self.version == before:
+                self.broadcast()  # nothing was played: tell everybody the seat is back anyway
+
+    def _returned(self, seat: int) -> bool:
+        """The person at ``seat`` acted: no longer away, no missed turns; True when that changed
+        the seat's facts (it was away or had missed a turn)."""
+        changed = self.auto[seat] or self.missed[seat] > 0
+        self.missed[seat] = 0
+        if not self.auto[seat]:
+            return changed
+        self.auto[seat] = False
+        if self.game.to_act == seat:
+            self.turn_started = time.monotonic()  # their turn again, with the whole timer
+        return True
+
+    async def _act(self, conn: Conn, seat: int, msg: ClientMessage) -> None:
+        """A seated person's move."""
         # an action
         if self.game.is_over:
             conn.send({"type": "error", "code": "over", "message": N_("The game is over")})
@@ -823,8 +890,6 @@ class TableActor:
         except StorageError as exc:
             conn.send({"type": "error", "code": "storage", "message": str(exc), "v": self.version})
             return
-        if self.auto[seat]:
-            self.auto[seat] = False
 
     def _on_chat(self, conn: Conn, text: str) -> None:
         """Players talk to the players, spectators to the spectators; text only, rate limited."""
