@@ -124,6 +124,15 @@ def create_app(
         )
         return _refused(request, N_("Too many requests: wait a moment and try again"), 429, wait)
 
+    async def same_name(me: dict[str, Any], typed: str) -> str:
+        """The name a player sits down with: the one typed (which becomes the player's name,
+        so that the lobby, the table, the leaderboard and the player's page say the same),
+        else the player's own."""
+        if typed and typed != me["name"]:
+            await manager().storage.rename_player(me["id"], typed)
+            me["name"] = typed
+        return typed or str(me["name"])
+
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         storage = await Storage.open(db, data_dir)
@@ -179,7 +188,7 @@ def create_app(
             me = await player_for_key(manager().storage, request.headers.get(KEY_HEADER))
             if me is not None and req.you is not None:
                 req.seats[req.you].player = me["id"]
-                req.seats[req.you].name = req.seats[req.you].name or me["name"]
+                req.seats[req.you].name = await same_name(me, req.seats[req.you].name)
             actor, token = await manager().create(req)
         except BadRequest as exc:
             return _refused(request, exc, exc.status)
@@ -225,7 +234,7 @@ def create_app(
             name = clean_name(data.get("name"), "")
             me = await player_for_key(manager().storage, request.headers.get(KEY_HEADER))
             if me is not None:
-                name = name or me["name"]
+                name = await same_name(me, name)
             seat, token = await actor.call("claim", seat, name, me["id"] if me else None)
         except BadRequest as exc:
             return _refused(request, exc, exc.status)
@@ -367,7 +376,9 @@ def create_app(
             if not isinstance(preset, str) or preset not in PRESETS:
                 raise RequestError(N_("unknown preset"))
             me = await player_for_key(manager().storage, request.headers.get(KEY_HEADER))
-            name = clean_name(data.get("name"), "") or (me["name"] if me else "")
+            name = clean_name(data.get("name"), "")
+            if me is not None:
+                name = await same_name(me, name)
             actor, seat, token = await manager().play_now(preset, name, me["id"] if me else None)
         except BadRequest as exc:
             return _refused(request, exc, exc.status)

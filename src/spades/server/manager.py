@@ -12,6 +12,7 @@ import asyncio
 import logging
 import secrets
 import time
+import unicodedata
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -56,16 +57,28 @@ def bot_levels() -> list[str]:
     return [lvl for lvl in levels if lvl in have] + [lvl for lvl in levels if lvl not in have]
 
 
+#: the longest name, in characters
+MAX_NAME: Final = 24
+#: invisible characters allowed inside a name: the joiners of emoji sequences and some scripts
+_JOINERS: Final = frozenset("\u200c\u200d")
+
+
 def clean_name(value: Any, default: str = "") -> str:
+    """A person's (or a table's) name as typed: any letters, digits, punctuation and symbols
+    ("Seán O'Brien", "D'Angelo", "Tom & Jerry"; every page shows names as text, never as
+    markup), spaces collapsed; refused: control and other invisible characters (bidirectional
+    overrides included), more than :data:`MAX_NAME` characters.  Empty gives ``default``."""
     if value is None:
         return default
     if not isinstance(value, str):
         raise RequestError(N_("a name must be text"))
-    name = " ".join(value.split())
-    if len(name) > 24:
-        raise RequestError(N_("a name may have at most {n} characters"), n=24)
-    if any(not ch.isprintable() or ch in "<>&\"'`" for ch in name):
-        raise RequestError(N_("a name may not contain < > & quotes or control characters"))
+    name = " ".join(unicodedata.normalize("NFC", value).split())
+    if any(unicodedata.category(ch).startswith("C") and ch not in _JOINERS for ch in name):
+        raise RequestError(N_("a name may not contain control or invisible characters"))
+    if len(name) > MAX_NAME:
+        raise RequestError(N_("a name may have at most {n} characters"), n=MAX_NAME)
+    if name and all(ch in _JOINERS or unicodedata.category(ch).startswith("M") for ch in name):
+        raise RequestError(N_("a name needs at least one letter, digit or sign"))
     return name or default
 
 
