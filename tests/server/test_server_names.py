@@ -20,7 +20,7 @@ from spades.server.app import STATIC_DIR
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
-ORDINARY = ["Seán O'Brien", "D'Angelo", "Tom & Jerry", "<Zoë> \"Q\"", "Ana-María", "李小龍", "👨‍👩‍👧 team"]
+ORDINARY = ["Seán O'Brien", "D'Angelo", "Tom & Jerry", '<Zoë> "Q"', "Ana-María", "李小龍", "👨‍👩‍👧 team"]
 
 
 @pytest.fixture

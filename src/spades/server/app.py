@@ -49,10 +49,11 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .. import i18n
 from ..i18n import LANGUAGES, N_
-from ..rules import OPTIONS, PRESETS
+from ..rules import PRESETS
 from .limits import BadRequest, ClientLimiter, Limits, client_key, parse_json, read_body
 from .manager import RequestError, TableManager, bot_levels, clean_name, parse_create_request
 from .metrics import Metrics
+from .options import PEOPLE_PRESETS, RESEARCH_PRESETS, SETTINGS, limits_for, options_description
 from .players import KEY_HEADER, new_player, player_for_key
 from .protocol import ProtocolError, RateLimiter, parse_client_message
 from .replay import analyse_hand, replay_payload
@@ -170,11 +171,23 @@ def create_app(
     async def api_config(request: Request) -> Response:
         return JSONResponse(
             {
-                "presets": {name: rules.to_dict() for name, rules in PRESETS.items()},
+                # the presets offered to people, with the lobby's defaults (options.PEOPLE_PRESETS)
+                "presets": {name: rules.to_dict() for name, rules in PEOPLE_PRESETS.items()},
                 "seats": {name: rules.num_seats for name, rules in PRESETS.items()},
+                # presets for research tools: creatable through the API, not offered in the lobby
+                "research_presets": {
+                    name: PRESETS[name].to_dict() for name in sorted(RESEARCH_PRESETS) if name in PRESETS
+                },
                 "levels": bot_levels(),
-                # every rule option described once (spades.rules.OPTIONS): labels and help for the lobby
-                "options": [opt.to_dict() for opt in OPTIONS],
+                # every rule option described once (spades.rules.OPTIONS): labels and help for the
+                # lobby, with this server's "min" and "max" (per preset in "limits")
+                "options": options_description(),
+                "limits": {name: limits_for(name) for name in PRESETS},
+                # the table settings beside the rules, with their ranges
+                "settings": [
+                    {"name": key, "label": label, "min": lo, "max": hi, "default": default}
+                    for key, (label, lo, hi, default) in SETTINGS.items()
+                ],
             }
         )
 
@@ -373,8 +386,8 @@ def create_app(
             if not isinstance(data, dict):
                 raise RequestError(N_("send a JSON object"))
             preset = data.get("preset", "partnership")
-            if not isinstance(preset, str) or preset not in PRESETS:
-                raise RequestError(N_("unknown preset"))
+            if not isinstance(preset, str) or preset not in PEOPLE_PRESETS:
+                raise RequestError(N_("unknown preset"), "preset")
             me = await player_for_key(manager().storage, request.headers.get(KEY_HEADER))
             name = clean_name(data.get("name"), "")
             if me is not None:

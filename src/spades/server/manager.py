@@ -17,11 +17,12 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from .. import bots
-from ..errors import RulesError
 from ..i18n import N_
+from ..rules import PRESETS as _ALL_PRESETS
 from ..rules import Rules
 from .limits import Limits
 from .metrics import NullMetrics
+from .options import SETTINGS, RequestError, checked_options, house_rules
 from .players import rate_finished_game
 from .storage import SeatRow, Storage, TableRow, hash_token
 from .table import TableActor, build_game, finished_result, new_decks
@@ -36,18 +37,6 @@ _MAX_TABLES_IN_MEMORY: Final = 5000
 #: computer levels, strongest first: the first is every default (seats, stand-ins, hints)
 BOT_LEVELS: Final = ("expert", "basic", "random")
 DEFAULT_LEVEL: Final = BOT_LEVELS[0]
-
-
-class RequestError(ValueError):
-    """A request a person got wrong; the message says what to change.
-
-    ``message`` is a ``web`` catalog message whose ``{fields}`` are filled from ``params``
-    (kept as ``template`` and ``params`` so that it can be said in the player's language)."""
-
-    def __init__(self, message: str, **params: Any) -> None:
-        super().__init__(message.format(**params) if params else message)
-        self.template = message
-        self.params = params
 
 
 def bot_levels() -> list[str]:
@@ -92,12 +81,15 @@ class CreateRequest:
     config: dict[str, Any]
 
 
-def _number(data: dict[str, Any], key: str, lo: float, hi: float, default: float) -> float:
+def _number(data: dict[str, Any], key: str) -> float:
+    label, lo, hi, default = SETTINGS[key]
     value = data.get(key, default)
     if not isinstance(value, (int, float)) or isinstance(value, bool) or not lo <= value <= hi:
         raise RequestError(
             N_("{key} must be a number from {lo} to {hi}"),
-            key=key.replace("_", " "),
+            key,
+            ("key",),
+            key=label,
             lo=f"{lo:g}",
             hi=f"{hi:g}",
         )
@@ -105,28 +97,35 @@ def _number(data: dict[str, Any], key: str, lo: float, hi: float, default: float
 
 
 def parse_create_request(data: Any) -> CreateRequest:
-    """Validate the body of ``POST /api/tables``."""
+    """Validate the body of ``POST /api/tables``: every refusal in words (a ``web`` message)
+    with the ``field`` it is about (see :mod:`.options`)."""
     if not isinstance(data, dict):
         raise RequestError(N_("send the table settings as a JSON object"))
     preset = data.get("preset", "partnership")
     options = data.get("options") or {}
     if not isinstance(preset, str) or not isinstance(options, dict):
-        raise RequestError(N_("preset must be a name and options an object"))
+        raise RequestError(N_("preset must be a name and options an object"), "preset")
+    preset = preset.strip().lower().replace("_", "-")
+    if preset not in _ALL_PRESETS:
+        raise RequestError(
+            N_("unknown preset {name}: choose one of {names}"),
+            "preset",
+            name=str(data.get("preset"))[:40],
+            names=", ".join(_ALL_PRESETS),
+        )
     allowed = set(Rules.__dataclass_fields__) - {"variant"}
     unknown = set(options) - allowed
     if unknown:
-        raise RequestError(N_("unknown rule option(s): {names}"), names=", ".join(sorted(map(str, unknown))))
-    try:
-        rules = Rules.preset(preset, **options)
-    except (RulesError, TypeError, ValueError) as exc:
-        raise RequestError(str(exc)) from None
+        names = sorted(map(str, unknown))
+        raise RequestError(N_("unknown rule option(s): {names}"), names[0], names=", ".join(names))
+    rules = checked_options(preset, options)
     n = rules.num_seats
     seats_in = data.get("seats")
     if seats_in is None:
         seats_in = ["you"] + ["bot"] * (n - 1)
     if not isinstance(seats_in, list) or len(seats_in) != n:
         raise RequestError(
-            N_("this game has {n} seats: say for each one 'you', 'open' or a computer level"), n=n
+            N_("this game has {n} seats: say for each one 'you', 'open' or a computer level"), "seats", n=n
         )
     levels = bot_levels()
     seats: list[SeatRow] = []
@@ -142,35 +141,59 @@ def parse_create_request(data: Any) -> CreateRequest:
             kind, level = "bot", kind
         if kind == "you":
             if you is not None:
-                raise RequestError(N_("you can sit in only one seat"))
+                raise RequestError(N_("you can sit in only one seat"), "seats")
             you = s
             seats.append(SeatRow("human", name=""))
         elif kind == "open":
             seats.append(SeatRow("open"))
         elif kind == "bot":
             if level not in levels:
-                raise RequestError(N_("computer level must be one of {levels}"), levels=", ".join(levels))
+                raise RequestError(
+                    N_("computer level must be one of {levels}"), "seats", levels=", ".join(levels)
+                )
             seats.append(SeatRow("bot", level=level))
         else:
-            raise RequestError(N_("each seat is 'you', 'open' or a computer player"))
+            raise RequestError(N_("each seat is 'you', 'open' or a computer player"), "seats")
     stand_in = data.get("stand_in", DEFAULT_LEVEL)
     if stand_in not in levels:
-        raise RequestError(N_("computer level must be one of {levels}"), levels=", ".join(levels))
+        raise RequestError(N_("computer level must be one of {levels}"), "stand_in", levels=", ".join(levels))
     config = {
         "preset": preset,
-        "name": clean_name(data.get("table_name"), ""),
-        "turn_timer": _number(data, "turn_timer", 0, 600, 0),
-        "grace": _number(data, "grace", 1, 3600, 60),
-        "bot_delay": _number(data, "bot_delay", 0, 5, 0.8),
+        "name": _named(data, "table_name"),
+        "turn_timer": _number(data, "turn_timer"),
+        "grace": _number(data, "grace"),
+        "bot_delay": _number(data, "bot_delay"),
         "hints": bool(data.get("hints", True)),
-        "hand_pause": _number(data, "hand_pause", 0, 30, 8),
+        "hand_pause": _number(data, "hand_pause"),
+        "close_after": _number(data, "close_after"),
         "stand_in": stand_in,
     }
     if config["turn_timer"] and config["turn_timer"] < 5:
-        raise RequestError(N_("turn timer must be 0 (off) or at least 5 seconds"))
+        raise RequestError(N_("turn timer must be 0 (off) or at least 5 seconds"), "turn_timer")
     if you is not None:
-        seats[you].name = clean_name(data.get("name"), "")
+        seats[you].name = _named(data, "name")
     return CreateRequest(rules, preset, seats, you, bool(data.get("public", True)), config)
+
+
+def _named(data: dict[str, Any], key: str) -> str:
+    """A name field of a request, checked (:func:`clean_name`), the field named when refused."""
+    try:
+        return clean_name(data.get(key), "")
+    except RequestError as exc:
+        exc.field = key
+        raise
+
+
+def lobby_row(info: dict[str, Any]) -> dict[str, Any]:
+    """A table as the lobby lists it: its public facts (:meth:`TableActor.info`) less the whole
+    rules, plus what the table is: ``target_score``, ``house_rules`` (the options that differ
+    from the preset as the lobby offers it, ``[{"name", "value"}]``), ``host``, ``free_seats``."""
+    row = {k: v for k, v in info.items() if k != "rules"}
+    rules = info.get("rules") or {}
+    row["target_score"] = rules.get("target_score")
+    row["hands"] = rules.get("hands")
+    row["house_rules"] = house_rules(str(info.get("preset", "")), rules)
+    return row
 
 
 class TableManager:
@@ -241,7 +264,7 @@ class TableManager:
         computer players give their seats to people as they join."""
         for actor in list(self.tables.values()):
             row = actor.row
-            if not row.public or actor.game.is_over or row.config.get("preset") != preset:
+            if not row.public or actor.game.is_over or actor.closed or row.config.get("preset") != preset:
                 continue
             room = any(s.kind == "open" for s in row.seats) or (
                 row.config.get("yield") and any(s.kind == "bot" for s in row.seats)
@@ -283,6 +306,8 @@ class TableManager:
                     "take a seat yourself or try again later"
                 )
             )
+        if req.you is not None and not req.config.get("host"):
+            req.config["host"] = req.seats[req.you].name  # the lobby says whose table it is
         table_id = secrets.token_urlsafe(9)
         code = await self._new_code()
         token = None
@@ -400,12 +425,9 @@ class TableManager:
         return await self.storage.id_for_code(code)
 
     def bot_tables(self) -> int:
-        """Unfinished tables in memory with no person at them."""
-        return sum(
-            1
-            for actor in self.tables.values()
-            if not actor.game.is_over and all(seat.kind == "bot" for seat in actor.row.seats)
-        )
+        """Tables running in memory with no person connected at them: computer-only tables,
+        and people's tables that everybody left (until they close, see ``TableActor.closed``)."""
+        return sum(1 for actor in self.tables.values() if actor.unattended)
 
     def count_by_status(self) -> dict[str, int]:
         out: dict[str, int] = {}
@@ -425,7 +447,7 @@ class TableManager:
         """The lobby's list: this process's tables, and in a cluster every process's (from the database)."""
         if self.cluster is None:
             return self.public_tables()
-        out = {t["id"]: t for t in await self.storage.public_unfinished()}
+        out = {t["id"]: lobby_row(t) for t in await self.storage.public_unfinished()}
         out.update({t["id"]: t for t in self.public_tables()})
         listed = sorted(out.values(), key=lambda t: (t["status"] != "waiting", t["id"]))
         return listed[:100]
@@ -433,10 +455,8 @@ class TableManager:
     def public_tables(self) -> list[dict[str, Any]]:
         out = []
         for actor in self.tables.values():
-            if actor.row.public and not actor.game.is_over:
-                info = actor.info()
-                info.pop("rules")
-                out.append(info)
+            if actor.row.public and not actor.game.is_over and not actor.closed:
+                out.append(lobby_row(actor.info()))
         out.sort(key=lambda t: (t["status"] != "waiting", t["id"]))
         return out[:100]
 
@@ -445,6 +465,6 @@ class TableManager:
         if len(self.tables) <= _MAX_TABLES_IN_MEMORY:
             return
         for table_id, actor in list(self.tables.items()):
-            if actor.game.is_over and not actor.conns:
+            if (actor.game.is_over or actor.closed) and not actor.conns:
                 del self.tables[table_id]
                 asyncio.get_running_loop().create_task(actor.stop())

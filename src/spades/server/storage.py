@@ -395,7 +395,13 @@ class Storage:
     async def public_unfinished(self, limit: int = 200) -> list[dict[str, Any]]:
         """Public unfinished tables as the lobby lists them (no presence: that lives in memory)."""
         query = (
-            select(tables_table.c.id, tables_table.c.code, tables_table.c.config, tables_table.c.seats)
+            select(
+                tables_table.c.id,
+                tables_table.c.code,
+                tables_table.c.config,
+                tables_table.c.seats,
+                tables_table.c.rules,
+            )
             .where(tables_table.c.public.is_(True), tables_table.c.finished.is_(False))
             .order_by(tables_table.c.created.desc())
             .limit(limit)
@@ -418,6 +424,9 @@ class Storage:
                         {"seat": i, "name": s.get("name", ""), "kind": s["kind"], "connected": None}
                         for i, s in enumerate(seats)
                     ],
+                    "rules": json.loads(r.rules),
+                    "host": config.get("host") or None,
+                    "free_seats": sum(1 for s in seats if s["kind"] == "open"),
                 }
             )
         return out

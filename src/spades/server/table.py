@@ -65,6 +65,10 @@ _DECKS_AHEAD: Final = 8
 _OUTBOX: Final = 512
 #: spectator-count changes are sent at most this often (seats' presence at once)
 _PRESENCE_EVERY: Final = 2.0
+#: seconds a table that every person left goes on before it closes (config ``close_after``)
+CLOSE_AFTER: Final = 300.0
+#: what a person who tries to play at a closed table is told (a ``web`` catalog message)
+CLOSED_MESSAGE: Final = N_("This table closed because everybody left; start a new one in the lobby")
 #: turns in a row the timer may run out on before the seat is marked away
 MISSES_BEFORE_AWAY: Final = 2
 #: the turn timer's rule, said in the table's facts (``timer_rule``; a ``web`` catalog message)
@@ -224,6 +228,13 @@ class TableActor:
         self.grace: float = float(cfg.get("grace", 60))
         self.hints: bool = bool(cfg.get("hints", True))
         self.hand_pause: float = float(cfg.get("hand_pause", 0))
+        #: a table that every person left closes after this many seconds (see :meth:`_close`)
+        self.close_after: float = float(cfg.get("close_after", CLOSE_AFTER))
+        #: closed because everybody left: nothing moves any more, the lobby no longer lists it,
+        #: a restart does not resume it (stored as finished, its result ``{"closed": true}``)
+        self.closed: bool = bool(row.finished and not self.game.is_over)
+        #: since when no person sits connected at a table with people's seats (monotonic)
+        self.empty_since: float | None = None
         #: the pause between hands ends at this monotonic time (None: no pause now)
         self.pause_until: float | None = None
         self._ready: set[int] = set()
@@ -263,6 +274,7 @@ class TableActor:
         self._hands_seen = self.game.hands_played
         #: when a pending presence event (spectator count) is due, monotonic time
         self._presence_due: float | None = None
+        self._people_check()
 
     # -- life cycle ------------------------------------------------------------------
 
@@ -304,10 +316,31 @@ class TableActor:
     def status(self) -> str:
         if self.game.is_over:
             return "over"
+        if self.closed:
+            return "closed"
         return "waiting" if self.waiting else "playing"
 
     def connected(self, seat: int) -> bool:
         return any(c.seat == seat and c.joined and not c.dead for c in self.conns)
+
+    def people_present(self) -> bool:
+        """Whether a person sits at the table and is connected (spectators do not count)."""
+        return any(spec.kind == "human" and self.connected(s) for s, spec in enumerate(self.row.seats))
+
+    @property
+    def unattended(self) -> bool:
+        """Running (being played) with no person connected at it: computers play for everybody.
+        These are what the server's cap on computer-only tables counts."""
+        return not self.game.is_over and not self.closed and not self.waiting and not self.people_present()
+
+    def _people_check(self) -> None:
+        """Start (or stop) the closing clock: it runs while a table that has people's seats and
+        is not over has none of them connected."""
+        people = any(spec.kind == "human" for spec in self.row.seats)
+        if not people or self.game.is_over or self.closed or self.people_present():
+            self.empty_since = None
+        elif self.empty_since is None:
+            self.empty_since = time.monotonic()
 
     def info(self) -> dict[str, Any]:
         """Public facts about the table (lobby list and every state message)."""
@@ -341,6 +374,9 @@ class TableActor:
             ],
             "rematch": self.row.config.get("rematch"),
             "timer_rule": TIMER_RULE if self.turn_timer else None,
+            "host": self.row.config.get("host") or None,
+            "free_seats": sum(1 for seat in self.row.seats if seat.kind == "open"),
+            "close_after": self.close_after,
         }
 
     def _timer(self) -> dict[str, Any] | None:
@@ -459,7 +495,7 @@ class TableActor:
         info = self._table_text()
         assert self._info_last is not None  # (set by _table_text just above)
         seats = [
-            {"connected": s["connected"], "auto": s["auto"], "away": s["away"], "missed": s["missed"]}
+            {"connected": s["connected"], "auto": s["auto"], "away": s["away"]}
             for s in self._info_last["seats"]
         ]
         text = _dumps(
@@ -515,6 +551,10 @@ class TableActor:
     def _next_wake(self) -> float | None:
         times = []
         now_m = time.monotonic()
+        if self.closed:
+            return self._presence_due
+        if self.empty_since is not None and not self.game.is_over:
+            times.append(self.empty_since + self.close_after)
         for i, since in enumerate(self.away_since):
             if since is not None and not self.auto[i]:
                 times.append(since + self.grace)
@@ -536,6 +576,15 @@ class TableActor:
         now = time.monotonic()
         if self._presence_due is not None and now >= self._presence_due:
             self._presence()
+        if self.closed:
+            return
+        if (
+            self.empty_since is not None
+            and not self.game.is_over
+            and now >= self.empty_since + self.close_after
+        ):
+            await self._close()
+            return
         changed = False
         for i, since in enumerate(self.away_since):
             if since is not None and not self.auto[i] and now >= since + self.grace:
@@ -582,6 +631,23 @@ class TableActor:
         except Exception:
             self.missed[s], self.auto[s] = before
             raise
+
+    async def _close(self) -> None:
+        """Everybody left and nobody came back in ``close_after`` seconds: the table stops
+        (no computer plays on for nobody), leaves the lobby and is stored as finished (result
+        ``{"closed": true, ...}``) so that a restart does not resume it."""
+        self.closed = True
+        self.empty_since = None
+        self.pause_until = None
+        result = {**finished_result(self.game), "winner": None, "closed": True}
+        try:
+            await self.storage.finish(self.id, result)
+        except Exception as exc:  # still closed here; a restart may resume it once more
+            log.error("table %s: could not mark the table closed: %s", self.id, exc)
+        self.row.finished = True
+        self.row.result = result
+        log.info("table closed: everybody left", extra={"event": "closed", "table": self.id})
+        self.broadcast()
 
     def _level(self, seat: int) -> str:
         spec = self.row.seats[seat]
@@ -733,6 +799,7 @@ class TableActor:
         if seat is None:
             self._spectators_seen += 1
             conn.label = f"Spectator {self._spectators_seen}"
+        self._people_check()
         self._send_state(conn)
         channel = self.chat["players" if seat is not None else "spectators"]
         if channel:
@@ -767,6 +834,7 @@ class TableActor:
         seat = conn.seat
         if seat is not None and not self.connected(seat):
             self.away_since[seat] = time.monotonic()
+        self._people_check()
         self._after_presence_change(before)
 
     async def _on_message(self, conn: Conn, msg: ClientMessage) -> None:
@@ -796,6 +864,9 @@ class TableActor:
             )
             return
         assert seat is not None  # for the type checker; spectators returned above
+        if self.closed:
+            conn.send({"type": "error", "code": "closed", "message": CLOSED_MESSAGE})
+            return
         # any action of the person (a move, a hint, "I'm back") says they are here
         returned = self._returned(seat)
         if msg.type == "back":
@@ -968,6 +1039,8 @@ class TableActor:
 
     async def _claim(self, seat: int | None, name: str, player: str | None = None) -> tuple[int, str]:
         """A person takes an open seat (or, at a "play now" table, a computer's seat)."""
+        if self.closed:
+            raise LookupError(CLOSED_MESSAGE)
         if player is not None:
             for spec in self.row.seats:
                 if spec.kind == "human" and spec.player == player:
@@ -992,7 +1065,9 @@ class TableActor:
             raise
         self._bots.pop(seat, None)
         self.auto[seat] = False
+        self.missed[seat] = 0
         self.away_since[seat] = time.monotonic()
+        self._people_check()
         self.turn_started = time.monotonic()
         self.broadcast()
         return seat, token

@@ -139,6 +139,12 @@ def error_fields(exc: BaseException, lang: str) -> dict[str, Any]:
     params = getattr(exc, "params", None)
     code = getattr(exc, "code", None)
     if isinstance(template, str):
+        if isinstance(params, Mapping):
+            # params named in ``terms`` are catalog words themselves (an option's label)
+            terms = getattr(exc, "terms", ())
+            params = {
+                k: localize(v, lang) if k in terms and isinstance(v, str) else v for k, v in params.items()
+            }
         localized = localize(template, lang, params if isinstance(params, Mapping) else None)
     elif code is not None and str(code) != "other":
         # an engine error: worded from its code and params in the spades domain
@@ -149,6 +155,9 @@ def error_fields(exc: BaseException, lang: str) -> dict[str, Any]:
     else:
         localized = localize(str(exc.args[0]) if exc.args else str(exc), lang)
     out: dict[str, Any] = {"localized": localized}
+    field = getattr(exc, "field", None)
+    if isinstance(field, str):
+        out["field"] = field
     if code is not None and not isinstance(template, str):
         out["reason"] = str(code)
         out["params"] = json_params(params)

@@ -1,0 +1,202 @@
+"""The house rules a person may choose at this server: the presets offered, each option's range,
+the lobby's defaults, and every refusal in a player's words with the field it is about.
+
+* :data:`PEOPLE_PRESETS` are the presets the lobby offers (research presets such as
+  ``openspiel`` stay creatable through the API for tools, but are not offered to people), with
+  the lobby's defaults applied (:data:`LOBBY_DEFAULTS`).
+* :data:`RANGES` bounds every whole-number option (the engine accepts any size; a table to
+  99999999 points would never end), :func:`limits_for` per preset (the first dealer depends
+  on the number of seats).
+* :func:`checked_options` validates a request's ``options`` and raises :class:`OptionError`,
+  a :class:`~.manager.RequestError` whose English message is a ``web`` catalog message with
+  the option's label as a term (said in the player's language) and whose ``field`` names the
+  option, never the engine's Python wording (``target_score must be a whole number, not None``).
+
+Blind nil by default: the engine's presets allow blind nil at any score, so every person was
+asked "blind nil or look?" before every hand.  Following pagat and most sites, the lobby's
+default is blind nil only for a side behind by at least 100 points
+(``blind_nil_min_deficit=100``, RULES.md section 5); a table may still choose 0 (always) or
+turn blind nil off.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, Final
+
+from ..errors import RulesError
+from ..i18n import N_
+from ..rules import OPTIONS, PRESETS, Rules
+
+__all__ = [
+    "LOBBY_DEFAULTS",
+    "PEOPLE_PRESETS",
+    "RANGES",
+    "RESEARCH_PRESETS",
+    "SETTINGS",
+    "OptionError",
+    "RequestError",
+    "checked_options",
+    "house_rules",
+    "limits_for",
+    "options_description",
+]
+
+#: presets made for research tools (OpenSpiel's rules), not offered to people in the lobby
+RESEARCH_PRESETS: Final = frozenset({"openspiel"})
+
+#: the lobby's defaults for people, where the preset allows blind nil: only when behind by 100
+LOBBY_DEFAULTS: Final[dict[str, Any]] = {"blind_nil_min_deficit": 100}
+
+#: the smallest and largest value of every whole-number option at this server
+RANGES: Final[dict[str, tuple[int, int]]] = {
+    "target_score": (50, 5000),
+    "losing_score": (-5000, 0),
+    "nil_bonus": (0, 1000),
+    "blind_nil_bonus": (0, 1000),
+    "blind_nil_exchange": (0, 4),
+    "blind_nil_min_deficit": (0, 1000),
+    "bag_limit": (1, 50),
+    "bag_penalty": (0, 1000),
+    "boston_bonus": (0, 1000),
+    "max_side_bid": (1, 13),
+    "hands": (1, 100),
+    "first_dealer": (0, 3),
+}
+
+#: the table settings beside the rules: (label, smallest, largest, default); the turn timer
+#: is 0 (off) or at least 5 seconds
+SETTINGS: Final[dict[str, tuple[str, float, float, float]]] = {
+    "turn_timer": (N_("turn timer"), 0, 600, 0),
+    "grace": (N_("grace time"), 1, 3600, 60),
+    "bot_delay": (N_("computer delay"), 0, 5, 0.8),
+    "hand_pause": (N_("pause between hands"), 0, 30, 8),
+    "close_after": (N_("closing time when everybody left"), 10, 3600, 300),
+}
+
+
+def _people_preset(name: str) -> Rules:
+    base = PRESETS[name]
+    if not base.blind_nil:
+        return base
+    return dataclasses.replace(base, **LOBBY_DEFAULTS)
+
+
+#: the presets offered to people, with the lobby's defaults
+PEOPLE_PRESETS: Final[dict[str, Rules]] = {
+    name: _people_preset(name) for name in PRESETS if name not in RESEARCH_PRESETS
+}
+
+_BY_NAME: Final = {opt.name: opt for opt in OPTIONS}
+
+
+class RequestError(ValueError):
+    """A request a person got wrong; the message says what to change.
+
+    ``message`` is a ``web`` catalog message whose ``{fields}`` are filled from ``params``
+    (kept as ``template`` and ``params`` so that it can be said in the player's language;
+    the params named in ``terms`` are catalog words too, e.g. an option's label); ``field``
+    names the request field (the option or setting) it is about, when there is one."""
+
+    def __init__(
+        self, message: str, field: str | None = None, terms: tuple[str, ...] = (), **params: Any
+    ) -> None:
+        super().__init__(message.format(**params) if params else message)
+        self.template = message
+        self.params = params
+        self.terms = terms
+        self.field = field
+
+
+#: the refusals of house rules are request errors with the option as their field
+OptionError = RequestError
+
+
+def limits_for(preset: str) -> dict[str, dict[str, int]]:
+    """``{option: {"min", "max"}}`` of the whole-number options at a table of ``preset``."""
+    rules = PRESETS[preset]
+    out = {name: {"min": lo, "max": hi} for name, (lo, hi) in RANGES.items()}
+    out["first_dealer"]["max"] = rules.num_seats - 1
+    out["max_side_bid"]["max"] = rules.tricks_per_hand
+    return out
+
+
+def options_description() -> list[dict[str, Any]]:
+    """Every rule option (``spades.rules.OPTIONS``) with this server's ``min`` and ``max``."""
+    out = []
+    for opt in OPTIONS:
+        entry = opt.to_dict()
+        lo_hi = RANGES.get(opt.name)
+        entry["min"], entry["max"] = lo_hi if lo_hi is not None else (None, None)
+        out.append(entry)
+    return out
+
+
+def _refuse(message: str, name: str, **params: Any) -> OptionError:
+    return OptionError(message, name, ("option",), option=_BY_NAME[name].label, **params)
+
+
+def checked_options(preset: str, options: dict[str, Any], people: bool = True) -> Rules:
+    """The rules of a new table: ``preset`` with ``options``, each checked against its type and
+    range first, then the options that must go together.  ``people``: start from the lobby's
+    defaults (:data:`LOBBY_DEFAULTS`) where the preset allows blind nil."""
+    base = PEOPLE_PRESETS.get(preset) if people else None
+    if base is None:
+        base = PRESETS[preset]
+    limits = limits_for(preset)
+    values: dict[str, Any] = {}
+    for name in sorted(options, key=list(_BY_NAME).index):
+        value = options[name]
+        opt = _BY_NAME[name]
+        if opt.kind == "bool":
+            if not isinstance(value, bool):
+                raise _refuse(N_("{option} must be on or off"), name)
+            values[name] = value
+            continue
+        if isinstance(value, float) and value.is_integer() and abs(value) < 2**53:
+            value = int(value)
+        lo, hi = limits[name]["min"], limits[name]["max"]
+        whole = isinstance(value, int) and not isinstance(value, bool)
+        if opt.kind == "optint" and value is None:
+            values[name] = None
+            continue
+        if not whole or not lo <= value <= hi:
+            message = (
+                N_("{option} must be empty or a whole number from {min} to {max}")
+                if opt.kind == "optint"
+                else N_("{option} must be a whole number from {min} to {max}")
+            )
+            raise _refuse(message, name, min=lo, max=hi)
+        values[name] = value
+    r = {**base.to_dict(), **values}
+    partnerships = r["variant"] == "partnership"
+    if r["losing_score"] is not None and r["losing_score"] >= r["target_score"]:
+        raise OptionError(N_("the losing score must be below the target score"), "losing_score")
+    if r["blind_nil"] and not r["nil"]:
+        raise OptionError(N_("blind nil needs nil bids: turn nil on or blind nil off"), "blind_nil")
+    if r["boston_wins"] and r["boston_bonus"]:
+        raise OptionError(N_("choose either a Boston bonus or Boston wins, not both"), "boston_bonus")
+    if r["max_side_bid"] is not None:
+        if not partnerships:
+            raise _refuse(N_("{option} applies to partnerships only"), "max_side_bid")
+        if not r["nil"] and r["max_side_bid"] < 2:
+            raise _refuse(N_("{option} must be at least {min} when nil is off"), "max_side_bid", min=2)
+    try:
+        return Rules.from_dict(r)  # the engine's own checks (each answered above in words)
+    except RulesError as exc:
+        raise OptionError(
+            N_("these house rules cannot be played together: {reason}"), None, reason=str(exc)
+        ) from None
+
+
+def house_rules(preset: str, rules: dict[str, Any]) -> list[dict[str, Any]]:
+    """The options of a table that differ from its preset as the lobby offers it:
+    ``[{"name", "value"}]`` in the order of ``OPTIONS`` (the lobby words them)."""
+    base = PEOPLE_PRESETS.get(preset) or PRESETS.get(preset)
+    if base is None:
+        return []
+    return [
+        {"name": opt.name, "value": rules.get(opt.name)}
+        for opt in OPTIONS
+        if opt.name in rules and rules[opt.name] != getattr(base, opt.name)
+    ]

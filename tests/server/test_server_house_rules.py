@@ -1,0 +1,156 @@
+"""House rules as people choose them (issue 46, defect 7 and the lobby's friction): refusals in
+the player's language and words with the option named, a range for every option exposed and
+enforced, research presets kept out of the lobby, blind nil by default only when behind, and
+lobby rows that say what the table is."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from server_helpers import recv_state
+
+pytest.importorskip("httpx2")
+from starlette.testclient import TestClient
+
+from spades.server import create_app
+from spades.server.limits import Limits
+from spades.server.options import RANGES
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Any:
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'rules.sqlite'}", limits=Limits.off())) as c:
+        yield c
+
+
+def _refused(client: Any, options: dict[str, Any], lang: str = "en", preset: str = "partnership") -> Any:
+    r = client.post(
+        "/api/tables", json={"preset": preset, "options": options}, headers={"accept-language": lang}
+    )
+    assert r.status_code == 400, (options, r.text)
+    return r.json()
+
+
+def test_house_rule_errors_speak_the_players_words_not_python(client: Any) -> None:
+    got = _refused(client, {"target_score": None})
+    assert got["error"] == "target score must be a whole number from 50 to 5000"
+    assert got["field"] == "target_score"
+    for lang, label in (("ru", "цель"), ("bg", None), ("is", None), ("mk", None), ("hy", None)):
+        said = _refused(client, {"target_score": None}, lang)
+        assert said["field"] == "target_score"
+        text = said["localized"]
+        assert "target_score" not in text and "None" not in text and "whole number" not in text, (lang, text)
+        assert "50" in text and "5000" in text
+        if label:
+            assert label in text
+    cases = [
+        ({"nil_bonus": "100"}, "nil_bonus", "nil bonus must be a whole number from 0 to 1000"),
+        ({"nil": 1}, "nil", "nil must be on or off"),
+        ({"hands": 2.5}, "hands", "hands per game must be empty or a whole number from 1 to 100"),
+        (
+            {"losing_score": 10},
+            "losing_score",
+            "losing score must be empty or a whole number from -5000 to 0",
+        ),
+        ({"nil": False}, "blind_nil", "blind nil needs nil bids: turn nil on or blind nil off"),
+        ({"boston_wins": True, "boston_bonus": 100}, "boston_bonus", "choose either a Boston bonus"),
+        ({"colour": 1}, "colour", "unknown rule option"),
+    ]
+    for options, field, words in cases:
+        got = _refused(client, options, "ru")
+        assert got["field"] == field and words in got["error"], (options, got)
+        assert got["localized"] != got["error"], (options, got)  # said in Russian
+    got = _refused(client, {"max_side_bid": 10}, preset="cutthroat")
+    assert (
+        got["field"] == "max_side_bid"
+        and got["error"] == "most tricks partners may bid applies to partnerships only"
+    )
+    r = client.post("/api/tables", json={"bot_delay": 99}, headers={"accept-language": "ru"}).json()
+    assert r["field"] == "bot_delay" and r["error"] == "computer delay must be a number from 0 to 5"
+    assert "computer delay" not in r["localized"]
+
+
+def test_every_option_has_a_range_shown_and_enforced(client: Any) -> None:
+    config = client.get("/api/config").json()
+    for opt in config["options"]:
+        if opt["kind"] != "bool":
+            assert isinstance(opt["min"], int) and isinstance(opt["max"], int), opt
+            value = config["presets"]["partnership"][opt["name"]]
+            assert value is None or opt["min"] <= value <= opt["max"], opt
+    assert config["limits"]["two-player"]["first_dealer"] == {"min": 0, "max": 1}
+    assert config["limits"]["partnership"]["target_score"] == {"min": 50, "max": 5000}
+    assert {s["name"] for s in config["settings"]} >= {"turn_timer", "grace", "bot_delay", "hand_pause"}
+    for huge in (99999999, 10**30, -(10**30)):
+        got = _refused(client, {"target_score": huge})
+        assert got["field"] == "target_score"
+    for name, (lo, hi) in RANGES.items():
+        preset = "partnership"
+        top = config["limits"][preset][name]["max"]
+        assert top <= hi
+        got = _refused(client, {name: top + 1}, preset=preset)
+        assert got["field"] == name, (name, got)
+        got = _refused(client, {name: lo - 1}, preset=preset)
+        assert got["field"] == name, (name, got)
+    ok = client.post("/api/tables", json={"options": {"target_score": 5000, "hands": 100}, "bot_delay": 0})
+    assert ok.status_code == 201
+
+
+def test_research_presets_are_not_offered_to_people(client: Any) -> None:
+    config = client.get("/api/config").json()
+    assert "openspiel" not in config["presets"] and "openspiel" in config["research_presets"]
+    r = client.post("/api/play-now", json={"preset": "openspiel", "name": "Ann"})
+    assert r.status_code == 400 and r.json()["field"] == "preset"
+    # tools still create them through the API
+    r = client.post("/api/tables", json={"preset": "openspiel", "seats": ["bot:random"] * 4, "bot_delay": 1})
+    assert r.status_code == 201
+
+
+def test_blind_nil_is_offered_by_default_only_when_behind_by_100(client: Any) -> None:
+    config = client.get("/api/config").json()
+    for name in ("partnership", "two-player", "cutthroat", "three-player"):
+        assert config["presets"][name]["blind_nil_min_deficit"] == 100, name
+    t = client.post("/api/tables", json={"seats": ["you", "bot:random", "bot:random", "bot:random"]}).json()
+    info = client.get(f"/api/tables/{t['id']}").json()
+    assert info["rules"]["blind_nil_min_deficit"] == 100
+    with client.websocket_connect(f"/ws/{t['id']}") as ws:  # at 0-0 nobody is asked "blind nil or look?"
+        ws.send_json({"type": "hello", "token": t["token"]})
+        m = recv_state(ws, lambda x: x["view"]["to_act"] == 0)
+        assert m["view"]["phase"] == "bid" and m["view"]["legal"]["kind"] == "bid"
+    # a table may still allow it at any score
+    t = client.post(
+        "/api/tables",
+        json={
+            "seats": ["you", "bot:random", "bot:random", "bot:random"],
+            "options": {"blind_nil_min_deficit": 0},
+        },
+    ).json()
+    with client.websocket_connect(f"/ws/{t['id']}") as ws:
+        ws.send_json({"type": "hello", "token": t["token"]})
+        m = recv_state(ws, lambda x: x["view"]["to_act"] == 0)
+        assert m["view"]["legal"]["kind"] == "blind"
+
+
+def test_lobby_rows_say_what_the_table_is(client: Any) -> None:
+    body = {
+        "table_name": "Friday's game",
+        "name": "Seán",
+        "seats": ["you", "open", "bot:basic", "bot:basic"],
+        "options": {"target_score": 300, "bag_penalty": 50},
+        "bot_delay": 1,
+    }
+    t = client.post("/api/tables", json=body).json()
+    row = next(x for x in client.get("/api/tables").json()["tables"] if x["id"] == t["id"])
+    assert row["name"] == "Friday's game" and row["host"] == "Seán" and row["free_seats"] == 1
+    assert row["target_score"] == 300 and row["preset"] == "partnership" and row["status"] == "waiting"
+    assert row["house_rules"] == [
+        {"name": "target_score", "value": 300},
+        {"name": "bag_penalty", "value": 50},
+    ]
+    assert "rules" not in row  # the row is small: what the table is, not every option
+    plain = client.post("/api/tables", json={"seats": ["you", "open", "bot:basic", "bot:basic"]}).json()
+    row = next(x for x in client.get("/api/tables").json()["tables"] if x["id"] == plain["id"])
+    assert row["house_rules"] == [] and row["target_score"] == 500
