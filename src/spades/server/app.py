@@ -57,6 +57,7 @@ from .options import PEOPLE_PRESETS, RESEARCH_PRESETS, SETTINGS, limits_for, opt
 from .players import KEY_HEADER, new_player, player_for_key
 from .protocol import ProtocolError, RateLimiter, parse_client_message
 from .replay import analyse_hand, replay_payload
+from .stats import player_record
 from .storage import Storage
 from .table import Conn
 from .words import client_catalog, error_fields, json_params, language_of, localize
@@ -316,6 +317,7 @@ def create_app(
                 "player": player,
                 "history": await storage.rating_history(player_id),
                 "games": await storage.players_games(player_id),
+                "stats": await player_record(storage, player_id),
             }
         )
 

@@ -41,6 +41,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    case,
     event,
     insert,
     select,
@@ -212,17 +213,35 @@ class TableRow:
     actions: list[tuple[int, str]] = field(default_factory=list)
 
 
+#: the shown rating: an Elo-like number centred on 1500, ``1500 + RATING_SCALE * (mu - 25)``
+#: (openskill's mu starts at 25 with sigma 25/3: one starting sigma is 200 points, Elo's class)
+RATING_BASE: Final = 1500
+RATING_SCALE: Final = 24.0
+#: a rating is provisional (shown with a mark, listed after the others) until this many rated games
+PROVISIONAL_GAMES: Final = 10
+
+
+def shown_rating(mu: float) -> int:
+    """The rating people see: 1500 for a newcomer, about 200 points per starting sigma."""
+    return round(RATING_BASE + RATING_SCALE * (mu - 25.0))
+
+
 def _player(m: Any) -> dict[str, Any]:
-    """A player's public facts (never the key's digest)."""
+    """A player's public facts (never the key's digest).  ``rating`` is the Elo-like shown
+    rating (:func:`shown_rating`), ``provisional`` until :data:`PROVISIONAL_GAMES` rated games;
+    ``conservative`` is openskill's ``mu - 3 sigma``."""
     mu, sigma = m["mu"], m["sigma"]
+    rated = int(m["rated"] or 0)
     return {
         "id": m["id"],
         "name": m["name"],
         "created": m["created"],
-        "rated": int(m["rated"] or 0),
+        "rated": rated,
         "mu": mu,
         "sigma": sigma,
-        "rating": None if mu is None else round(mu - 3 * sigma, 2),
+        "rating": None if mu is None else shown_rating(mu),
+        "provisional": rated < PROVISIONAL_GAMES,
+        "conservative": None if mu is None else round(mu - 3 * sigma, 2),
     }
 
 
@@ -516,6 +535,7 @@ class Storage:
                 tables_table.c.seats,
                 tables_table.c.result,
                 tables_table.c.config,
+                tables_table.c.rules,
             )
             .where(tables_table.c.seats.contains(needle, autoescape=True))
             .order_by(tables_table.c.created.desc())
@@ -533,8 +553,11 @@ class Storage:
                     "finished": bool(r.finished),
                     "seat": next(i for i, s in enumerate(seats) if s.get("player") == player_id),
                     "players": [s.get("name", "") if s["kind"] == "human" else s["kind"] for s in seats],
+                    "player_ids": [s.get("player") if s["kind"] == "human" else None for s in seats],
                     "preset": json.loads(r.config).get("preset", ""),
+                    "variant": json.loads(r.rules).get("variant", ""),
                     "result": json.loads(r.result) if r.result else None,
+                    "closed": bool(r.result and json.loads(r.result).get("closed")),
                 }
             )
         return out
@@ -561,7 +584,14 @@ class Storage:
         )
         async with self.engine.connect() as conn:
             return [
-                {"table": r.table_id, "at": r.at, "mu": r.mu, "sigma": r.sigma, "won": r.won}
+                {
+                    "table": r.table_id,
+                    "at": r.at,
+                    "mu": r.mu,
+                    "sigma": r.sigma,
+                    "won": r.won,
+                    "rating": shown_rating(r.mu),
+                }
                 for r in await conn.execute(query)
             ]
 
@@ -569,7 +599,11 @@ class Storage:
         query = (
             select(players_table)
             .where(players_table.c.rated > 0)
-            .order_by((players_table.c.mu - 3 * players_table.c.sigma).desc())
+            # established ratings first, then the provisional ones; each by rating
+            .order_by(
+                case((players_table.c.rated >= PROVISIONAL_GAMES, 0), else_=1),
+                players_table.c.mu.desc(),
+            )
             .limit(limit)
         )
         async with self.engine.connect() as conn:

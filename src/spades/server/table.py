@@ -141,7 +141,14 @@ def prepare_bots() -> threading.Thread:
 
 def finished_result(game: Game) -> dict[str, Any]:
     """What is stored about a finished game beside its log."""
-    return {"scores": list(game.scores), "winner": game.winner, "hands": game.hands_played}
+    from .stats import seat_stats
+
+    return {
+        "scores": list(game.scores),
+        "winner": game.winner,
+        "hands": game.hands_played,
+        "stats": seat_stats(game),
+    }
 
 
 def _error(code: str, message: str) -> dict[str, Any]:

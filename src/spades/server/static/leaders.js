@@ -1,4 +1,4 @@
-// The leaderboard: players rated in games between people, by conservative rating (mu - 3 sigma).
+// The leaderboard: players rated in games between people, established ratings first, by rating.
 "use strict";
 function el(tag, cls, text) { const e = document.createElement(tag); if (cls) e.className = cls; if (text != null) e.textContent = text; return e; }
 (async () => {
@@ -11,7 +11,8 @@ function el(tag, cls, text) { const e = document.createElement(tag); if (cls) e.
   data.players.forEach((p, i) => {
     const tr = el("tr"); tr.appendChild(el("td", "", String(i + 1)));
     const td = el("td"); const a = el("a", "", p.name); a.href = "/p/" + encodeURIComponent(p.id); td.appendChild(a); tr.appendChild(td);
-    tr.append(el("td", "rating", p.rating.toFixed(1)), el("td", "", String(p.rated)));
+    // an Elo-like rating (1500 for a newcomer); "?" marks a provisional one (fewer than ten rated games)
+    tr.append(el("td", "rating", String(p.rating) + (p.provisional ? "?" : "")), el("td", "", String(p.rated)));
     t.appendChild(tr);
   });
   main.appendChild(t);

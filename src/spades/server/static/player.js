@@ -1,5 +1,6 @@
 // A player's public page: rating, its history, and the games played (with replays of finished ones).
 "use strict";
+function ratingText(p) { return p.rating === null ? "" : String(p.rating) + (p.provisional ? "?" : ""); }
 function el(tag, cls, text) { const e = document.createElement(tag); if (cls) e.className = cls; if (text != null) e.textContent = text; return e; }
 (async () => {
   const main = document.getElementById("main");
@@ -9,20 +10,48 @@ function el(tag, cls, text) { const e = document.createElement(tag); if (cls) e.
   if (!r.ok) { main.replaceChildren(el("h2", "", errorText(data, _("There is no such player"))), Object.assign(el("a", "button primary", _("Back to the lobby")), { href: "/" })); return; }
   const p = data.player;
   main.replaceChildren(el("h2", "", p.name));
-  main.appendChild(el("p", "rating-line", p.rating === null ? _("Not rated yet") : fmt(ngettext("Rating {rating} (μ {mu}, σ {sigma}) after {n} rated game", "Rating {rating} (μ {mu}, σ {sigma}) after {n} rated games", p.rated),
-    { rating: p.rating.toFixed(1), mu: p.mu.toFixed(1), sigma: p.sigma.toFixed(2), n: p.rated })));
+  // the rating on an Elo-like scale (1500 for a newcomer); "?" marks a provisional one
+  const line = el("p", "rating-line", p.rating === null ? _("Not rated yet") : fmt(ngettext("Rating {rating} after {n} rated game", "Rating {rating} after {n} rated games", p.rated),
+    { rating: ratingText(p), n: p.rated }));
+  if (p.provisional && p.rating !== null) line.title = _("provisional: the rating settles after ten rated games");
+  main.appendChild(line);
+  const st = data.stats;
+  if (st) {
+    main.appendChild(el("h3", "", _("Record")));
+    const dl = el("dl", "record");
+    const row = (label, value, key) => { const dt = el("dt", "", label), dd = el("dd", "", value); dd.dataset.stat = key; dl.append(dt, dd); };
+    row(_("Games"), String(st.games), "games");
+    row(_("Wins"), String(st.wins), "wins");
+    row(_("Bids made"), fmt(_("{made} of {n}"), { made: st.bids_made, n: st.bids }), "bids");
+    row(_("Nils made"), fmt(_("{made} of {n}"), { made: st.nils_made, n: st.nils }), "nils");
+    row(_("Bags per hand"), st.bags_per_hand === null ? "–" : st.bags_per_hand.toLocaleString(I18N.lang), "bags");
+    main.appendChild(dl);
+    if (st.partners.length) {
+      main.appendChild(el("h3", "", _("Favourite partners")));
+      const ul = el("ul", "partners");
+      for (const m of st.partners) {
+        const li = el("li"), a = el("a", "", m.name); a.href = "/p/" + encodeURIComponent(m.id);
+        li.append(a, document.createTextNode(" · " + fmt(_("games together: {games}, won: {wins}"), { games: m.games, wins: m.wins })));
+        ul.appendChild(li);
+      }
+      main.appendChild(ul);
+    }
+  }
   if (data.history.length) {
     main.appendChild(el("h3", "", _("Rating history")));
     const ol = el("ol", "history");
-    for (const h of data.history) ol.appendChild(el("li", "", new Date(h.at * 1000).toLocaleString(I18N.lang) + ": " + (h.mu - 3 * h.sigma).toFixed(1) + " " + (h.won === true ? _("(won)") : h.won === false ? _("(lost)") : _("(draw)"))));
+    for (const h of data.history) ol.appendChild(el("li", "", new Date(h.at * 1000).toLocaleString(I18N.lang) + ": " + h.rating + " " + (h.won === true ? _("(won)") : h.won === false ? _("(lost)") : _("(draw)"))));
     main.appendChild(ol);
   }
   main.appendChild(el("h3", "", _("Games")));
   if (!data.games.length) main.appendChild(el("p", "empty", _("no games yet")));
   const ul = el("ul", "games");
   for (const g of data.games) {
-    const li = el("li", "", new Date(g.created * 1000).toLocaleDateString(I18N.lang) + " · " + term(g.preset) + " · " + g.players.map(term).join(", ") + " · ");
-    const a = el("a", "", g.finished ? _("replay") : _("table")); a.href = (g.finished ? "/r/" : "/t/") + encodeURIComponent(g.id);
+    // people's names as they wrote them; "bot" and "open" in the page's language
+    const names = g.players.map((n, i) => (g.player_ids && g.player_ids[i]) ? n : term(n));
+    const li = el("li", "", new Date(g.created * 1000).toLocaleDateString(I18N.lang) + " · " + term(g.preset) + " · " + names.join(", ") + " · ");
+    const replay = g.finished && !g.closed;
+    const a = el("a", "", replay ? _("replay") : _("table")); a.href = (replay ? "/r/" : "/t/") + encodeURIComponent(g.id);
     li.appendChild(a); ul.appendChild(li);
   }
   main.appendChild(ul);
