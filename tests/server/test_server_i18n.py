@@ -65,8 +65,9 @@ def test_http_errors_keep_english_and_add_the_localized_text(client: Any) -> Non
     assert r.json()["error"] == "turn timer must be 0 (off) or at least 5 seconds"
     assert r.json()["localized"] == "время на ход — 0 (выкл.) или не меньше 5 секунд"
     r = client.post("/api/tables", json={"bot_delay": 99}, headers={"cookie": "spades_lang=is"})
-    assert r.json()["error"] == "bot delay must be a number from 0 to 5"
-    assert r.json()["localized"] == "bot delay verður að vera tala frá 0 til 5"
+    assert r.json()["error"] == "computer delay must be a number from 0 to 5"
+    assert r.json()["localized"] == "biðtími tölvunnar verður að vera tala frá 0 til 5"
+    assert r.json()["field"] == "bot_delay"
     r = client.post("/api/players", json={"name": "x" * 30}, headers={"accept-language": "hy"})
     assert r.json()["error"] == "a name may have at most 24 characters"
     assert r.json()["localized"] == "անունը կարող է ունենալ առավելագույնը 24 նիշ"
