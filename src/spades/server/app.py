@@ -24,8 +24,10 @@ any malformed JSON is a 400, invite-code lookups, table creation and seat claims
 rate limited per client address (429 with ``Retry-After``), and only so many tables
 without a person at them may run at once.
 
-Errors: ``{"error": English, "localized": the same in the request's language}`` (see
-:mod:`.words`); the pages show ``localized``, API clients may keep reading ``error``.
+Errors: ``{"error": English, "localized": the same in the request's language, "field": the
+request field it is about (a rule option such as ``target_score``, a setting, ``name``, ``seats``,
+``preset``) when there is one}`` (see :mod:`.words` and :mod:`.options`); the pages show
+``localized`` and mark ``field``, API clients may keep reading ``error``.
 
 Nothing here ever reads cards: every game message is built by the table actor.
 """

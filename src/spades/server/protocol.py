@@ -13,6 +13,13 @@ Every message is one JSON object with a ``type``.  Server to client:
     versions after the client's last known version (at most :data:`EVENT_WINDOW`),
     each worded for that recipient (:func:`event_text`: passed or discarded cards
     are named only to those who saw them).
+``table`` facts per seat: ``away`` (a computer stands in: after two turns in a row that the
+    turn timer ran out on, a timeout while disconnected, or the grace time after leaving;
+    the person's next action, ``back`` or reconnecting returns the seat) and ``missed`` (turns
+    in a row the timer ran out on: each such turn the computer plays once, the person staying
+    in charge); the table's ``timer_rule`` (a ``web`` catalog sentence, None without a timer),
+    ``host``, ``free_seats``, ``close_after`` and ``status`` (``waiting``, ``playing``,
+    ``over``, or ``closed``: everybody left for ``close_after`` seconds and the table stopped).
 ``error``
     ``{"type": "error", "code": ..., "message": ..., "localized": ...}``; nothing changed.
     ``message`` is English (the API's); ``localized`` is the same in the connection's
@@ -35,9 +42,10 @@ connected person is ready).
 at most :data:`CHAT_MAX` characters, rate limited), ``rematch`` (after the game: a
 new table with the same seats; everybody is sent there).
 
-More server messages: ``presence`` ``{"seats": [{"connected", "auto"}...],
+More server messages: ``presence`` ``{"seats": [{"connected", "auto", "away"}...],
 "spectators": n}`` (sent instead of the whole state when only who is connected
-changed); ``chat`` ``{"channel", "from", "seat", "text", "at"}`` and
+changed; ``away`` is ``auto``: a computer plays for the seat until its person returns);
+``chat`` ``{"channel", "from", "seat", "text", "at"}`` and
 ``chat_history`` ``{"messages": [...]}``; ``rematch`` ``{"id"}``.
 
 Security rule of this module: a card reaches a payload only through the
