@@ -109,3 +109,30 @@ def test_pages_show_names_as_text_never_as_markup() -> None:
         text = path.read_text(encoding="utf-8")
         found = re.findall(r"innerHTML|outerHTML|insertAdjacentHTML|document\.write|\.html\(", text)
         assert not found, f"{path.name} makes markup from text: {found}"
+
+
+def test_spectators_choose_their_name_in_the_spectators_chat(client: Any) -> None:
+    t = client.post("/api/tables", json={"seats": ["you", "open", "bot:random", "bot:random"]}).json()
+    with client.websocket_connect(f"/ws/{t['id']}") as ws:
+        ws.send_json({"type": "hello", "name": "Tom & Jerry"})
+        recv_state(ws)
+        ws.send_json({"type": "chat", "text": "hi"})
+        for _ in range(20):
+            m = ws.receive_json()
+            if m["type"] == "chat":
+                break
+        assert m["from"] == "Tom & Jerry" and m["seat"] is None
+    me = _player(client, "Seán O'Brien")
+    with client.websocket_connect(f"/ws/{t['id']}") as ws:  # a known player watching: their own name
+        ws.send_json({"type": "hello", "player": me["key"]})
+        recv_state(ws)
+        ws.send_json({"type": "chat", "text": "hello"})
+        for _ in range(20):
+            m = ws.receive_json()
+            if m["type"] == "chat":
+                break
+        assert m["from"] == "Seán O'Brien"
+    with client.websocket_connect(f"/ws/{t['id']}") as ws:
+        ws.send_json({"type": "hello", "name": "bell\x07"})
+        m = ws.receive_json()
+        assert m["type"] == "error" and m["code"] == "bad_name" and "control" in m["message"]

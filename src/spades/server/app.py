@@ -475,6 +475,8 @@ def create_app(
         conn = Conn()
         lang = hello.lang or lang
         player = await player_for_key(manager().storage, hello.player) if hello.player else None
+        # a spectator's name in the spectators' chat: the one given, else the player's own
+        conn.label = hello.name or (str(player["name"]) if player else "")
         role = "spectator" if hello.token is None and player is None else "player"
         metrics.connection(role, 1)
         actor.post("join", conn, hello.token, hello.since, player["id"] if player else None)

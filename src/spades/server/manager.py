@@ -12,7 +12,6 @@ import asyncio
 import logging
 import secrets
 import time
-import unicodedata
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -22,12 +21,20 @@ from ..rules import PRESETS as _ALL_PRESETS
 from ..rules import Rules
 from .limits import Limits
 from .metrics import NullMetrics
-from .options import SETTINGS, RequestError, checked_options, house_rules
+from .options import MAX_NAME, SETTINGS, RequestError, checked_options, clean_name, house_rules
 from .players import rate_finished_game
 from .storage import SeatRow, Storage, TableRow, hash_token
 from .table import TableActor, build_game, finished_result, new_decks
 
-__all__ = ["CreateRequest", "RequestError", "TableManager", "bot_levels", "parse_create_request"]
+__all__ = [
+    "MAX_NAME",
+    "CreateRequest",
+    "RequestError",
+    "TableManager",
+    "bot_levels",
+    "clean_name",
+    "parse_create_request",
+]
 
 log = logging.getLogger("spades.server")
 
@@ -44,31 +51,6 @@ def bot_levels() -> list[str]:
     have = set(bots.names())
     levels: list[str] = list(BOT_LEVELS)
     return [lvl for lvl in levels if lvl in have] + [lvl for lvl in levels if lvl not in have]
-
-
-#: the longest name, in characters
-MAX_NAME: Final = 24
-#: invisible characters allowed inside a name: the joiners of emoji sequences and some scripts
-_JOINERS: Final = frozenset("\u200c\u200d")
-
-
-def clean_name(value: Any, default: str = "") -> str:
-    """A person's (or a table's) name as typed: any letters, digits, punctuation and symbols
-    ("Seán O'Brien", "D'Angelo", "Tom & Jerry"; every page shows names as text, never as
-    markup), spaces collapsed; refused: control and other invisible characters (bidirectional
-    overrides included), more than :data:`MAX_NAME` characters.  Empty gives ``default``."""
-    if value is None:
-        return default
-    if not isinstance(value, str):
-        raise RequestError(N_("a name must be text"))
-    name = " ".join(unicodedata.normalize("NFC", value).split())
-    if any(unicodedata.category(ch).startswith("C") and ch not in _JOINERS for ch in name):
-        raise RequestError(N_("a name may not contain control or invisible characters"))
-    if len(name) > MAX_NAME:
-        raise RequestError(N_("a name may have at most {n} characters"), n=MAX_NAME)
-    if name and all(ch in _JOINERS or unicodedata.category(ch).startswith("M") for ch in name):
-        raise RequestError(N_("a name needs at least one letter, digit or sign"))
-    return name or default
 
 
 @dataclass

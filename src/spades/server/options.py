@@ -22,6 +22,7 @@ turn blind nil off.
 from __future__ import annotations
 
 import dataclasses
+import unicodedata
 from typing import Any, Final
 
 from ..errors import RulesError
@@ -30,6 +31,7 @@ from ..rules import OPTIONS, PRESETS, Rules
 
 __all__ = [
     "LOBBY_DEFAULTS",
+    "MAX_NAME",
     "PEOPLE_PRESETS",
     "RANGES",
     "RESEARCH_PRESETS",
@@ -37,6 +39,7 @@ __all__ = [
     "OptionError",
     "RequestError",
     "checked_options",
+    "clean_name",
     "house_rules",
     "limits_for",
     "options_description",
@@ -110,6 +113,31 @@ class RequestError(ValueError):
 
 #: the refusals of house rules are request errors with the option as their field
 OptionError = RequestError
+
+
+#: the longest name, in characters
+MAX_NAME: Final = 24
+#: invisible characters allowed inside a name: the joiners of emoji sequences and some scripts
+_JOINERS: Final = frozenset("\u200c\u200d")
+
+
+def clean_name(value: Any, default: str = "") -> str:
+    """A person's (or a table's) name as typed: any letters, digits, punctuation and symbols
+    ("Seán O'Brien", "D'Angelo", "Tom & Jerry"; every page shows names as text, never as
+    markup), spaces collapsed; refused: control and other invisible characters (bidirectional
+    overrides included), more than :data:`MAX_NAME` characters.  Empty gives ``default``."""
+    if value is None:
+        return default
+    if not isinstance(value, str):
+        raise RequestError(N_("a name must be text"))
+    name = " ".join(unicodedata.normalize("NFC", value).split())
+    if any(unicodedata.category(ch).startswith("C") and ch not in _JOINERS for ch in name):
+        raise RequestError(N_("a name may not contain control or invisible characters"))
+    if len(name) > MAX_NAME:
+        raise RequestError(N_("a name may have at most {n} characters"), n=MAX_NAME)
+    if name and all(ch in _JOINERS or unicodedata.category(ch).startswith("M") for ch in name):
+        raise RequestError(N_("a name needs at least one letter, digit or sign"))
+    return name or default
 
 
 def limits_for(preset: str) -> dict[str, dict[str, int]]:

@@ -30,8 +30,10 @@ Every message is one JSON object with a ``type``.  Server to client:
     ``{"type": "hint", "action": "..."}``, computed from the seat's own view.
 
 Client to server (:func:`parse_client_message` validates every field):
-``hello`` ``{token?, since?, player?, lang?}`` (first message; no token: spectator; ``lang``: the
-language of the error frames, one of :data:`spades.i18n.LANGUAGES`),
+``hello`` ``{token?, since?, player?, lang?, name?}`` (first message; no token: spectator; ``lang``:
+the language of the error frames, one of :data:`spades.i18n.LANGUAGES`; ``name``: a spectator's
+name in the spectators' chat, else the player's name when the hello has a player key, else
+"Spectator n"),
 ``act`` ``{action, v}`` (``v`` must equal the current version: a duplicate or stale
 action is refused), ``hint``, ``back`` (take the seat back from the computer),
 ``fill`` (seated players only: computers take the seats nobody claimed), ``ping``,
@@ -275,6 +277,8 @@ class ClientMessage:
     raw: str = ""
     #: hello: the language the connection's error frames are worded in (a supported one)
     lang: str | None = None
+    #: hello: how a spectator is named in the spectators' chat (checked like every name)
+    name: str | None = None
 
 
 _TYPES: Final = ("hello", "act", "hint", "back", "fill", "ping", "ready", "chat", "rematch")
@@ -343,8 +347,21 @@ def parse_client_message(text: str | bytes) -> ClientMessage:
                 lang=str(lang)[:20],
                 languages=", ".join(LANGUAGES),
             )
+        name = data.get("name")
+        if name is not None:
+            from .options import RequestError, clean_name
+
+            try:
+                name = clean_name(name, "") or None
+            except RequestError as exc:
+                raise ProtocolError(exc.template, "bad_name", **exc.params) from None
         return ClientMessage(
-            "hello", token=token, since=_int_field(data, "since", False), player=player, lang=normalize(lang)
+            "hello",
+            token=token,
+            since=_int_field(data, "since", False),
+            player=player,
+            lang=normalize(lang),
+            name=name,
         )
     if kind == "chat":
         return ClientMessage("chat", text=clean_chat(data.get("text")), raw=text)

@@ -805,7 +805,7 @@ class TableActor:
             self.turn_started = time.monotonic()
         if seat is None:
             self._spectators_seen += 1
-            conn.label = f"Spectator {self._spectators_seen}"
+            conn.label = conn.label or f"Spectator {self._spectators_seen}"
         self._people_check()
         self._send_state(conn)
         channel = self.chat["players" if seat is not None else "spectators"]
@@ -853,6 +853,8 @@ class TableActor:
             return
         if msg.type == "ready":
             if seat is not None:
+                if self._returned(seat):  # "Continue" after the hand's summary: the person is here
+                    self.broadcast()
                 self._on_ready(seat)
             return
         if msg.type == "chat":
@@ -917,8 +919,8 @@ class TableActor:
         if not self.auto[seat]:
             return changed
         self.auto[seat] = False
-        if self.game.to_act == seat:
-            self.turn_started = time.monotonic()  # their turn again, with the whole timer
+        if self.game.to_act == seat:  # their turn again, with the whole timer (after any pause)
+            self.turn_started = max(self.turn_started, time.monotonic())
         return True
 
     async def _act(self, conn: Conn, seat: int, msg: ClientMessage) -> None:
