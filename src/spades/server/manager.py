@@ -170,7 +170,7 @@ def lobby_row(info: dict[str, Any]) -> dict[str, Any]:
     """A table as the lobby lists it: its public facts (:meth:`TableActor.info`) less the whole
     rules, plus what the table is: ``target_score``, ``house_rules`` (the options that differ
     from the preset as the lobby offers it, ``[{"name", "value"}]``), ``host``, ``free_seats``."""
-    row = {k: v for k, v in info.items() if k != "rules"}
+    row = {k: v for k, v in info.items() if k not in ("rules", "timer_rule")}
     rules = info.get("rules") or {}
     row["target_score"] = rules.get("target_score")
     row["hands"] = rules.get("hands")
