@@ -185,3 +185,20 @@ def test_the_timer_rule_is_in_the_table_facts() -> None:
     assert "one turn" in TIMER_RULE and "two missed turns in a row" in TIMER_RULE
     actor.turn_timer = 0
     assert actor.info()["timer_rule"] is None
+
+
+def test_a_timeout_is_told_to_the_table_and_the_move_only_to_its_seat() -> None:
+    actor, store, conn = _actor()
+    spectator = Conn(joined=True)
+    actor.conns.add(spectator)
+
+    async def run() -> None:
+        actor.start()
+        await _until(lambda: len(_by_seat0(store)) == 1)
+        await actor.stop()
+
+    asyncio.run(run())
+    mine = [m for m in _states(conn) if m["type"] == "timeout"]
+    theirs = [m for m in _states(spectator) if m["type"] == "timeout"]
+    assert mine == [{"type": "timeout", "seat": 0, "missed": 1, "away": False, "action": _by_seat0(store)[0]}]
+    assert theirs == [{"type": "timeout", "seat": 0, "missed": 1, "away": False}]

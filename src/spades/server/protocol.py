@@ -48,7 +48,9 @@ More server messages: ``presence`` ``{"seats": [{"connected", "auto", "away"}...
 "spectators": n}`` (sent instead of the whole state when only who is connected
 changed; ``away`` is ``auto``: a computer plays for the seat until its person returns);
 ``chat`` ``{"channel", "from", "seat", "text", "at"}`` and
-``chat_history`` ``{"messages": [...]}``; ``rematch`` ``{"id"}``.
+``chat_history`` ``{"messages": [...]}``; ``rematch`` ``{"id"}``; ``timeout`` ``{"seat",
+"missed", "away", "action"?}`` after the turn timer ran out and the computer played for a seat
+(``action``, the move made, only to that seat's own connections).
 
 Security rule of this module: a card reaches a payload only through the
 recipient's own :class:`~spades.view.View` (or through public facts: cards played).

@@ -638,6 +638,13 @@ class TableActor:
         except Exception:
             self.missed[s], self.auto[s] = before
             raise
+        # what happened, for the page to say: to everybody without the move (a pass names
+        # cards), to the seat's own connections with it
+        done = str(self.game.actions[-1][1])
+        note = {"type": "timeout", "seat": s, "missed": self.missed[s], "away": self.auto[s]}
+        for conn in list(self.conns):
+            if conn.joined and not conn.dead:
+                conn.send({**note, "action": done} if conn.seat == s else note)
 
     async def _close(self) -> None:
         """Everybody left and nobody came back in ``close_after`` seconds: the table stops
