@@ -75,6 +75,9 @@ def test_house_rule_errors_speak_the_players_words_not_python(client: Any) -> No
 
 
 def test_every_option_has_a_range_shown_and_enforced(client: Any) -> None:
+    from spades.rules import OPTIONS
+
+    assert set(RANGES) == {o.name for o in OPTIONS if o.kind != "bool"}  # each chosen, none by default
     config = client.get("/api/config").json()
     for opt in config["options"]:
         if opt["kind"] != "bool":

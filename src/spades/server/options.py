@@ -67,6 +67,8 @@ RANGES: Final[dict[str, tuple[int, int]]] = {
     "first_dealer": (0, 3),
 }
 
+_WIDE: Final = 1_000_000
+
 #: the table settings beside the rules: (label, smallest, largest, default); the turn timer
 #: is 0 (off) or at least 5 seconds
 SETTINGS: Final[dict[str, tuple[str, float, float, float]]] = {
@@ -143,7 +145,13 @@ def clean_name(value: Any, default: str = "") -> str:
 def limits_for(preset: str) -> dict[str, dict[str, int]]:
     """``{option: {"min", "max"}}`` of the whole-number options at a table of ``preset``."""
     rules = PRESETS[preset]
-    out = {name: {"min": lo, "max": hi} for name, (lo, hi) in RANGES.items()}
+    out = {}
+    for opt in OPTIONS:  # an option added without a range here: its own bounds, else a wide one
+        if opt.kind != "bool":
+            lo = opt.minimum if opt.minimum is not None else -_WIDE
+            hi = opt.maximum if opt.maximum is not None else _WIDE
+            lo, hi = RANGES.get(opt.name, (lo, hi))
+            out[opt.name] = {"min": lo, "max": hi}
     out["first_dealer"]["max"] = rules.num_seats - 1
     out["max_side_bid"]["max"] = rules.tricks_per_hand
     return out
@@ -154,8 +162,8 @@ def options_description() -> list[dict[str, Any]]:
     out = []
     for opt in OPTIONS:
         entry = opt.to_dict()
-        lo_hi = RANGES.get(opt.name)
-        entry["min"], entry["max"] = lo_hi if lo_hi is not None else (None, None)
+        widest = limits_for("partnership").get(opt.name)
+        entry["min"], entry["max"] = (widest["min"], widest["max"]) if widest else (None, None)
         out.append(entry)
     return out
 
