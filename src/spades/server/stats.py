@@ -9,6 +9,7 @@ numbers kept in memory.
 
 from __future__ import annotations
 
+import asyncio
 from collections import OrderedDict
 from typing import Any, Final
 
@@ -60,8 +61,8 @@ async def _stats_of(storage: Storage, table_id: str, result: dict[str, Any]) -> 
     row = await storage.load(table_id)
     if row is None:
         return None
-    try:
-        stats = seat_stats(build_game(row))
+    try:  # replaying is the engine's work: off the event loop, which serves every table
+        stats = await asyncio.get_running_loop().run_in_executor(None, lambda: seat_stats(build_game(row)))
     except Exception:  # a log that no longer replays: the game counts, its hands do not
         return None
     _replayed[table_id] = stats
