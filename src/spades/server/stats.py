@@ -61,14 +61,17 @@ async def _stats_of(storage: Storage, table_id: str, result: dict[str, Any]) -> 
     row = await storage.load(table_id)
     if row is None:
         return None
+    loaded = row
     try:  # replaying is the engine's work: off the event loop, which serves every table
-        stats = await asyncio.get_running_loop().run_in_executor(None, lambda: seat_stats(build_game(row)))
+        replayed = await asyncio.get_running_loop().run_in_executor(
+            None, lambda: seat_stats(build_game(loaded))
+        )
     except Exception:  # a log that no longer replays: the game counts, its hands do not
         return None
-    _replayed[table_id] = stats
+    _replayed[table_id] = replayed
     if len(_replayed) > _CACHE_SIZE:
         _replayed.popitem(last=False)
-    return stats
+    return replayed
 
 
 async def player_record(storage: Storage, player_id: str) -> dict[str, Any]:
