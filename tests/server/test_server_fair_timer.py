@@ -79,7 +79,7 @@ def _states(conn: Conn) -> list[dict[str, Any]]:
 
 
 def test_one_timeout_plays_one_turn_and_the_player_stays_in_charge() -> None:
-    actor, store, conn = _actor()
+    actor, store, conn = _actor(timer=1.0)
 
     async def run() -> None:
         actor.start()
@@ -129,7 +129,7 @@ def test_two_timeouts_in_a_row_mark_the_seat_away_until_the_player_is_back() -> 
 
 
 def test_a_players_own_move_between_timeouts_starts_the_count_again() -> None:
-    actor, store, conn = _actor()
+    actor, store, conn = _actor(timer=1.0)
 
     async def run() -> None:
         actor.start()
