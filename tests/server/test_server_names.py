@@ -75,6 +75,7 @@ def test_control_invisible_empty_and_overlong_names_are_refused_plainly(client: 
             r = client.post(path, json=body, headers={"accept-language": "ru"})
             assert r.status_code == 400, (path, name, r.text)
             assert words in r.json()["error"], (path, r.json())
+            assert r.json()["field"] == "name", (path, r.json())
             assert r.json()["localized"] != r.json()["error"]  # said in the player's language too
     me = _player(client, "Ann")
     r = client.post("/api/me", json={"name": "   "}, headers={"x-player-key": me["key"]})

@@ -74,6 +74,16 @@ _CSP = (
 )
 
 
+def name_field(data: dict[str, Any]) -> str:
+    """The ``name`` of a request body, checked (:func:`.options.clean_name`); refused with
+    ``field`` ``"name"``."""
+    try:
+        return clean_name(data.get("name"), "")
+    except RequestError as exc:
+        exc.field = "name"
+        raise
+
+
 def request_language(request: Request | WebSocket) -> str:
     """The language of a request: the ``spades_lang`` cookie, else ``Accept-Language``, else English."""
     return language_of(request.headers.get("cookie"), request.headers.get("accept-language"))
@@ -246,8 +256,8 @@ def create_app(
             if seat is not None and (
                 not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < actor.num_seats
             ):
-                raise RequestError(N_("there is no such seat"))
-            name = clean_name(data.get("name"), "")
+                raise RequestError(N_("there is no such seat"), "seat")
+            name = name_field(data)
             me = await player_for_key(manager().storage, request.headers.get(KEY_HEADER))
             if me is not None:
                 name = await same_name(me, name)
@@ -276,7 +286,7 @@ def create_app(
             data = await json_body(request)
             if not isinstance(data, dict):
                 raise RequestError(N_("send a JSON object"))
-            name = clean_name(data.get("name"), "")
+            name = name_field(data)
         except BadRequest as exc:
             return _refused(request, exc, exc.status)
         except RequestError as exc:
@@ -294,7 +304,7 @@ def create_app(
                 data = await json_body(request)
                 if not isinstance(data, dict):
                     raise RequestError(N_("send a JSON object"))
-                name = clean_name(data.get("name"), "")
+                name = name_field(data)
                 if not name:
                     raise RequestError(N_("a name may not be empty"))
             except BadRequest as exc:
@@ -393,7 +403,7 @@ def create_app(
             if not isinstance(preset, str) or preset not in PEOPLE_PRESETS:
                 raise RequestError(N_("unknown preset"), "preset")
             me = await player_for_key(manager().storage, request.headers.get(KEY_HEADER))
-            name = clean_name(data.get("name"), "")
+            name = name_field(data)
             if me is not None:
                 name = await same_name(me, name)
             actor, seat, token = await manager().play_now(preset, name, me["id"] if me else None)
