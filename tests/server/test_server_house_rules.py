@@ -56,7 +56,11 @@ def test_house_rule_errors_speak_the_players_words_not_python(client: Any) -> No
             "losing_score",
             "losing score must be empty or a whole number from -5000 to 0",
         ),
-        ({"nil": False}, "blind_nil", "blind nil needs nil bids: turn nil on or blind nil off"),
+        (
+            {"nil": False, "blind_nil": True},
+            "blind_nil",
+            "blind nil needs nil bids: turn nil on or blind nil off",
+        ),
         ({"boston_wins": True, "boston_bonus": 100}, "boston_bonus", "choose either a Boston bonus"),
         ({"colour": 1}, "colour", "unknown rule option"),
     ]
@@ -64,6 +68,11 @@ def test_house_rule_errors_speak_the_players_words_not_python(client: Any) -> No
         got = _refused(client, options, "ru")
         assert got["field"] == field and words in got["error"], (options, got)
         assert got["localized"] != got["error"], (options, got)  # said in Russian
+    # nil off turns blind nil off too (the option's help says so), unless blind nil is asked for
+    r = client.post("/api/tables", json={"options": {"nil": False}, "bot_delay": 0})
+    assert r.status_code == 201, r.text
+    rules = client.get(f"/api/tables/{r.json()['id']}").json()["rules"]
+    assert rules["nil"] is False and rules["blind_nil"] is False
     got = _refused(client, {"max_side_bid": 10}, preset="cutthroat")
     assert (
         got["field"] == "max_side_bid"

@@ -205,6 +205,8 @@ def checked_options(preset: str, options: dict[str, Any], people: bool = True) -
             raise _refuse(message, name, min=lo, max=hi)
         values[name] = value
     r = {**base.to_dict(), **values}
+    if values.get("nil") is False and "blind_nil" not in values:
+        r["blind_nil"] = False  # "nil: off also turns blind nil off", as the option's help says
     partnerships = r["variant"] == "partnership"
     if r["losing_score"] is not None and r["losing_score"] >= r["target_score"]:
         raise OptionError(N_("the losing score must be below the target score"), "losing_score")
