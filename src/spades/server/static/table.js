@@ -557,7 +557,7 @@ function showSummary(hs, over) {
   const ok = button(over ? _("Close") : _("Continue"), null, "primary"); ok.id = "modal-ok";
   ok.onclick = () => { closeModal(); if (!over && me() !== null && ws && ws.readyState === 1) ws.send(JSON.stringify({ type: "ready" })); };
   bs.appendChild(ok);
-  if (!over && pauseEnd) m.insertBefore(el("p", "note", _("The next hand starts when everybody has pressed Continue, or in a few seconds.")), bs);
+  if (!over && pauseEnd) m.appendChild(el("p", "note", _("The next hand starts when everybody has pressed Continue, or in a few seconds.")));
   m.appendChild(bs);
   $("modal-bg").classList.remove("hidden");
   ok.focus();
