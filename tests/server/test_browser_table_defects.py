@@ -132,6 +132,7 @@ def test_hand_result_dialog_appears_between_hands(watched: Any, live_server: Liv
     assert "Hand 1 result" in text, text
     assert "Game over" not in text and "You win" not in text
     assert _visible(page, "#modal table") and page.locator("#modal table tr").count() == 3
+    assert page.locator(".to-act").count() == 0, "nobody is to act during the pause between hands"
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "defects-hand-result.png"))
     w.check()
@@ -166,6 +167,9 @@ def test_own_turn_timer_bar_is_visible_to_its_owner(watched: Any, live_server: L
     assert "A timeout plays one card for you" in rule and "marked away" in rule
     page.evaluate("st.table.seats[1].away = true; render()")
     assert "away" in page.inner_text(".seat[data-seat='1'] .badge.auto")
+    page.evaluate("st.table.seats[st.you].away = true; render()")
+    assert _visible(page, "#me-bar .back-btn"), "the owner of an away seat can say I'm back"
+    page.evaluate("st.table.seats[st.you].away = false; render()")
     shot(page, "defects-own-timer.png")
 
 
@@ -276,6 +280,8 @@ def test_keyboard_play_has_one_focus_mark_and_skips_unplayable_cards(
             marks = page.evaluate(MARKS)
             assert len(marks) == 1 and marks[0] in legal, marks
         card = page.evaluate(MARKS)[0]
+        if plays == 0:
+            shot(page, "defects-keyboard-focus.png")
         page.keyboard.press("Enter")
         page.wait_for_selector(f".hand .card[data-card='{card}']", state="detached", timeout=5000)
         plays += 1

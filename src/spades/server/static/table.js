@@ -40,7 +40,11 @@ function connect() {
     if (v >= 0) hello.since = v;
     ws.send(JSON.stringify(hello));
   };
-  ws.onmessage = (e) => onMessage(JSON.parse(e.data));
+  ws.onmessage = (e) => {
+    let m;
+    try { m = JSON.parse(e.data); } catch { return; } // not a message: nothing to draw
+    if (m && typeof m === "object") onMessage(m);
+  };
   ws.onclose = (e) => {
     if (e.code === 4404 || missing) { showMissing(); return; }
     setOffline(true, retry);
@@ -215,7 +219,8 @@ function renderScores() {
 }
 
 // a seat glows only when the game is under way and waits for it (not while the table waits for people)
-function toAct(s) { return st.view.to_act === s && !st.view.is_over && st.table.status === "playing"; }
+function toAct(s) { return st.view.to_act === s && !st.view.is_over && st.table.status === "playing" && !paused(); }
+function paused() { return !!pauseEnd && pauseEnd > performance.now(); }
 // away: the computer plays for the seat until its player is back (frames say "auto"; "away" when the server sends it)
 function isAway(s) { const x = st.table.seats[s]; return !!(x && (x.auto || x.away)); }
 function seatStats(s) {
@@ -262,7 +267,10 @@ function timerBar() {
   return t;
 }
 setInterval(() => {
-  if (st && pauseEnd) { $("prompt").textContent = promptText(); if (pauseEnd < performance.now()) pauseEnd = null; }
+  if (st && pauseEnd) {
+    $("prompt").textContent = promptText();
+    if (pauseEnd < performance.now()) { pauseEnd = null; render(); } // the next hand's player now glows
+  }
   for (const t of document.querySelectorAll("[data-timer]")) {
     if (!timerEnd) continue;
     const left = Math.max(0, timerEnd - performance.now());
