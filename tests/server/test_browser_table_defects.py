@@ -414,6 +414,8 @@ def test_house_rule_error_is_shown_next_to_its_field(watched: Any, live_server: 
     page = w.page
     page.goto(live_server.url + "/")
     page.wait_for_selector("#seat-3")
+    presets = page.locator("#preset option").evaluate_all("els => els.map(e => e.value)")
+    assert "partnership" in presets and "openspiel" not in presets, "a research preset in the lobby"
     page.click("details summary")
     # the option's limits, from the server's description of the options
     assert "(at least 1)" in page.inner_text("label[for='opt-target_score']")

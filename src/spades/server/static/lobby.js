@@ -21,7 +21,7 @@ async function load() {
     HELP[o.name] = _(o.help);
     RANGES[o.name] = { min: o.minimum, max: o.maximum };
   }
-  for (const name of Object.keys(config.presets)) {
+  for (const name of offeredPresets()) {
     const o = el("option", "", term(name)); o.value = name; $("preset").appendChild(o);
   }
   for (const lvl of config.levels) { const o = el("option", "", _(lvl)); o.value = lvl; $("stand-in").appendChild(o); }
@@ -31,6 +31,14 @@ async function load() {
   refresh();
   setInterval(refresh, 4000);
   if (new URLSearchParams(location.search).get("missing")) $("join-error").textContent = _("No table has that invite code.");
+}
+
+// The games offered to people: the server's list when it sends one ("offered"), else every preset
+// but the research one (the OpenSpiel rules are for programs, not for a table of friends).
+function offeredPresets() {
+  const all = Object.keys(config.presets || {});
+  const offered = Array.isArray(config.offered) ? all.filter((p) => config.offered.includes(p)) : all.filter((p) => p !== "openspiel");
+  return offered.length ? offered : all;
 }
 
 function presetChanged() {
