@@ -362,6 +362,13 @@ def test_your_turn_shows_in_the_title_and_the_sound_choice_is_kept(
     create_table(page, live_server)
     page.wait_for_selector("[data-action='look'], .bids button")
     assert page.title().startswith("● Your turn"), page.title()
+    if _visible(page, "[data-action='look']"):
+        # blind nil: one row, looking (then bidding) first and the default, blind nil beside it
+        row = page.locator(".blind-row button").evaluate_all(
+            "els => els.map(e => [e.dataset.action, e.className])"
+        )
+        assert [a for a, _ in row] == ["look", "blind nil"] and "primary" in row[0][1], row
+        shot(page, "defects-blind-row.png")
     assert not page.is_checked("#sound"), "the sound is off until chosen"
     page.check("#sound")
     page.reload()
