@@ -120,6 +120,13 @@ def _play_until(page: Any, plays: int, seconds: float = 90) -> list[str]:
     return done
 
 
+def _sit(page: Any, name: str) -> None:
+    """Take the open seat with the page's name box (offered on arrival at a table with an open seat)."""
+    page.wait_for_selector("#sit-bg:not(.hidden) #sit-name")
+    page.fill("#sit-name", name)
+    page.click("#sit-ok")
+
+
 RAW_CARD = re.compile(r"\b(?:10|[2-9TJQKA])[CDHS]\b")
 
 
@@ -210,9 +217,8 @@ def test_two_people_at_one_table(browser: Any, live_server: LiveServer) -> None:
     _create_in_lobby(a, live_server, seats=["you", "open", "bot:random", "bot:random"])
     a.wait_for_selector("#fill")  # waiting for the friend
     code = a.inner_text("#code")
-    b.on("dialog", lambda d: d.accept("Bea"))
     b.goto(live_server.url + "/j/" + code)
-    b.click("[data-sit='1']")
+    _sit(b, "Bea")
     b.wait_for_selector("#me-bar b:text('Bea (you)')")
     a.wait_for_selector(".seat[data-seat='1'] .name:has-text('Bea')")
     a.wait_for_selector(".seat[data-seat='1'] .dot.on")

@@ -9,7 +9,17 @@ from typing import Any
 
 import pytest
 from server_helpers import LiveServer
-from test_server_browser import ARGS, ARTIFACTS, CHROMIUM, DESKTOP, PHONE, _create_in_lobby, _step, sync_api
+from test_server_browser import (
+    ARGS,
+    ARTIFACTS,
+    CHROMIUM,
+    DESKTOP,
+    PHONE,
+    _create_in_lobby,
+    _sit,
+    _step,
+    sync_api,
+)
 
 
 @pytest.fixture(scope="module")
@@ -58,9 +68,8 @@ def test_chat_between_two_players_and_a_spectator(browser: Any, live_server: Liv
     a_ctx, b_ctx, c_ctx = (browser.new_context(viewport=v) for v in (DESKTOP, PHONE, DESKTOP))
     a, b, c = a_ctx.new_page(), b_ctx.new_page(), c_ctx.new_page()
     _create_in_lobby(a, live_server, seats=["you", "open", "bot:basic", "bot:basic"])
-    b.on("dialog", lambda d: d.accept("Bea"))
     b.goto(a.url)
-    b.click("[data-sit='1']")
+    _sit(b, "Bea")
     b.wait_for_selector("#me-bar b:text('Bea (you)')")
     c.goto(a.url)
     c.wait_for_selector('#chat-title:text("Spectators\' chat")')
@@ -108,9 +117,8 @@ def test_a_rated_game_then_its_replay_and_a_rematch(browser: Any, live_server: L
     b.goto(live_server.url + "/")  # Bob has a name in the lobby first
     b.fill("#name", "Bob")
     b.evaluate("localStorage.setItem('spades-name', 'Bob')")
-    b.on("dialog", lambda d: d.accept("Bob"))
     b.goto(table_url)
-    b.click("[data-sit='1']")
+    _sit(b, "Bob")
     b.wait_for_selector("#me-bar b:text('Bob (you)')")
     deadline = time.time() + 240
     while time.time() < deadline:

@@ -6,19 +6,22 @@ const SEAT_NAMES = { 2: ["North", "South"], 3: ["North", "East", "West"], 4: ["N
 // computer levels and table states as the server names them
 const WORDS = [N_("expert"), N_("basic"), N_("random"), N_("waiting"), N_("playing")];
 // labels and help of the rule options come from the server (/api/config "options": spades.rules.OPTIONS)
-let LABELS = {}, HELP = {};
+let LABELS = {}, HELP = {}, RANGES = {};
 function el(tag, cls, text) { const e = document.createElement(tag); if (cls) e.className = cls; if (text != null) e.textContent = text; return e; }
 
 async function load() {
-  config = await (await fetch("/api/config")).json();
+  try { config = await (await fetch("/api/config")).json(); } catch {
+    $("create-error").textContent = _("The server cannot be reached: try again in a moment."); return;
+  }
   for (const o of config.options || []) {
     // the option words are in the web catalog (server/rule_words.py lists them)
     const text = _(o.label), label = text.charAt(0).toUpperCase() + text.slice(1);
     LABELS[o.name] = o.kind === "optint" ? fmt(_("{label} (empty: {none})"), { label, none: _(o.none) })
       : (o.unit ? fmt(_("{label} ({unit})"), { label, unit: _(o.unit) }) : label);
     HELP[o.name] = _(o.help);
+    RANGES[o.name] = { min: o.minimum, max: o.maximum };
   }
-  for (const name of Object.keys(config.presets)) {
+  for (const name of offeredPresets()) {
     const o = el("option", "", term(name)); o.value = name; $("preset").appendChild(o);
   }
   for (const lvl of config.levels) { const o = el("option", "", _(lvl)); o.value = lvl; $("stand-in").appendChild(o); }
@@ -28,6 +31,14 @@ async function load() {
   refresh();
   setInterval(refresh, 4000);
   if (new URLSearchParams(location.search).get("missing")) $("join-error").textContent = _("No table has that invite code.");
+}
+
+// The games offered to people: the server's list when it sends one ("offered"), else every preset
+// but the research one (the OpenSpiel rules are for programs, not for a table of friends).
+function offeredPresets() {
+  const all = Object.keys(config.presets || {});
+  const offered = Array.isArray(config.offered) ? all.filter((p) => config.offered.includes(p)) : all.filter((p) => p !== "openspiel");
+  return offered.length ? offered : all;
 }
 
 function presetChanged() {
@@ -53,10 +64,50 @@ function presetChanged() {
       const lab = el("label", "", LABELS[key] || key); lab.htmlFor = "opt-" + key;
       const inp = el("input"); inp.type = "number"; inp.id = "opt-" + key; inp.dataset.opt = key; inp.dataset.kind = "int";
       inp.value = value === null ? "" : value; wrap.append(lab, inp);
+      const range = rangeText(RANGES[key]);
+      if (range) { lab.appendChild(el("span", "range", " " + range)); setRange(inp, RANGES[key]); }
     }
     if (HELP[key]) wrap.title = HELP[key];
     box.appendChild(wrap);
   }
+}
+
+// an option's limits, from the server's description of the options (/api/config)
+function rangeText(r) {
+  if (!r) return "";
+  const has = (x) => typeof x === "number";
+  if (has(r.min) && has(r.max)) return fmt(_("({min} to {max})"), { min: r.min, max: r.max });
+  if (has(r.min)) return fmt(_("(at least {min})"), { min: r.min });
+  if (has(r.max)) return fmt(_("(at most {max})"), { max: r.max });
+  return "";
+}
+function setRange(inp, r) {
+  if (typeof r.min === "number") inp.min = r.min;
+  if (typeof r.max === "number") inp.max = r.max;
+}
+// A refusal of the form: next to the field it names ("field" in the answer; else an option named in
+// the message), and at the button.
+function showCreateError(data) {
+  for (const x of document.querySelectorAll(".field-error")) x.remove();
+  for (const x of document.querySelectorAll("[data-opt].invalid")) { x.classList.remove("invalid"); x.removeAttribute("aria-invalid"); }
+  const text = errorText(data, _("Could not create the table"));
+  $("create-error").textContent = text;
+  const field = errorField(data);
+  const inp = field && document.querySelector("[data-opt='" + CSS.escape(field) + "']");
+  if (!inp) return;
+  inp.classList.add("invalid"); inp.setAttribute("aria-invalid", "true");
+  const note = el("p", "field-error", text); note.id = "error-" + field;
+  inp.setAttribute("aria-describedby", note.id);
+  inp.closest("div").appendChild(note);
+  const details = inp.closest("details"); if (details) details.open = true;
+  inp.focus();
+}
+function errorField(data) {
+  if (!data) return null;
+  if (typeof data.field === "string") return data.field;
+  const words = String(data.error || data.message || "");
+  const named = Object.keys(RANGES).filter((k) => new RegExp("\\b" + k + "\\b").test(words));
+  return named.length ? named.sort((a, b) => b.length - a.length)[0] : null;
 }
 
 function options() {
@@ -85,7 +136,7 @@ $("create").addEventListener("submit", async (e) => {
   await ensurePlayer(name);
   const r = await fetch("/api/tables", { method: "POST", headers: keyHeaders(), body: JSON.stringify(body) });
   const data = await r.json();
-  if (!r.ok) { $("create-error").textContent = errorText(data, _("Could not create the table")); return; }
+  if (!r.ok) { showCreateError(data); return; }
   if (data.token) localStorage.setItem("spades-seat-" + data.id, data.token);
   location.href = data.url;
 });
@@ -100,22 +151,55 @@ $("join").addEventListener("submit", async (e) => {
   location.href = "/t/" + encodeURIComponent(data.id);
 });
 
+// The open tables, updated in place: a row is drawn again only when its table changed, so nothing
+// moves under the pointer every few seconds.
+let listed = "";
 async function refresh() {
   let data;
   try { data = await (await fetch("/api/tables")).json(); } catch { return; }
-  const ul = $("tables"); ul.replaceChildren();
-  if (!data.tables.length) { ul.appendChild(el("li", "empty", _("No public tables right now: create one!"))); return; }
-  for (const t of data.tables) {
-    const li = el("li");
-    const open = t.seats.filter((s) => s.kind === "open").length;
-    const who = t.seats.map((s) => s.kind === "open" ? _("open") : term(s.name)).join(", ");
-    const info = el("div");
-    info.append(el("div", "", (t.name || term(t.preset)) + " "), el("div", "meta", who + " · " + _(t.status)));
-    const a = el("a"); a.href = "/t/" + encodeURIComponent(t.id);
-    const b = el("button", open ? "primary" : "", open ? fmt(_("Join ({n} open)"), { n: open }) : _("Watch")); b.type = "button";
-    a.appendChild(b);
-    li.append(info, a); ul.appendChild(li);
-  }
+  const tables = data && Array.isArray(data.tables) ? data.tables : [];
+  const text = JSON.stringify(tables);
+  if (text === listed) return;
+  listed = text;
+  const ul = $("tables");
+  const rows = new Map([...ul.children].filter((li) => li.dataset.id).map((li) => [li.dataset.id, li]));
+  if (!tables.length) { ul.replaceChildren(el("li", "empty", _("No public tables right now: create one!"))); return; }
+  for (const x of [...ul.children]) if (!x.dataset.id) x.remove();
+  tables.forEach((t, i) => {
+    const key = JSON.stringify(t);
+    let li = rows.get(t.id);
+    rows.delete(t.id);
+    if (!li || li.dataset.key !== key) { const fresh = tableRow(t); if (li) li.replaceWith(fresh); li = fresh; }
+    if (ul.children[i] !== li) ul.insertBefore(li, ul.children[i] || null);
+  });
+  for (const li of rows.values()) li.remove();
+}
+// one table in words: its name, the game, target and house rules, the host, who sits and the free seats
+function tableRow(t) {
+  const seats = Array.isArray(t.seats) ? t.seats : [];
+  const open = seats.filter((s) => s.kind === "open").length;
+  const li = el("li"); li.dataset.id = t.id; li.dataset.key = JSON.stringify(t);
+  const info = el("div", "table-info");
+  info.appendChild(el("div", "table-title", t.name || term(t.preset) || _("Table")));
+  info.appendChild(el("div", "meta", tableFacts(t).join(" · ")));
+  const who = seats.map((s) => s.kind === "open" ? _("open") : term(s.name)).join(", ");
+  info.appendChild(el("div", "meta", who + " · " + _(t.status || "")));
+  const a = el("a"); a.href = "/t/" + encodeURIComponent(t.id);
+  const b = el("button", open ? "primary" : "", open ? fmt(_("Join ({n} open)"), { n: open }) : _("Watch")); b.type = "button";
+  a.appendChild(b);
+  li.append(info, a);
+  return li;
+}
+function tableFacts(t) {
+  const rules = t.rules || {};
+  const target = t.target_score ?? rules.target_score;
+  const host = t.host || (Array.isArray(t.seats) ? (t.seats.find((s) => s.kind === "human") || {}).name : null);
+  const house = Array.isArray(t.house_rules) ? t.house_rules.map((x) => _(String(x))) : [];
+  return [t.name ? term(t.preset) : null,
+    typeof target === "number" ? fmt(_("to {target}"), { target }) : null,
+    house.length ? fmt(_("house rules: {rules}"), { rules: house.join(", ") }) : Array.isArray(t.house_rules) ? _("standard rules") : null,
+    host ? fmt(_("host {name}"), { name: term(host) }) : null,
+    t.turn_timer ? fmt(_("{n} s per turn"), { n: t.turn_timer }) : null].filter(Boolean);
 }
 $("play-now").addEventListener("click", async () => {
   const name = $("name").value.trim();

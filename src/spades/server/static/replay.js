@@ -25,8 +25,23 @@ function verdict(d, most = 3) {
   if (d.forced) return { text: _("only card"), cls: "dd dd-forced" };
   if (d.loss <= 0) return { text: "✓ " + _("best"), cls: "dd dd-ok" };
   const best = d.best.slice(0, most).map(cardText).join(" ") + (d.best.length > most ? " …" : "");
-  const what = d.nil_lost ? (d.loss === 1 ? _("nil lost") : fmt(ngettext("{n} nil lost", "{n} nils lost", d.loss), { n: d.loss })) : "−" + d.loss;
+  const what = d.nil_lost ? nilLossText(d) : "−" + d.loss;
   return { text: what + " · " + fmt(_("best: {cards}"), { cards: best }), cls: "dd dd-loss" };
+}
+// whose nil a card gave up, in words: the player's own or partner's nil is "lost", an opponent's
+// nil "escapes" (it could have been set); never a bare "nil lost" on a player who bid no nil
+function nilLossText(d) {
+  const seats = Object.entries(d.nils || {}).filter(([, nv]) => d.best && nv[d.card] !== nv[d.best[0]]).map(([z]) => +z);
+  if (!seats.length) return d.loss === 1 ? _("nil lost") : fmt(ngettext("{n} nil lost", "{n} nils lost", d.loss), { n: d.loss });
+  return seats.map((z) => {
+    if (z === d.seat) return _("loses own nil");
+    if (sameSide(z, d.seat)) return fmt(_("loses {name}'s nil"), { name: seatName(z) });
+    return fmt(_("lets {name}'s nil escape"), { name: seatName(z) });
+  }).join(", ");
+}
+function sameSide(a, b) {
+  const n = game.seats.length, variant = game.rules && game.rules.variant;
+  return a === b || (n === 4 && variant === "partnership" && (a - b + n) % 2 === 0);
 }
 function valueTitle(d) {
   let t = fmt(d.objective === "nil"

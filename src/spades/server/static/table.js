@@ -9,7 +9,7 @@ const POS = { 4: ["bottom", "left", "top", "right"], 3: ["bottom", "left", "righ
 
 let token = localStorage.getItem(TOKEN_KEY);
 let ws = null, st = null, v = -1, retry = 500;
-let selected = new Set(), focus = 0, bidBuffer = "", hintAction = null;
+let selected = new Set(), focusCard = null, bidBuffer = "", hintAction = null;
 let keyboard = false, seenHands = null, shownOver = false, log = [], timerEnd = null, timerTotal = 0, timerSeat = null;
 let online = false, trickKey = "", pauseEnd = null, missing = false;
 
@@ -36,10 +36,15 @@ function connect() {
     const hello = { type: "hello", lang: I18N.lang };
     if (token) hello.token = token;
     else if (playerKey()) hello.player = playerKey();
+    if (!token && localStorage.getItem("spades-name")) hello.name = localStorage.getItem("spades-name"); // a spectator's name
     if (v >= 0) hello.since = v;
     ws.send(JSON.stringify(hello));
   };
-  ws.onmessage = (e) => onMessage(JSON.parse(e.data));
+  ws.onmessage = (e) => {
+    let m;
+    try { m = JSON.parse(e.data); } catch { return; } // not a message: nothing to draw
+    if (m && typeof m === "object") onMessage(m);
+  };
   ws.onclose = (e) => {
     if (e.code === 4404 || missing) { showMissing(); return; }
     setOffline(true, retry);
@@ -47,6 +52,8 @@ function connect() {
     retry = Math.min(retry * 2, 8000);
   };
 }
+// a new connection at once (a new seat token, a new name): no "offline" flash in between
+function reconnect() { retry = 500; if (ws) { ws.onclose = null; ws.close(); } connect(); }
 function setConn(text, cls) { $("conn-text").textContent = text; $("conn-dot").className = "dot " + cls; }
 // With the server out of reach the page says so plainly, greys every seat's dot (nobody's
 // presence is known) and refuses clicks with a message rather than dropping them.
@@ -60,7 +67,7 @@ function setOffline(off, wait) {
       el("span", "", (wait ? fmt(_("Reconnecting in {n} s… your moves are not sent until then."), { n: Math.ceil(wait / 1000) })
         : _("Reconnecting… your moves are not sent until then.")) + " "));
     const b = button(_("Reconnect now"), null, "primary"); b.id = "reconnect";
-    b.onclick = () => { retry = 500; if (ws) { ws.onclose = null; ws.close(); } connect(); };
+    b.onclick = reconnect;
     o.appendChild(b);
     o.classList.remove("hidden");
   } else o.classList.add("hidden");
@@ -100,6 +107,7 @@ function onMessage(m) {
     else { timerEnd = null; timerSeat = null; }
     render();
     afterHands();
+    offerSeat();
   } else if (m.type === "chat") {
     addChat(m);
   } else if (m.type === "chat_history") {
@@ -108,7 +116,7 @@ function onMessage(m) {
     followRematch(m.id);
   } else if (m.type === "presence") {
     if (!st) return;
-    m.seats.forEach((x, s) => { st.table.seats[s].connected = x.connected; st.table.seats[s].auto = x.auto; });
+    m.seats.forEach((x, s) => { Object.assign(st.table.seats[s], { connected: x.connected, auto: x.auto }); if ("away" in x) st.table.seats[s].away = x.away; });
     st.table.spectators = m.spectators;
     render();
   } else if (m.type === "error") {
@@ -162,7 +170,6 @@ function actionText(a) {
 function render() {
   if (!st) return;
   const view = st.view, table = st.table;
-  document.title = _("Spades") + " · " + (table.name || table.code);
   $("table-name").textContent = table.name ? "· " + table.name : "";
   $("code").textContent = table.code;
   renderScores();
@@ -172,11 +179,31 @@ function render() {
   renderSide();
   renderWaiting();
   $("chat-title").textContent = me() === null ? _("Spectators' chat") : _("Players' chat");
-  if (st.view.is_over && st.table.rematch && !$("rematch-note")) {
+  renderQuick();
+  renderSpectatorName();
+  signalTurn();
+  renderAfterGame();
+}
+
+// After the game, on the page itself (the dialog may be closed): the rematch, the replay, the lobby
+// and the result again.
+function renderAfterGame() {
+  if (!st.view.is_over) return;
+  const box = el("div", "after-game"); box.id = "after-game";
+  if (st.table.rematch) {
     const b = el("a", "button primary", _("Go to the rematch")); b.id = "rematch-note"; b.href = "/t/" + encodeURIComponent(st.table.rematch);
     b.onclick = (e) => { e.preventDefault(); followRematch(st.table.rematch); };
-    $("actions").appendChild(b);
+    box.appendChild(b);
+  } else if (me() !== null) {
+    const b = button(_("Rematch"), null, "primary"); b.id = "after-rematch"; b.onclick = () => send({ type: "rematch" });
+    box.appendChild(b);
   }
+  const r = el("a", "button", _("Replay the game")); r.href = "/r/" + encodeURIComponent(tableId); r.id = "after-replay";
+  const l = el("a", "button", _("Back to the lobby")); l.href = "/"; l.id = "after-lobby";
+  box.append(r, l);
+  const last = st.view.history[st.view.history.length - 1];
+  if (last) { const b = button(_("Show the result"), null, "ghost"); b.id = "after-result"; b.onclick = () => showSummary(last, true); box.appendChild(b); }
+  $("actions").appendChild(box);
 }
 
 function renderScores() {
@@ -191,6 +218,11 @@ function renderScores() {
   });
 }
 
+// a seat glows only when the game is under way and waits for it (not while the table waits for people)
+function toAct(s) { return st.view.to_act === s && !st.view.is_over && st.table.status === "playing" && !paused(); }
+function paused() { return !!pauseEnd && pauseEnd > performance.now(); }
+// away: the computer plays for the seat until its player is back (frames say "auto"; "away" when the server sends it)
+function isAway(s) { const x = st.table.seats[s]; return !!(x && (x.auto || x.away)); }
 function seatStats(s) {
   const view = st.view;
   const bid = view.bids[s];
@@ -208,13 +240,13 @@ function renderSeats() {
     box.classList.remove("hidden");
     box.replaceChildren();
     box.dataset.seat = s;
-    box.classList.toggle("to-act", view.to_act === s && !view.is_over);
+    box.classList.toggle("to-act", toAct(s));
     const name = el("div", "name");
     const dot = el("span", "dot " + (!online ? "unknown" : seat.connected ? "on" : "off"));
     dot.title = !online ? _("not known while you are offline") : seat.connected ? _("connected") : _("away");
     name.append(dot, el("span", "", term(seat.name)));
     if (seat.kind === "bot") { const b = el("span", "badge", _("CPU") + " "); b.appendChild(el("span", "lvl", _(seat.level))); name.append(b); }
-    if (seat.auto) name.append(el("span", "badge auto", _("computer playing")));
+    if (isAway(s)) name.append(el("span", "badge auto", _("away") + " · " + _("computer playing")));
     if (view.dealer === s) { const d = el("span", "badge", _("D")); d.title = _("dealer"); name.append(d); }
     box.appendChild(name);
     box.appendChild(el("div", "stats", seatStats(s) + (partnerships() ? "" : "") ));
@@ -235,7 +267,10 @@ function timerBar() {
   return t;
 }
 setInterval(() => {
-  if (st && pauseEnd) { $("prompt").textContent = promptText(); if (pauseEnd < performance.now()) pauseEnd = null; }
+  if (st && pauseEnd) {
+    $("prompt").textContent = promptText();
+    if (pauseEnd < performance.now()) { pauseEnd = null; render(); } // the next hand's player now glows
+  }
   for (const t of document.querySelectorAll("[data-timer]")) {
     if (!timerEnd) continue;
     const left = Math.max(0, timerEnd - performance.now());
@@ -294,6 +329,7 @@ function promptText() {
 
 function renderMe() {
   const view = st.view, bar = $("me-bar"), actions = $("actions"), hand = $("hand");
+  const hadFocus = hand.contains(document.activeElement);
   bar.replaceChildren(); actions.replaceChildren(); hand.replaceChildren();
   const s = me();
   if (s === null) {
@@ -303,7 +339,7 @@ function renderMe() {
     if (open.length) bar.appendChild(el("span", "stats", "· " + _("pick an open seat to play")));
     // seat 0 sits at the bottom for spectators
     const s0 = st.table.seats[0];
-    bar.classList.toggle("to-act", view.to_act === 0 && !view.is_over);
+    bar.classList.toggle("to-act", toAct(0));
     bar.append(el("span", "dot " + (!online ? "unknown" : s0.connected ? "on" : "off")), el("b", "", term(s0.name)), el("span", "stats", seatStats(0)));
     if (s0.kind === "bot") bar.append(el("span", "badge", _("CPU") + " " + _(s0.level)));
     if (s0.kind === "open") { const b = button(_("Sit here"), null, "primary sit"); b.dataset.sit = 0; b.onclick = () => sit(0); bar.appendChild(b); }
@@ -312,10 +348,10 @@ function renderMe() {
     if (view.hand_sizes[0]) fitHand(hand, view.hand_sizes[0]);
     return;
   }
-  bar.classList.toggle("to-act", view.to_act === s && !view.is_over);
+  bar.classList.toggle("to-act", toAct(s));
   bar.append(el("b", "", fmt(_("{name} (you)"), { name: seatName(s) })), el("span", "stats", seatStats(s)));
   if (view.dealer === s) bar.append(el("span", "badge", _("dealer")));
-  if (st.table.seats[s].auto) {
+  if (isAway(s)) {
     bar.append(el("span", "badge auto", _("the computer is playing for you")));
     bar.append(button(_("I'm back"), null, "primary back-btn"));
     bar.lastChild.onclick = () => send({ type: "back" });
@@ -330,8 +366,10 @@ function renderMe() {
   // the action panel
   if (legal && st.table.status === "playing") {
     if (mode === "blind") {
-      actions.append(el("span", "note", _("Bid blind nil before looking at your cards?")),
-        button(capital(term("blind nil")), "blind nil"), button(_("Look at my cards"), "look", "primary"));
+      // one row: looking (then bidding) is the default; blind nil is the second choice beside it
+      const row = el("div", "bids blind-row");
+      row.append(button(_("Look at my cards"), "look", "primary"), button(capital(term("blind nil")), "blind nil", "secondary"));
+      actions.append(el("span", "note", _("Bid blind nil before looking at your cards?")), row);
     } else if (mode === "bid") {
       actions.append(el("span", "note", _("Your bid:")));
       const bids = el("div", "bids");
@@ -378,20 +416,26 @@ function renderMe() {
   const playable = mode === "play" ? new Set(legal.cards) : null;
   const choosing = mode === "exchange" || mode === "redraw";
   hand.classList.toggle("playing", !!playable);
-  if (focus >= cards.length) focus = Math.max(0, cards.length - 1);
-  cards.forEach((code, i) => {
+  const usable = (code) => choosing || (!!playable && playable.has(code));
+  if (!cards.includes(focusCard) || !usable(focusCard)) focusCard = cards.find(usable) || null;
+  cards.forEach((code) => {
     const c = cardEl(code);
-    c.tabIndex = playable || choosing ? 0 : -1;
-    if ((playable && playable.has(code)) || choosing) c.classList.add("legal");
+    // one tab stop in the hand (the card the arrows are on): Tab and the arrows share one focus
+    c.tabIndex = code === focusCard ? 0 : -1;
+    if (usable(code)) c.classList.add("legal");
     if (selected.has(code)) c.classList.add("selected");
     if (hintAction && (hintAction === code || hintAction.split(" ").includes(code))) c.classList.add("hint");
     if (view.received && view.received.includes(code)) c.classList.add("new");
-    if ((playable || choosing) && keyboard && i === focus && document.activeElement === document.body) c.classList.add("focus");
     c.addEventListener("click", () => clickCard(code));
+    c.addEventListener("focus", () => { focusCard = code; });
     hand.appendChild(c);
   });
   fitHand(hand, cards.length);
+  // the focus stays in the hand across redraws (and comes back to it on the next turn of a keyboard player)
+  if (focusCard && (hadFocus || (keyboard && document.activeElement === document.body))) cardIn(hand, focusCard).focus();
 }
+
+function cardIn(box, code) { return box.querySelector(".card[data-card='" + code + "']"); }
 
 function fitHand(hand, count) {
   if (!count) return;
@@ -458,6 +502,7 @@ function renderSide() {
     view.spades_broken ? _("spades broken") : _("spades not broken"),
     st.table.spectators ? fmt(_("{n} watching"), { n: st.table.spectators }) : null];
   $("table-info").textContent = bits.filter(Boolean).join(" · ");
+  $("timer-rule").textContent = st.table.turn_timer ? _("A timeout plays one card for you (the computer's choice); after two timeouts in a row, or if you disconnect, your seat is marked away and the computer plays until you return.") : "";
   // log
   const ol = $("log");
   ol.replaceChildren();
@@ -535,7 +580,7 @@ function showSummary(hs, over) {
     tr.appendChild(el("td", "", sideName(side)));
     tr.appendChild(el("td", "", seats.map((s) => bidText(hs.bids[s])).join(" + ")));
     tr.appendChild(el("td", "", seats.map((s) => hs.tricks[s]).join(" + ")));
-    const pts = el("td", hs.made[side] === false ? "set" : "made", (hs.points[side] >= 0 ? "+" : "") + hs.points[side]);
+    const pts = el("td", pointsClass(hs.points[side]), (hs.points[side] >= 0 ? "+" : "") + hs.points[side]);
     tr.appendChild(pts);
     tr.appendChild(el("td", "", String(hs.bags[side]) + (hs.bag_penalties[side] ? " (−" + hs.bag_penalties[side] + ")" : "")));
     tr.appendChild(el("td", "", String(score)));
@@ -557,11 +602,13 @@ function showSummary(hs, over) {
   const ok = button(over ? _("Close") : _("Continue"), null, "primary"); ok.id = "modal-ok";
   ok.onclick = () => { closeModal(); if (!over && me() !== null && ws && ws.readyState === 1) ws.send(JSON.stringify({ type: "ready" })); };
   bs.appendChild(ok);
-  if (!over && pauseEnd) m.insertBefore(el("p", "note", _("The next hand starts when everybody has pressed Continue, or in a few seconds.")), bs);
+  if (!over && pauseEnd) m.appendChild(el("p", "note", _("The next hand starts when everybody has pressed Continue, or in a few seconds.")));
   m.appendChild(bs);
   $("modal-bg").classList.remove("hidden");
   ok.focus();
 }
+// a hand's points in colour by their sign: a loss red, a gain green (whatever the contract)
+function pointsClass(points) { return points < 0 ? "set" : points > 0 ? "made" : "even"; }
 function gameResultText() {
   const view = st.view;
   if (view.winner === null) return _("Game over: a draw");
@@ -571,9 +618,38 @@ function gameResultText() {
 }
 function closeModal() { $("modal-bg").classList.add("hidden"); }
 
+// ---------- your turn, signalled in the title (and by an optional sound while the tab is in the background) ----------
+const SOUND_KEY = "spades-sound";
+let turnSignalled = null, audio = null;
+function myTurn() { return me() !== null && toAct(me()) && !isAway(me()); }
+function signalTurn() {
+  const base = _("Spades") + " · " + (st.table.name || st.table.code);
+  const mine = myTurn();
+  document.title = mine ? "● " + _("Your turn") + " · " + base : base;
+  if (!mine) { turnSignalled = null; return; }
+  if (turnSignalled === v) return;
+  turnSignalled = v;
+  if (document.hidden && $("sound").checked) beep();
+}
+function beep() {
+  try {
+    audio = audio || new AudioContext();
+    const o = audio.createOscillator(), g = audio.createGain();
+    o.frequency.value = 660; g.gain.value = 0.08;
+    o.connect(g); g.connect(audio.destination);
+    o.start(); o.stop(audio.currentTime + 0.15);
+  } catch { /* no sound in this browser */ }
+}
+$("sound").checked = localStorage.getItem(SOUND_KEY) === "1";
+$("sound").addEventListener("change", () => { localStorage.setItem(SOUND_KEY, $("sound").checked ? "1" : "0"); if ($("sound").checked) beep(); });
+
 // ---------- chat: players and spectators apart, text only ----------
 // sent in English (protocol.QUICK_CHAT) and shown in each reader's language
-const QUICK = [N_("Hello!"), N_("Good game"), N_("Well played"), N_("Sorry, partner"), N_("Thanks"), N_("Oops"), N_("Good luck")];
+const QUICK_PLAYERS = [N_("Hello!"), N_("Good game"), N_("Well played"), N_("Sorry, partner"), N_("Thanks"), N_("Oops"), N_("Good luck")];
+// spectators talk about the game, not to a partner
+const QUICK_WATCHING = [N_("Hello!"), N_("Nice play!"), N_("Good game"), N_("Well played"), N_("Good luck"), N_("Thanks")];
+const QUICK = [...new Set(QUICK_PLAYERS.concat(QUICK_WATCHING))];
+let quickFor = null, unread = 0;
 const MUTE_KEY = "spades-muted";
 let muted = new Set(JSON.parse(localStorage.getItem(MUTE_KEY) || "[]"));
 function chatWho(c) { return c.seat === null ? "s:" + c.from : "p:" + c.seat; }
@@ -589,12 +665,49 @@ function addChat(c) {
   const mute = button(_("mute"), null, "ghost mute"); mute.title = fmt(_("hide messages from {name}"), { name: chatName(c.from) });
   mute.onclick = () => { muted.add(chatWho(c)); localStorage.setItem(MUTE_KEY, JSON.stringify([...muted])); for (const x of [...$("chat-log").children]) if (x.dataset.who === chatWho(c)) x.remove(); };
   li.dataset.who = chatWho(c);
-  if (!(me() !== null && c.seat === me())) li.appendChild(mute);
+  const mine = me() !== null ? c.seat === me() : c.from === localStorage.getItem("spades-name");
+  if (!mine) li.appendChild(mute);
   $("chat-log").appendChild(li);
   while ($("chat-log").children.length > 60) $("chat-log").firstChild.remove();
   $("chat-log").scrollTop = $("chat-log").scrollHeight;
+  if (!mine && !chatInView()) setUnread(unread + 1);
 }
-for (const q of QUICK) { const b = button(_(q), null, "ghost"); b.dataset.quick = q; b.onclick = () => send({ type: "chat", text: q }); $("quick").appendChild(b); }
+// the quick messages of a player or of a spectator, drawn again only when the role changes
+function renderQuick() {
+  const role = me() === null ? "watching" : "playing";
+  if (role === quickFor) return;
+  quickFor = role;
+  $("quick").replaceChildren();
+  for (const q of role === "watching" ? QUICK_WATCHING : QUICK_PLAYERS) {
+    const b = button(_(q), null, "ghost"); b.dataset.quick = q; b.onclick = () => send({ type: "chat", text: q }); $("quick").appendChild(b);
+  }
+  $("spectator-row").classList.toggle("hidden", role !== "watching");
+}
+function renderSpectatorName() {
+  if (me() !== null) return;
+  const name = localStorage.getItem("spades-name");
+  $("spectator-as").textContent = name ? fmt(_("Watching as {name}"), { name }) : "";
+  $("spectator-name").textContent = name ? _("Change your name") : _("Choose a name");
+}
+$("spectator-name").addEventListener("click", () => openNameBox(null));
+// On a phone the chat is below the table: a button reaches it in one tap and counts what came unread.
+function chatInView() {
+  if (document.hidden) return false;
+  const r = $("chat").getBoundingClientRect();
+  return r.top < window.innerHeight && r.bottom > 0;
+}
+function setUnread(k) {
+  unread = k;
+  $("unread").textContent = k ? String(k) : "";
+  $("unread").classList.toggle("hidden", !k);
+  $("chat-jump").title = k ? fmt(ngettext("{n} unread message", "{n} unread messages", k), { n: k }) : _("Chat");
+}
+$("chat-jump").addEventListener("click", () => {
+  $("chat").scrollIntoView({ block: "end" });
+  $("chat-text").focus({ preventScroll: true });
+  setUnread(0);
+});
+window.addEventListener("scroll", () => { if (unread && chatInView()) setUnread(0); }, { passive: true });
 $("chat-form").addEventListener("submit", (e) => {
   e.preventDefault();
   const text = $("chat-text").value.trim();
@@ -609,20 +722,65 @@ function followRematch(id) {
 }
 
 // ---------- seats and keyboard ----------
-async function sit(seat) {
-  const name = (prompt(_("Your name at the table?"), localStorage.getItem("spades-name") || "") || "").trim();
+function sit(seat) { openNameBox(seat); }
+// true when the seat is taken; a refusal is shown next to the name
+async function takeSeat(seat, name) {
   localStorage.setItem("spades-name", name);
-  await ensurePlayer(name);
-  const r = await fetch("/api/tables/" + encodeURIComponent(tableId) + "/join", {
-    method: "POST", headers: keyHeaders(), body: JSON.stringify({ seat, name }) });
-  const data = await r.json();
-  if (!r.ok) { toast(errorText(data, _("could not take the seat")), true); return; }
+  let data = null, ok = false;
+  try {
+    await ensurePlayer(name);
+    const r = await fetch("/api/tables/" + encodeURIComponent(tableId) + "/join", {
+      method: "POST", headers: keyHeaders(), body: JSON.stringify({ seat, name }) });
+    data = await r.json(); ok = r.ok;
+  } catch { data = null; }
+  if (!ok) { nameBoxError(errorText(data, _("could not take the seat"))); return false; }
   token = data.token; localStorage.setItem(TOKEN_KEY, token);
-  if (ws) ws.close();
+  reconnect();
+  return true;
+}
+
+// ---------- the name box: a seat (or a spectator's name) is taken in the page, never with prompt() ----------
+let boxSeat = null, offered = false;
+function openNameBox(seat) {
+  boxSeat = seat; // null: a spectator's name only
+  const seating = seat !== null;
+  $("sit-title").textContent = seating ? _("Take a seat") : _("Your name while you watch");
+  $("sit-where").textContent = seating ? fmt(_("The open seat: {seat}"), { seat: term(st.table.seats[seat].position || "") })
+    : _("Other spectators see it in the chat.");
+  $("sit-label").textContent = seating ? _("Your name at the table?") : _("Your name");
+  $("sit-ok").textContent = seating ? _("Sit down") : _("Save");
+  $("sit-cancel").textContent = seating ? _("Just watch") : _("Cancel");
+  nameBoxError("");
+  $("sit-name").value = localStorage.getItem("spades-name") || "";
+  $("sit-name").placeholder = _("Player");
+  $("sit-bg").classList.remove("hidden");
+  $("sit-name").focus();
+}
+function closeNameBox() { $("sit-bg").classList.add("hidden"); boxSeat = null; }
+function nameBoxError(text) {
+  $("sit-error").textContent = text;
+  $("sit-name").setAttribute("aria-invalid", text ? "true" : "false");
+}
+$("sit-cancel").addEventListener("click", closeNameBox);
+$("sit-form").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  const name = $("sit-name").value.trim();
+  if (boxSeat === null) { localStorage.setItem("spades-name", name); closeNameBox(); reconnect(); return; }
+  $("sit-ok").disabled = true;
+  try { if (await takeSeat(boxSeat, name)) closeNameBox(); } finally { $("sit-ok").disabled = false; }
+});
+// Somebody arriving (an invite link, a lobby row) at a table with an open seat is offered it at once,
+// with the name box: one click to play. "Just watch" seats nobody.
+function offerSeat() {
+  if (offered || !st || me() !== null || token || st.view.is_over) return;
+  offered = true;
+  const open = st.table.seats.findIndex((x) => x.kind === "open");
+  if (open >= 0) openNameBox(open);
 }
 
 document.addEventListener("keydown", (e) => {
   if (!st || e.ctrlKey || e.metaKey || e.altKey) return;
+  if (!$("sit-bg").classList.contains("hidden")) { if (e.key === "Escape") closeNameBox(); return; }
   if (e.target && (e.target.tagName === "INPUT" || e.target.tagName === "TEXTAREA")) return;
   if (!$("modal-bg").classList.contains("hidden")) { if (e.key === "Escape" || e.key === "Enter") { closeModal(); e.preventDefault(); } return; }
   const legal = st.view.legal, key = e.key.toLowerCase();
@@ -639,19 +797,32 @@ document.addEventListener("keydown", (e) => {
     return;
   }
   if (!cards.length) return;
-  if (key === "arrowleft" || key === "arrowright") {
-    keyboard = true;
-    focus = (focus + (key === "arrowleft" ? -1 : 1) + cards.length) % cards.length;
-    if (document.activeElement && document.activeElement.blur) document.activeElement.blur();
-    render(); e.preventDefault(); return;
-  }
-  const code = document.activeElement && document.activeElement.dataset && document.activeElement.dataset.card || cards[focus];
+  if (key === "arrowleft" || key === "arrowright") { moveFocus(cards, legal, key === "arrowleft" ? -1 : 1); e.preventDefault(); return; }
+  const active = document.activeElement;
+  const onCard = active && active.parentElement === $("hand") && active.dataset.card;
+  if (!onCard && active && active !== document.body) return; // Enter on a button presses that button
+  const code = onCard ? active.dataset.card : focusCard;
+  if (!code) return;
   if (legal.kind === "play" && (key === "enter" || key === " ")) { clickCard(code); e.preventDefault(); }
   else if ((legal.kind === "exchange" || legal.kind === "redraw")) {
     if (key === " ") { clickCard(code); e.preventDefault(); }
     else if (key === "enter") { const b = document.querySelector("[data-confirm]"); if (b && !b.disabled) b.click(); e.preventDefault(); }
   }
 });
+// The arrows move the one focus over the cards that can be chosen now (cards that cannot be played are skipped).
+function moveFocus(cards, legal, step) {
+  keyboard = true;
+  const usable = legal.kind === "play" ? cards.filter((c) => legal.cards.includes(c)) : cards;
+  if (!usable.length) return;
+  const hand = $("hand"), inHand = hand.contains(document.activeElement);
+  let i = usable.indexOf(focusCard);
+  i = i < 0 ? 0 : inHand ? (i + step + usable.length) % usable.length : i;
+  focusCard = usable[i];
+  for (const c of hand.children) c.tabIndex = c.dataset.card === focusCard ? 0 : -1;
+  const c = cardIn(hand, focusCard);
+  if (c) c.focus();
+}
+document.addEventListener("pointerdown", () => { keyboard = false; });
 window.addEventListener("resize", () => render());
 $("copy-link").addEventListener("click", async () => {
   const link = location.origin + "/j/" + (st ? st.table.code : "");
