@@ -44,7 +44,7 @@ from ..cards import Card
 from ..errors import RecordError
 from ..events import Event, TrickWon, for_seat
 from ..game import Game, Phase
-from ..i18n import N_, _, error_text, ngettext, term
+from ..i18n import N_, _, bot_level, error_text, ngettext, seat_letter, term
 from ..narrate import Narrator
 from ..rules import Rules
 from ..view import HandSummary, TrickRecord, View
@@ -355,7 +355,7 @@ class Controller:
         seats = rules.seats_of(side)
         mine = rules.side_of(self.human) == side
         if rules.partnerships:
-            text = "-".join(term(rules.seat_name(s))[0] for s in seats)
+            text = "-".join(seat_letter(rules.seat_name(s)) for s in seats)
             return _("{seat} (you)").format(seat=text) if mine else text
         return self.title(seats[0]) if not mine else (_("You") if not self.name else self.name)
 
@@ -363,12 +363,11 @@ class Controller:
         """Who the computer players are: ``'partner expert, vs basic'``."""
         rules = self.rules
         partner = rules.partner_of(self.human)
-        others = sorted(
-            {str(self.bot_names[s]) for s in range(rules.num_seats) if s not in (self.human, partner)}
-        )
+        seats = [s for s in range(rules.num_seats) if s not in (self.human, partner)]
+        others = sorted({bot_level(str(self.bot_names[s])) for s in seats})
         text = _("vs {bots}").format(bots="/".join(others))
         if partner is not None:
-            text = _("partner {bot}, {rest}").format(bot=self.bot_names[partner], rest=text)
+            text = _("partner {bot}, {rest}").format(bot=bot_level(str(self.bot_names[partner])), rest=text)
         return text
 
     def players(self) -> list[PlayerInfo]:
@@ -571,6 +570,8 @@ class Controller:
             f"{self.label(s) if i == 0 else self.mention(s)} {hints.pretty(c)}"
             for i, (s, c) in enumerate(zip(trick.seats(n), trick.cards))
         ]
+        if trick.winner == self.human:
+            return _("{cards}: won by you").format(cards=", ".join(parts))
         return _("{cards}: won by {who}").format(cards=", ".join(parts), who=self.mention(trick.winner))
 
     def suggested_bid(self) -> int | None:
