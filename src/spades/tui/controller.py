@@ -962,4 +962,5 @@ def parse_seat(text: str, rules: Rules) -> int:
         if key in (name, name[0]):
             return seat
     choices = ", ".join(f"{rules.seat_name(s)} ({s})" for s in range(n))
-    raise ValueError(f"{text!r} is not a seat at this table: choose {choices}")
+    wrong = _("{text} is not a seat at this table: choose {choices}")
+    raise ValueError(wrong.format(text=repr(text), choices=choices))

@@ -29,7 +29,7 @@ from .. import core
 from ..actions import Action, Choice, Discard, Pass
 from ..bids import Bid
 from ..cards import Card, CardSet, Rank, Suit
-from ..i18n import N_, _, ngettext, term
+from ..i18n import N_, _, ngettext, number, term
 from ..view import View
 
 __all__ = ["explain", "pretty", "pretty_action", "trick_winner"]
@@ -263,7 +263,7 @@ def _explain_bid(view: View, bid: Bid, bot: str) -> str:
 
     hand = view.hand or CardSet()
     est = estimate_tricks(hand.mask, rules.num_seats, rules.partnerships)
-    facts = [_("your hand counts about {n} tricks").format(n=f"{est:.1f}")]
+    facts = [_("your hand counts about {n} tricks").format(n=number(est))]
     partner = view.partner
     pbid = view.bids[partner] if partner is not None else None
     if pbid is not None:
@@ -273,7 +273,7 @@ def _explain_bid(view: View, bid: Bid, bot: str) -> str:
         spades = hand.count(Suit.SPADES)
         top = hand.sorted()[:1]
         count = ngettext("{n} spade", "{n} spades", spades).format(n=spades)
-        danger = f"{nil_danger(hand.mask):.1f}"
+        danger = number(nil_danger(hand.mask))
         if top:
             facts.append(
                 _("best card {card}, {spades}: nil danger {danger}").format(

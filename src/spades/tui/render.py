@@ -21,7 +21,7 @@ from rich.text import Text
 
 from ..cards import Card
 from ..game import Phase
-from ..i18n import _, ngettext, seat_letter, term
+from ..i18n import _, ngettext, pgettext, seat_letter, term
 from ..view import HandSummary, TrickRecord
 from .controller import Controller, Option
 from .hints import pretty
@@ -198,7 +198,8 @@ def side_text(ctl: Controller, *, colour: bool = True) -> Text:
     game = ctl.game
     rules = ctl.rules
     out = Text()
-    score, pts, bags = _("Score")[:13], _("pts")[:5], _("bags")[:5]
+    score, pts = _("Score")[:13], _("pts")[:5]
+    bags = pgettext("score column", "bags")[:5]  # a short word: the column is 5 letters wide
     out.append(f"{score:<14}{pts:>6}{bags:>6}\n", style="bold underline")
     mine = rules.side_of(ctl.human)
     for side in range(rules.num_sides):

@@ -11,7 +11,7 @@ function el(tag, cls, text) { const e = document.createElement(tag); if (cls) e.
   data.players.forEach((p, i) => {
     const tr = el("tr"); tr.appendChild(el("td", "", String(i + 1)));
     const td = el("td"); const a = el("a", "", p.name); a.href = "/p/" + encodeURIComponent(p.id); td.appendChild(a); tr.appendChild(td);
-    tr.append(el("td", "rating", p.rating.toFixed(1)), el("td", "", String(p.rated)));
+    tr.append(el("td", "rating", num(p.rating, 1)), el("td", "", String(p.rated)));
     t.appendChild(tr);
   });
   main.appendChild(t);

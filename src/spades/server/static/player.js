@@ -10,11 +10,11 @@ function el(tag, cls, text) { const e = document.createElement(tag); if (cls) e.
   const p = data.player;
   main.replaceChildren(el("h2", "", p.name));
   main.appendChild(el("p", "rating-line", p.rating === null ? _("Not rated yet") : fmt(ngettext("Rating {rating} (μ {mu}, σ {sigma}) after {n} rated game", "Rating {rating} (μ {mu}, σ {sigma}) after {n} rated games", p.rated),
-    { rating: p.rating.toFixed(1), mu: p.mu.toFixed(1), sigma: p.sigma.toFixed(2), n: p.rated })));
+    { rating: num(p.rating, 1), mu: num(p.mu, 1), sigma: num(p.sigma, 2), n: p.rated })));
   if (data.history.length) {
     main.appendChild(el("h3", "", _("Rating history")));
     const ol = el("ol", "history");
-    for (const h of data.history) ol.appendChild(el("li", "", new Date(h.at * 1000).toLocaleString(I18N.lang) + ": " + (h.mu - 3 * h.sigma).toFixed(1) + " " + (h.won === true ? _("(won)") : h.won === false ? _("(lost)") : _("(draw)"))));
+    for (const h of data.history) ol.appendChild(el("li", "", new Date(h.at * 1000).toLocaleString(I18N.lang) + ": " + num((h.mu - 3 * h.sigma), 1) + " " + (h.won === true ? _("(won)") : h.won === false ? _("(lost)") : _("(draw)"))));
     main.appendChild(ol);
   }
   main.appendChild(el("h3", "", _("Games")));

@@ -1,0 +1,114 @@
+"""Lines cut at column 80 (issue 48): the prompts of every preset (the two-player keep or
+reject question, blind nil before drawing), the score panel's headings and the help's rows
+fit an 80x24 terminal in every language."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Iterator
+
+import pytest
+
+pytest.importorskip("babel")
+pytest.importorskip("textual")
+
+from rich.cells import cell_len
+
+from spades import i18n
+
+ALL = list(i18n.LANGUAGES)
+#: the prompt line is 80 columns less its padding
+PROMPT = 78
+#: the help dialog's rows: 72 columns less its border and padding
+HELP = 68
+
+
+@pytest.fixture(autouse=True)
+def _english_after() -> Iterator[None]:
+    yield
+    i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ALL)
+@pytest.mark.parametrize("preset", ["partnership", "two-player", "cutthroat", "three-player"])
+def test_every_prompt_fits_the_prompt_line(lang: str, preset: str) -> None:
+    """«Оставить 10♠ (следующая карта уходит в сброс) или отказаться (взять следующую)?» and
+    «Слепой ноль до набора карт (...) или набирать как обычно?» ran past column 80."""
+    from tuiutil import make
+
+    i18n.set_language(lang)
+    long: set[str] = set()
+    seen = 0
+    for seed in range(3):
+        ctl = make("--seed", str(seed), "--hands", "2", "--preset", preset)
+        rng = random.Random(seed)
+        for _ in range(200):
+            if ctl.game.is_over:
+                break
+            ctl.run_bots()
+            text = ctl.prompt().text
+            seen += 1
+            if cell_len(text) > PROMPT:
+                long.add(text)
+            if ctl.human_to_act:
+                ctl.submit(str(rng.choice(ctl.game.legal_actions())))
+    assert seen > 30
+    assert sorted(long) == []
+
+
+@pytest.mark.parametrize("lang", ALL)
+def test_two_player_questions_fit_at_80x24(lang: str) -> None:
+    """The two-player game at 80x24: blind nil before drawing, then keep or reject for each
+    card drawn, each question whole on the screen and no line cut."""
+    from spades.game import Phase
+    from spades.tui.app import PlayApp
+    from tuiutil import flat, make, screen_lines, screen_text, settle
+
+    i18n.set_language(lang)
+    ctl = make("--seed", "3", "--hands", "1", "--preset", "two-player")
+    asked = {"blind": 0, "draw": 0}
+
+    async def go() -> None:
+        app = PlayApp(ctl, pace=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            for _ in range(12):
+                if ctl.game.phase not in (Phase.BLIND, Phase.DRAW) or not ctl.human_to_act:
+                    break
+                asked["blind" if ctl.game.phase is Phase.BLIND else "draw"] += 1
+                prompt = ctl.prompt().text
+                assert flat(prompt) in flat(screen_text(app)), prompt
+                for line in screen_lines(app):
+                    assert "…" not in line and cell_len(line.rstrip()) <= 80, line
+                await pilot.press("enter")
+                await settle(app, pilot)
+            assert not app.internal_errors
+
+    asyncio.run(go())
+    assert asked["blind"] == 1 and asked["draw"] >= 3
+
+
+@pytest.mark.parametrize("lang", ALL)
+def test_score_panel_headings_are_not_cut(lang: str) -> None:
+    """The Macedonian score panel said «вишоц»: its column headings are words of at most
+    five letters, shown whole."""
+    from spades.tui.render import side_text
+    from tuiutil import make
+
+    i18n.set_language(lang)
+    head = side_text(make("--seed", "1"), colour=False).plain.splitlines()[0]
+    for word in (i18n._("pts"), i18n.pgettext("score column", "bags")):
+        assert cell_len(word) <= 5 and word in head, (word, head)
+    assert cell_len(head) <= 26
+
+
+@pytest.mark.parametrize("lang", ALL)
+def test_help_rows_fit_the_help_dialog(lang: str) -> None:
+    """Armenian help rows wrapped and broke the help's columns."""
+    from spades.tui.controller import HELP_LINES
+
+    i18n.set_language(lang)
+    rows = [line for part in HELP_LINES for line in i18n._(part).splitlines()]
+    assert rows
+    assert [row for row in rows if cell_len(row) > HELP] == []
