@@ -134,3 +134,58 @@ def test_analysis_seconds_and_decimals_in_the_language(
     assert re.search(r"\(\d+\.\d\d s\)", capsys.readouterr().out)
 
 
+
+
+# -- card words (the terminology table of docs/i18n.md) --------------------------------------
+
+#: (language, a word no card player of that language uses here, why); checked in the
+#: translations of both catalogs, or only of the messages whose English has ``only``
+WRONG_WORDS = [
+    ("bg", "изчист", None, "«изчистване» is cleaning up: a discarded card is «хвърлена»"),
+    ("bg", "торб", None, "bags are «надвзятки», the Bulgarian bridge word for overtricks"),
+    ("is", "tölvuleik", None, "«tölvuleikir» are video games: a computer's moves are «leikir tölvunnar»"),
+    ("is", "gef", "pass", "«gefa» is dealing: passing cards is «senda»"),
+    ("is", "gjöf", "pass", "«gjöf» is the deal"),
+    ("is", "útspil", "play of", "«útspil» is the lead, not any card played"),
+    ("ru", "подсад", None, "a nil is «поймать», not «подсадить»"),
+    ("ru", "слома", None, "a nil is «поймать», not «сломать»"),
+    ("ru", "парная", None, "«парная» alone reads as a steam room: «пара на пару»"),
+    ("mk", "делител", None, "«делител» is a divisor: the dealer is «делач»"),
+    ("mk", "додадете", None, "a button or an instruction is the imperative «додајте»"),
+    ("mk", "Збогум", None, "«Збогум» is a farewell for ever: «Довидување»"),
+]
+
+
+def _translations(lang: str) -> list[tuple[str, str]]:
+    from babel.messages.pofile import read_po
+
+    locale = Path(__file__).resolve().parents[1] / "src" / "spades" / "locale"
+    out: list[tuple[str, str]] = []
+    for domain in ("spades", "web"):
+        with (locale / lang / "LC_MESSAGES" / f"{domain}.po").open("rb") as f:
+            for m in read_po(f, locale=lang):
+                if not m.id:
+                    continue
+                english = m.id if isinstance(m.id, str) else m.id[0]
+                for text in m.string if isinstance(m.string, tuple) else (m.string,):
+                    out.append((english, text))
+    return out
+
+
+@pytest.mark.parametrize(("lang", "wrong", "only", "why"), WRONG_WORDS)
+def test_card_words_are_those_of_the_players(lang: str, wrong: str, only: str | None, why: str) -> None:
+    bad = [
+        text
+        for english, text in _translations(lang)
+        if wrong.lower() in text.lower() and (only is None or only.lower() in english.lower())
+    ]
+    assert bad == [], why
+
+
+def test_russian_undo_names_the_move_in_the_nominative() -> None:
+    """«Отменено: заказа (6)»: what was taken back follows a colon, in the nominative."""
+    with i18n.use_language("ru"):
+        what = i18n._("bid ({bid})").format(bid=6)
+        assert i18n._("Took back your {what}.").format(what=what) == "Отменено: заказ (6)."
+        words = {"pass": "передача", "discard": "сброс", "decision to look": "решение посмотреть карты"}
+        assert {source: i18n._(source) for source in words} == words
