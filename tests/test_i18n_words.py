@@ -189,3 +189,44 @@ def test_russian_undo_names_the_move_in_the_nominative() -> None:
         assert i18n._("Took back your {what}.").format(what=what) == "Отменено: заказ (6)."
         words = {"pass": "передача", "discard": "сброс", "decision to look": "решение посмотреть карты"}
         assert {source: i18n._(source) for source in words} == words
+
+
+def _terminology() -> dict[str, dict[str, str]]:
+    """The terminology table of docs/i18n.md: English row -> language -> cell."""
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "i18n.md").read_text(encoding="utf-8")
+    section = doc.split("### Terminology", 1)[1].split("Why each was chosen", 1)[0]
+    rows = [line.strip().strip("|").split("|") for line in section.splitlines() if line.startswith("| ")]
+    head = [cell.strip() for cell in rows[0]]
+    names = {"Russian": "ru", "Bulgarian": "bg", "Macedonian": "mk", "Icelandic": "is", "Armenian": "hy"}
+    langs = [names.get(cell, "") for cell in head]
+    out: dict[str, dict[str, str]] = {}
+    for row in rows[1:]:
+        out[row[0].strip()] = {lang: cell.strip() for lang, cell in zip(langs, row) if lang}
+    return out
+
+
+#: rows of the table and the catalog message that says the word
+TABLE_WORDS = {
+    "spades": "spades",
+    "hearts": "hearts",
+    "diamonds": "diamonds",
+    "clubs": "clubs",
+    "nil": "nil",
+    "blind nil": "blind nil",
+    "bags": "bags",
+    "set (contract failed)": "set",
+    "partnership game": "partnership",
+}
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_catalogs_say_the_words_of_the_terminology_table(lang: str) -> None:
+    table = _terminology()
+    assert set(TABLE_WORDS) <= set(table)
+    with i18n.use_language(lang):
+        for row, msgid in TABLE_WORDS.items():
+            assert i18n._(msgid) == table[row][lang], (row, i18n._(msgid), table[row][lang])
+        dealer = table["dealer / deals"][lang].split(" / ")[0]
+        assert i18n._("first dealer").endswith(dealer), (i18n._("first dealer"), dealer)
+        trick = table["trick"][lang]
+        assert trick.lower() in i18n.ngettext("{n} trick", "{n} tricks", 1).lower()
