@@ -32,7 +32,10 @@ from pathlib import Path
 from typing import Any, Final
 
 __all__ = [
+    "COMMANDS",
     "DEFAULT",
+    "FACES",
+    "FACES_BY_DEFAULT",
     "LANGUAGES",
     "NC_",
     "NOT_YOU",
@@ -43,6 +46,8 @@ __all__ = [
     "Term",
     "_",
     "bot_level",
+    "command_word",
+    "english_command",
     "error_text",
     "error_wording",
     "get_language",
@@ -52,8 +57,10 @@ __all__ = [
     "parse_accept_language",
     "pgettext",
     "pick_language",
+    "rank_face",
     "seat_letter",
     "set_language",
+    "set_local_faces",
     "term",
     "translations",
     "use_language",
@@ -323,6 +330,35 @@ def seat_letter(name: str) -> str:
     return pgettext("seat letter", letter) if letter else term(name)[:1]
 
 
+#: the letters each language's own packs print on the jack, queen, king and ace (the ones
+#: ``spades.cards.LOCAL_RANKS`` accepts as typed input)
+FACES: Final[dict[str, str]] = {"ru": "ВДКТ", "bg": "ВДПА", "mk": "ЖДКА", "is": "GDKÁ", "hy": "ՎԴԿՏ"}
+#: the languages whose players expect those letters on the cards (their packs are indexed so);
+#: Icelandic and Armenian tables use packs with A K Q J, so the standard letters stay
+FACES_BY_DEFAULT: Final = frozenset({"ru", "bg", "mk"})
+#: ``spades play --cards``: True (local letters), False (A K Q J), None (the language's default)
+_local_faces: list[bool | None] = [None]
+
+
+def set_local_faces(on: bool | None) -> None:
+    """Show the language's own letters on the cards (True), the standard A K Q J (False), or
+    what its players expect (None, the default: :data:`FACES_BY_DEFAULT`)."""
+    _local_faces[0] = on
+
+
+def rank_face(char: str) -> str:
+    """How a rank (``'Q'``) is shown on a card in the language in use: ``'Д'`` in Russian by
+    default; every other rank, and every rank in English, as it is."""
+    lang = get_language()
+    letters = FACES.get(lang)
+    if letters is None or char not in "JQKA":
+        return char
+    on = _local_faces[0]
+    if on is None:
+        on = lang in FACES_BY_DEFAULT
+    return letters["JQKA".index(char)] if on else char
+
+
 def number(value: float, digits: int = 1) -> str:
     """``value`` with ``digits`` decimals as the language in use writes it (``'6,0'`` in
     every language of ours but English)."""
@@ -335,6 +371,54 @@ def number(value: float, digits: int = 1) -> str:
         return f"{value:.{digits}f}"
     pattern = "#,##0." + "0" * digits if digits else "#,##0"
     return str(format_decimal(value, format=pattern, locale=lang, group_separator=False))
+
+
+# -- typed commands in the player's language ---------------------------------------------
+
+#: the words a player types (``spades play``'s command line), English, each with its word in
+#: the language in use (context ``command``); typing either one does the same
+COMMANDS: Final = (
+    NC_("command", "hint"),
+    NC_("command", "undo"),
+    NC_("command", "last"),
+    NC_("command", "help"),
+    NC_("command", "analyse"),
+    NC_("command", "save"),
+    NC_("command", "new"),
+    NC_("command", "quit"),
+    NC_("command", "bid"),
+    NC_("command", "nil"),
+    NC_("command", "blind nil"),
+    NC_("command", "look"),
+    NC_("command", "pass"),
+    NC_("command", "discard"),
+    NC_("command", "keep"),
+    NC_("command", "reject"),
+    NC_("command", "play"),
+)
+
+
+def command_word(word: str) -> str:
+    """A command's word (``'hint'``) in the language in use: «подсказка» in Russian."""
+    return pgettext("command", word)
+
+
+def english_command(line: str) -> str:
+    """``line`` with a command typed in the player's language (at its start) put into
+    English: «заказ 3» -> ``'bid 3'``, «слепой ноль» -> ``'blind nil'``, «подсказка» ->
+    ``'hint'``; anything else (English, cards, local rank letters) unchanged."""
+    if get_language() == DEFAULT:
+        return line
+    words = line.split()
+    lowered = [w.casefold() for w in words]
+    best: tuple[int, str] | None = None
+    for english in COMMANDS:
+        local = command_word(english).casefold().split()
+        if local and lowered[: len(local)] == local and (best is None or len(local) > best[0]):
+            best = (len(local), english)
+    if best is None:
+        return line
+    return " ".join([best[1], *words[best[0] :]])
 
 
 # -- the player's own seat in a sentence ------------------------------------------------

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..errors import RecordError, RulesError
-from ..i18n import _, error_text
+from ..i18n import _, error_text, set_local_faces
 from ..rules import Rules
 from .language import add_lang_argument, apply_language
 from .rule_options import add_rule_arguments, rule_options_given, rules_from_args
@@ -33,6 +33,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="the variant (default: partnership)",
     )
     add_lang_argument(game, "game")
+    game.add_argument(
+        "--cards",
+        choices=("local", "standard"),
+        help="the letters on the court cards and the ace: local (the language's own packs, Д for the "
+        "Russian queen) or standard (A K Q J); default: local in Russian, Bulgarian and Macedonian",
+    )
     game.add_argument("--seed", type=int, help="seed for the deal (the same seed deals the same cards)")
     game.add_argument("--name", help="your name on the screen")
     game.add_argument(
@@ -92,6 +98,7 @@ def run(args: argparse.Namespace) -> int:
     refused = apply_language(args)
     if refused is not None:
         return _fail(refused)
+    set_local_faces({"local": True, "standard": False}.get(args.cards or ""))
     try:
         controller = make_controller(args)
     except (RulesError, RecordError, ValueError) as exc:

@@ -44,7 +44,7 @@ from ..cards import Card
 from ..errors import RecordError
 from ..events import Event, TrickWon, for_seat
 from ..game import Game, Phase
-from ..i18n import N_, _, bot_level, error_text, ngettext, seat_letter, term
+from ..i18n import N_, _, bot_level, english_command, error_text, ngettext, seat_letter, term
 from ..narrate import Narrator
 from ..rules import Rules
 from ..view import HandSummary, TrickRecord, View
@@ -602,7 +602,7 @@ class Controller:
         """Handle one typed line (a move or a command); always answers with a message."""
         if not isinstance(line, str):
             return self._reply("error", _("Type a move such as 'QH' or 'bid 4'."))
-        text = " ".join(line.split())
+        text = " ".join(english_command(line).split())  # «подсказка», «заказ 3» are hint, bid 3
         if not text:
             return self._reply("info", _("Type a move (QH, bid 4...) or hint, undo, last, help."))
         if len(text) > _MAX_LINE:

@@ -29,7 +29,7 @@ from .. import core
 from ..actions import Action, Choice, Discard, Pass
 from ..bids import Bid
 from ..cards import Card, CardSet, Rank, Suit
-from ..i18n import N_, _, ngettext, number, term
+from ..i18n import N_, _, ngettext, number, rank_face, term
 from ..view import View
 
 __all__ = ["explain", "pretty", "pretty_action", "trick_winner"]
@@ -40,7 +40,7 @@ _ONE_OF: tuple[str, ...] = (N_("club"), N_("diamond"), N_("heart"), N_("spade"))
 
 def pretty(card: Card) -> str:
     """``'Q♥'``; tens as ``'10♥'`` read better than ``'T♥'`` in sentences."""
-    rank = "10" if card.rank is Rank.TEN else card.rank.char
+    rank = "10" if card.rank is Rank.TEN else rank_face(card.rank.char)
     return rank + card.suit.symbol
 
 
