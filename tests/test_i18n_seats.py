@@ -256,3 +256,31 @@ def test_russian_wording_is_gender_neutral_for_seats_and_players() -> None:
                     if m.id and masculine.search(text):
                         bad.append(text)
     assert bad == []
+
+
+def test_cases_are_asked_only_of_seat_names() -> None:
+    """A case (``{x:gen}``) is asked only of placeholders the code fills with a seat name (a
+    :class:`~spades.i18n.Term`): a person's name in another placeholder would not format."""
+    import string
+
+    from babel.messages.pofile import read_po
+
+    allowed = {"seat", *i18n.PERSON_FIELDS} - {"side"}
+    asked: dict[str, set[str]] = {}
+    for lang in OTHERS:
+        with (LOCALE / lang / "LC_MESSAGES" / "spades.po").open("rb") as f:
+            for m in read_po(f, locale=lang):
+                for text in m.string if isinstance(m.string, tuple) else (m.string,):
+                    for _l, name, spec, _c in string.Formatter().parse(text or ""):
+                        if name is not None and spec in i18n.CASES:
+                            asked.setdefault(name, set()).add(lang)
+    assert asked and set(asked) <= allowed, asked
+
+
+def test_a_label_that_is_not_a_seat_is_not_declined() -> None:
+    from spades.events import ExchangePassed
+    from spades.narrate import Narrator
+
+    with i18n.use_language("ru"):
+        n = Narrator(Rules.preset("partnership"), you=None, label=lambda s: ["Аня", "Bo", "Юг", "Ian"][s])
+        assert n.event(ExchangePassed(0, 2, 2, None)) == ["Аня передаёт Юг 2 карты"]

@@ -33,7 +33,7 @@ from .events import (
     SpadesBroken,
     TrickWon,
 )
-from .i18n import N_, _, ngettext, term
+from .i18n import N_, Term, _, ngettext, term
 from .rules import OPTIONS, PRESETS, Rules
 from .view import HandSummary
 
@@ -74,7 +74,13 @@ class Narrator:
         conjugates «Вы», «Þú» like a seat name."""
         if seat == self.you:
             return mine.format(**params)
-        return theirs.format(who=self.label(seat), **params)
+        return theirs.format(who=self._named(seat), **params)
+
+    def _named(self, seat: int) -> Term:
+        """The seat's label as a :class:`~spades.i18n.Term`, which a translation may decline
+        (``{who:gen}``); a label that is not a seat's name (a person's) stays as it is."""
+        name = self.label(seat)
+        return name if isinstance(name, Term) else Term(name)
 
     def _cards(self, cards: CardSet | Sequence[Card]) -> str:
         ordered = cards.sorted() if isinstance(cards, CardSet) else list(cards)
@@ -107,7 +113,7 @@ class Narrator:
         return []
 
     def _exchange(self, ev: ExchangePassed) -> str:
-        giver, receiver = self.label(ev.giver), self.label(ev.receiver)
+        giver, receiver = self._named(ev.giver), self._named(ev.receiver)
         if ev.cards is not None and ev.giver == self.you:
             return _("You pass {cards} to {receiver}").format(cards=self._cards(ev.cards), receiver=receiver)
         if ev.cards is not None and ev.receiver == self.you:
@@ -132,7 +138,7 @@ class Narrator:
 
     def _drawn(self, ev: Drawn) -> str:
         if ev.seat != self.you:
-            return _("{who} draws").format(who=self.label(ev.seat))
+            return _("{who} draws").format(who=self._named(ev.seat))
         if ev.card is None or ev.discarded is None:
             return _("You draw")
         return _("You keep {card} and discard {discarded}").format(
