@@ -162,6 +162,7 @@ def test_80x24_layout_fits_in_every_language(lang: str) -> None:
     from spades.game import Phase
     from spades.tui.app import PlayApp, SummaryScreen
     from spades.tui.controller import Message
+    from test_i18n_screens import english_words
     from tuiutil import enter_line, flat, make, screen_lines, screen_text, settle
 
     i18n.set_language(lang)
@@ -178,6 +179,7 @@ def test_80x24_layout_fits_in_every_language(lang: str) -> None:
             assert len(line.rstrip()) <= 80
             assert "…" not in line, line
         assert app.screen.virtual_size.height <= 24  # no scrolling: nothing below the screen
+        assert english_words(text) == [], text
         seen.append(text)
 
     async def go() -> None:

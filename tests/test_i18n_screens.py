@@ -24,6 +24,39 @@ PROMPT = 78
 HELP = 68
 
 
+#: English words a screen may show in any language: key names, the commands and move words
+#: typed in English (accepted in every language), and the game's name as a command
+ALLOWED = frozenset(
+    {
+        *("ctrl", "enter", "space", "pgup", "pgdn", "page", "down", "esc", "tab", "shift"),
+        *("hint", "undo", "last", "help", "analyse", "save", "quit", "look", "pass", "keep"),
+        *("reject", "discard", "play", "blind", "nil", "bid", "resume", "spades", "replay", "new"),
+    }
+)
+
+
+def english_words(text: str) -> list[str]:
+    """The words of ``text`` that are words of the English messages (four letters or more),
+    but for :data:`ALLOWED`."""
+    import re
+    from pathlib import Path
+
+    from babel.messages.pofile import read_po
+
+    global _ENGLISH
+    if not _ENGLISH:
+        pot = Path(__file__).resolve().parents[1] / "src" / "spades" / "locale" / "spades.pot"
+        with pot.open("rb") as f:
+            for m in read_po(f):
+                for source in (m.id if isinstance(m.id, tuple) else (m.id,)) if m.id else ():
+                    plain = re.sub(r"\{[^}]*\}", " ", source)
+                    _ENGLISH.update(w.lower() for w in re.findall(r"[A-Za-z]{4,}", plain))
+    return sorted({w for w in re.findall(r"[A-Za-z]{4,}", text) if w.lower() in _ENGLISH - ALLOWED})
+
+
+_ENGLISH: set[str] = set()
+
+
 @pytest.fixture(autouse=True)
 def _english_after() -> Iterator[None]:
     yield
@@ -60,7 +93,8 @@ def test_every_prompt_fits_the_prompt_line(lang: str, preset: str) -> None:
 @pytest.mark.parametrize("lang", ALL)
 def test_two_player_questions_fit_at_80x24(lang: str) -> None:
     """The two-player game at 80x24: blind nil before drawing, then keep or reject for each
-    card drawn, each question whole on the screen and no line cut."""
+    card drawn, each question whole on the screen, no line cut and no English word but the
+    commands and key names; then the help."""
     from spades.game import Phase
     from spades.tui.app import PlayApp
     from tuiutil import flat, make, screen_lines, screen_text, settle
@@ -81,8 +115,18 @@ def test_two_player_questions_fit_at_80x24(lang: str) -> None:
                 assert flat(prompt) in flat(screen_text(app)), prompt
                 for line in screen_lines(app):
                     assert "…" not in line and cell_len(line.rstrip()) <= 80, line
+                if lang != "en":
+                    assert english_words(screen_text(app)) == []
                 await pilot.press("enter")
                 await settle(app, pilot)
+            await pilot.press("f1")
+            await pilot.pause()
+            help_text = screen_text(app)
+            assert i18n._("Commands:") in help_text
+            for line in screen_lines(app):
+                assert "…" not in line and cell_len(line.rstrip()) <= 80, line
+            if lang != "en":
+                assert english_words(help_text) == []
             assert not app.internal_errors
 
     asyncio.run(go())

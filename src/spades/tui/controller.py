@@ -732,10 +732,10 @@ class Controller:
             return Message("info", "")
         if action is None:
             text = _("The {bot} player could not give a hint ({reason}).")
-            return self._reply("error", text.format(bot=used, reason=reason))
+            return self._reply("error", text.format(bot=bot_level(used), reason=reason))
         self.last_hint = action
         return self._reply("hint", _("Hint ({bot}): {action}: {reason}").format(
-                bot=used, action=hints.pretty_action(action), reason=reason
+                bot=bot_level(used), action=hints.pretty_action(action), reason=reason
             ))
 
     def bots_to_prepare(self) -> list[Bot]:
