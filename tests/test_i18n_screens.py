@@ -156,3 +156,51 @@ def test_help_rows_fit_the_help_dialog(lang: str) -> None:
     rows = [line for part in HELP_LINES for line in i18n._(part).splitlines()]
     assert rows
     assert [row for row in rows if cell_len(row) > HELP] == []
+
+
+@pytest.mark.parametrize("lang", [lang for lang in ALL if lang != "en"])
+@pytest.mark.parametrize("preset", ["cutthroat", "three-player"])
+def test_individual_games_fit_at_80x24_with_no_english(lang: str, preset: str) -> None:
+    """Cutthroat and three-player at 80x24: the bidding and the first tricks, no line cut and
+    no English word but the commands and key names."""
+    from spades.tui.app import PlayApp
+    from tuiutil import flat, make, screen_lines, screen_text, settle
+
+    i18n.set_language(lang)
+    ctl = make("--seed", "4", "--hands", "1", "--preset", preset)
+    screens = 0
+
+    async def go() -> None:
+        nonlocal screens
+        app = PlayApp(ctl, pace=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            for _ in range(12):
+                if ctl.game.is_over:
+                    break
+                text = screen_text(app)
+                assert flat(ctl.prompt().text) in flat(text)
+                for line in screen_lines(app):
+                    assert "…" not in line and cell_len(line.rstrip()) <= 80, line
+                assert english_words(text) == [], text
+                screens += 1
+                await pilot.press("enter")
+                await settle(app, pilot)
+            assert not app.internal_errors
+
+    asyncio.run(go())
+    assert screens >= 8
+
+
+@pytest.mark.parametrize("lang", ALL)
+def test_seat_status_fits_beside_the_trick(lang: str) -> None:
+    """«слепой ноль · взя…»: a seat's status beside the trick has 17 columns at 80; the
+    longest ones fit in every language: a bid of 13 with 13 tricks won, a nil or blind nil
+    with up to 9 (English itself needs 18 columns for a blind nil with 10 or more)."""
+    side = 17
+    with i18n.use_language(lang):
+        bid = i18n.pgettext("seat status", "bid {n}").format(n=13) + i18n._(" · won {n}").format(n=13)
+        assert cell_len(bid) <= side, bid
+        for word in ("nil", "blind nil"):
+            nil = i18n.pgettext("seat status", word) + i18n._(" · won {n}").format(n=9)
+            assert cell_len(nil) <= side, nil

@@ -21,7 +21,7 @@ from rich.text import Text
 
 from ..cards import Card
 from ..game import Phase
-from ..i18n import _, ngettext, pgettext, seat_letter, term
+from ..i18n import NC_, _, ngettext, pgettext, seat_letter, term
 from ..view import HandSummary, TrickRecord
 from .controller import Controller, Option
 from .hints import pretty
@@ -63,7 +63,12 @@ def _status(ctl: Controller, seat: int) -> Text:
     bid = game.bids[seat]
     if bid is None:
         return Text(_("no bid yet"), style="dim")
-    text = Text(term(bid.label()) if bid.is_nil else _("bid {n}").format(n=bid.tricks))
+    # a seat's status has 17 columns at 80: its nil words may be shorter than the bid's name
+    if bid.is_nil:
+        word = NC_("seat status", "blind nil") if bid.blind else NC_("seat status", "nil")
+        text = Text(pgettext("seat status", word))
+    else:
+        text = Text(pgettext("seat status", NC_("seat status", "bid {n}")).format(n=bid.tricks))
     if game.phase is Phase.PLAY or game.tricks_won[seat]:
         text.append(_(" · won {n}").format(n=game.tricks_won[seat]))
     return text
