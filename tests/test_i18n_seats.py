@@ -284,3 +284,18 @@ def test_a_label_that_is_not_a_seat_is_not_declined() -> None:
     with i18n.use_language("ru"):
         n = Narrator(Rules.preset("partnership"), you=None, label=lambda s: ["Аня", "Bo", "Юг", "Ian"][s])
         assert n.event(ExchangePassed(0, 2, 2, None)) == ["Аня передаёт Юг 2 карты"]
+
+
+def test_web_names_take_no_armenian_ending() -> None:
+    """On the web a ``{who}`` or ``{name}`` is a person's name or a seat's («Արևմուտք»): the
+    page cannot decline it, so the Armenian pages put it after «՝» with no ending at all
+    (the first translation wrote «{who}-ը», «Արևմուտք-ը»)."""
+    from babel.messages.pofile import read_po
+
+    bad = []
+    with (LOCALE / "hy" / "LC_MESSAGES" / "web.po").open("rb") as f:
+        for m in read_po(f, locale="hy"):
+            for text in m.string if isinstance(m.string, tuple) else (m.string,):
+                if m.id and re.search(r"\{(who|name)\}(-|[\u0561-\u0587])", text or ""):
+                    bad.append(text)
+    assert bad == []
