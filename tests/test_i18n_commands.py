@@ -74,3 +74,18 @@ def test_the_game_accepts_commands_in_the_players_language(lang: str) -> None:
     assert ctl.submit(i18n.command_word("undo")).kind != "error"
     assert ctl.game.bids[ctl.human] is None
     assert ctl.submit("hint").kind == "hint"  # English still works
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_the_help_names_the_commands_in_the_players_language(lang: str) -> None:
+    """The help listed `hint`, `undo`... in English only: its rows now start with the local
+    command, which the game accepts."""
+    pytest.importorskip("textual")
+    from spades.tui.controller import HELP_LINES
+
+    with i18n.use_language(lang):
+        commands = HELP_LINES[HELP_LINES.index("Commands:") + 1 : -1]
+        firsts = [i18n._(row).split()[0] for row in commands]
+        assert [i18n.english_command(word) for word in firsts] == [row.split()[0] for row in commands]
+        moves = [i18n._(row).split()[0] for row in HELP_LINES[1:6] if not row.startswith("  QH")]
+        assert [i18n.english_command(word).split()[0] for word in moves] == ["bid", "pass", "keep", "discard"]
