@@ -230,3 +230,17 @@ def test_catalogs_say_the_words_of_the_terminology_table(lang: str) -> None:
         assert i18n._("first dealer").endswith(dealer), (i18n._("first dealer"), dealer)
         trick = table["trick"][lang]
         assert trick.lower() in i18n.ngettext("{n} trick", "{n} tricks", 1).lower()
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_lost_nils_are_counted_alike_in_the_terminal_and_on_the_web(lang: str) -> None:
+    """The analysis counted lost nils «упущено нолей: 2» in the terminal and «потеряно 2
+    ноля» on the web: both now use the web's plural forms."""
+    from babel.messages.pofile import read_po
+
+    locale = Path(__file__).resolve().parents[1] / "src" / "spades" / "locale" / lang / "LC_MESSAGES"
+    with (locale / "spades.po").open("rb") as f:
+        terminal = read_po(f, locale=lang)["a nil given up"]
+    with (locale / "web.po").open("rb") as f:
+        web = read_po(f, locale=lang)["{n} nil lost"]
+    assert terminal.string == web.string
