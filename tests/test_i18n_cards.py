@@ -4,6 +4,7 @@ language's own rank letters for the court cards and the ace while that language 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -84,3 +85,71 @@ def test_a_russian_player_plays_a_card_with_russian_letters() -> None:
     with i18n.use_language("ru"):
         game.apply("ВH")  # East leads the jack of hearts
     assert str(game.trick[-1][1]) == "JH"
+
+
+# -- the letters shown on the cards -------------------------------------------------------------
+
+
+@pytest.fixture
+def _faces_reset() -> Iterator[None]:
+    yield
+    i18n.set_local_faces(None)
+
+
+@pytest.mark.parametrize("lang", [lang for lang in i18n.LANGUAGES if lang != "en"])
+def test_shown_letters_are_accepted_back(lang: str) -> None:
+    """What a card shows can be typed: each language's face letters are its input letters."""
+    with i18n.use_language(lang):
+        for letter, rank in zip(i18n.FACES[lang], (Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)):
+            assert LOCAL_RANKS[lang][letter] == rank
+            assert Card.parse(letter + "♥").rank is rank
+
+
+@pytest.mark.usefixtures("_faces_reset")
+def test_cards_show_the_letters_their_players_expect() -> None:
+    """Russian, Bulgarian and Macedonian packs are indexed with their own letters, and
+    showed A K Q J; Icelandic and Armenian keep A K Q J unless asked."""
+    pytest.importorskip("textual")
+    from spades.tui.hints import pretty
+
+    cards = [Card.parse(t) for t in ("JH", "QD", "KS", "AC", "TH", "2C")]
+    want = {
+        "en": "J♥ Q♦ K♠ A♣ 10♥ 2♣",
+        "ru": "В♥ Д♦ К♠ Т♣ 10♥ 2♣",
+        "bg": "В♥ Д♦ П♠ А♣ 10♥ 2♣",
+        "mk": "Ж♥ Д♦ К♠ А♣ 10♥ 2♣",
+        "is": "J♥ Q♦ K♠ A♣ 10♥ 2♣",
+        "hy": "J♥ Q♦ K♠ A♣ 10♥ 2♣",
+    }
+    for lang, text in want.items():
+        with i18n.use_language(lang):
+            assert " ".join(pretty(c) for c in cards) == text, lang
+    i18n.set_local_faces(False)
+    with i18n.use_language("ru"):
+        assert pretty(Card.parse("QH")) == "Q♥"
+    i18n.set_local_faces(True)
+    with i18n.use_language("is"):
+        assert pretty(Card.parse("QH")) == "D♥"
+    with i18n.use_language("en"):
+        assert pretty(Card.parse("QH")) == "Q♥"
+
+
+@pytest.mark.usefixtures("_faces_reset")
+def test_play_cards_option(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("textual")
+    import spades.tui.app
+    from spades.cli import main
+    from spades.tui.hints import pretty
+
+    class App:
+        def __init__(self, controller: object, pace: float) -> None:
+            pass
+
+        def run(self) -> int:
+            return 0
+
+    monkeypatch.setattr(spades.tui.app, "PlayApp", App)
+    assert main(["play", "--lang", "ru", "--cards", "standard", "--save", str(tmp_path / "g.json")]) == 0
+    assert pretty(Card.parse("AS")) == "A♠"
+    assert main(["play", "--lang", "is", "--cards", "local", "--save", str(tmp_path / "h.json")]) == 0
+    assert pretty(Card.parse("AS")) == "Á♠"

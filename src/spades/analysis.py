@@ -52,7 +52,7 @@ from .bids import Bid
 from .cards import SUIT_MASKS, Card
 from .errors import RecordError
 from .game import Game, Phase
-from .i18n import N_, _, ngettext, term
+from .i18n import N_, _, ngettext, number, term
 from .rules import Rules
 
 __all__ = [
@@ -944,12 +944,12 @@ def _decision_line(rules: Rules, d: Decision) -> str:
             line += _("; right on the information")
         elif d.informed is not None:
             line += _("; on the information best {cards}, costs {loss}").format(
-                cards=_cards(d.informed.best), loss=f"{d.informed.loss:.2f}"
+                cards=_cards(d.informed.best), loss=number(d.informed.loss, 2)
             )
         line += "  <== !" if d.mistake else "  <== ?"
     elif d.informed is not None and d.informed.loss >= COSTLY:
         line += _(" (lucky: on the information {cards} was better by {loss})").format(
-            cards=_cards(d.informed.best), loss=f"{d.informed.loss:.2f}"
+            cards=_cards(d.informed.best), loss=number(d.informed.loss, 2)
         )
     return line
 
@@ -1011,7 +1011,8 @@ def _text(analysis: Analysis, verbose: bool) -> list[str]:
                 lines.extend(_decision_line(rules, d) for d in shown)
             lost = [sum(d.loss for d in h.decisions if d.seat == s) for s in range(rules.num_seats)]
             lines.append(_("Lost this hand: {losses}").format(losses=", ".join(
-                f"{_seat(rules, s)} {x}" for s, x in enumerate(lost))) + f"  ({h.seconds:.2f} s)")
+                f"{_seat(rules, s)} {x}" for s, x in enumerate(lost)))
+                + "  (" + _("{seconds} s").format(seconds=number(h.seconds, 2)) + ")")
         lines.append("")
     lines.extend(_summary_lines(analysis))
     return lines
@@ -1033,10 +1034,10 @@ def _summary_lines(analysis: Analysis) -> list[str]:
     out.append(head)
 
     def row(label: str, r: dict[str, Any]) -> str:
-        values = [str(r["cards"]), str(r["choices"]), str(r["tricks_lost"]), f"{r['loss_per_card']:.3f}",
+        values = [str(r["cards"]), str(r["choices"]), str(r["tricks_lost"]), number(r["loss_per_card"], 3),
                   str(r["costly"])]
         if informed:
-            values.append(f"{r.get('informed_loss_per_card', 0.0):.3f}")
+            values.append(number(r.get("informed_loss_per_card", 0.0), 3))
         return f"  {label:<14}" + "".join(f"{v:>{w}}" for v, w in zip(values, widths))
 
     for r in analysis.seat_summary():

@@ -32,19 +32,35 @@ from pathlib import Path
 from typing import Any, Final
 
 __all__ = [
+    "COMMANDS",
     "DEFAULT",
+    "FACES",
+    "FACES_BY_DEFAULT",
     "LANGUAGES",
+    "NC_",
+    "NOT_YOU",
     "NP_",
     "N_",
+    "PERSON_FIELDS",
+    "YOU_FORMS",
+    "Term",
     "_",
+    "bot_level",
+    "command_word",
+    "english_command",
     "error_text",
     "error_wording",
     "get_language",
     "ngettext",
     "normalize",
+    "number",
     "parse_accept_language",
+    "pgettext",
     "pick_language",
+    "rank_face",
+    "seat_letter",
     "set_language",
+    "set_local_faces",
     "term",
     "translations",
     "use_language",
@@ -186,8 +202,23 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return translations(lang).ngettext(singular, plural, n)
 
 
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the language in use, as translated in ``context`` (a short word such
+    as ``'seat letter'`` or a grammatical case, ``'genitive'``)."""
+    lang = get_language()
+    if lang == DEFAULT:
+        return message
+    return translations(lang).pgettext(context, message)
+
+
 def N_(message: str) -> str:
     """Mark ``message`` for extraction without translating it (translate it where shown)."""
+    return message
+
+
+def NC_(context: str, message: str) -> str:
+    """Mark ``message`` in ``context`` for extraction (keyword ``NC_:1c,2``) without
+    translating it (translate it with :func:`pgettext`)."""
     return message
 
 
@@ -199,7 +230,8 @@ def NP_(singular: str, plural: str, count: str) -> tuple[str, str, str]:
 
 # -- the game's own words --------------------------------------------------------------
 
-#: seat and suit names as the engine spells them (``Rules.seat_name``, ``Suit.plural``)
+#: seat and suit names as the engine spells them (``Rules.seat_name``, ``Suit.plural``),
+#: bid words, variants and the computer players' levels
 _TERMS: Final = (
     N_("North"),
     N_("East"),
@@ -215,15 +247,215 @@ _TERMS: Final = (
     N_("two-player"),
     N_("cutthroat"),
     N_("three-player"),
+    N_("openspiel"),
+)
+_SEATS: Final = ("North", "East", "South", "West")
+
+#: the grammatical cases a translation may ask of a seat name: ``{seat:gen}`` in a
+#: translation is the seat in the genitive (``til {receiver:gen}``: «til Vesturs»), the
+#: English source never uses them (a name that is not a seat's stays as it is)
+CASES: Final = {"gen": "genitive", "dat": "dative", "acc": "accusative", "ins": "instrumental"}
+_CASE_FORMS: Final = (
+    NC_("genitive", "North"),
+    NC_("genitive", "East"),
+    NC_("genitive", "South"),
+    NC_("genitive", "West"),
+    NC_("dative", "North"),
+    NC_("dative", "East"),
+    NC_("dative", "South"),
+    NC_("dative", "West"),
+    NC_("accusative", "North"),
+    NC_("accusative", "East"),
+    NC_("accusative", "South"),
+    NC_("accusative", "West"),
+    NC_("instrumental", "North"),
+    NC_("instrumental", "East"),
+    NC_("instrumental", "South"),
+    NC_("instrumental", "West"),
+)
+#: one seat's short name, as the score panel and the last trick show it: they must
+#: differ from each other in every language (Armenian North and South both start with Հ)
+_LETTERS: Final = {
+    "North": NC_("seat letter", "N"),
+    "East": NC_("seat letter", "E"),
+    "South": NC_("seat letter", "S"),
+    "West": NC_("seat letter", "W"),
+}
+
+
+class Term(str):
+    """A word of the game in the language in use (what :func:`term` gives), which still
+    knows its English ``source``: formatted with a case (``'{seat:dat}'``) a seat name
+    is declined; any other format spec is a string's."""
+
+    source: str
+
+    def __new__(cls, text: str, source: str = "") -> Term:
+        obj = super().__new__(cls, text)
+        obj.source = source
+        return obj
+
+    def __format__(self, spec: str) -> str:
+        if spec in CASES:
+            return pgettext(CASES[spec], self.source) if self.source in _SEATS else str(self)
+        return str.__format__(str(self), spec)
+
+
+def term(word: str) -> Term:
+    """A seat name, suit, bid word, variant or computer level of the engine in the language
+    in use; a side name (``'North-South'``) seat by seat; anything else unchanged."""
+    if "-" in word and all(part in _SEATS for part in word.split("-")):
+        return Term("-".join(term(part) for part in word.split("-")), word)
+    return Term(_(word), word)
+
+
+#: the computer players' levels (``spades play --bots``), as the score panel names them
+_LEVELS: Final = {
+    "basic": NC_("computer player", "basic"),
+    "expert": NC_("computer player", "expert"),
+    "random": NC_("computer player", "random"),
+}
+
+
+def bot_level(name: str) -> str:
+    """A computer player's name (``'expert'``) in the language in use; a name of a player
+    installed from elsewhere stays as it is."""
+    return pgettext("computer player", name) if name in _LEVELS else name
+
+
+def seat_letter(name: str) -> str:
+    """The short name of a seat (``'North'`` -> ``'N'``, Armenian «Հս»), distinct for every
+    seat in every language; the first letter of anything else."""
+    letter = _LETTERS.get(name)
+    return pgettext("seat letter", letter) if letter else term(name)[:1]
+
+
+#: the letters each language's own packs print on the jack, queen, king and ace (the ones
+#: ``spades.cards.LOCAL_RANKS`` accepts as typed input)
+FACES: Final[dict[str, str]] = {"ru": "ВДКТ", "bg": "ВДПА", "mk": "ЖДКА", "is": "GDKÁ", "hy": "ՎԴԿՏ"}
+#: the languages whose players expect those letters on the cards (their packs are indexed so);
+#: Icelandic and Armenian tables use packs with A K Q J, so the standard letters stay
+FACES_BY_DEFAULT: Final = frozenset({"ru", "bg", "mk"})
+#: ``spades play --cards``: True (local letters), False (A K Q J), None (the language's default)
+_local_faces: list[bool | None] = [None]
+
+
+def set_local_faces(on: bool | None) -> None:
+    """Show the language's own letters on the cards (True), the standard A K Q J (False), or
+    what its players expect (None, the default: :data:`FACES_BY_DEFAULT`)."""
+    _local_faces[0] = on
+
+
+def rank_face(char: str) -> str:
+    """How a rank (``'Q'``) is shown on a card in the language in use: ``'Д'`` in Russian by
+    default; every other rank, and every rank in English, as it is."""
+    lang = get_language()
+    letters = FACES.get(lang)
+    if letters is None or char not in "JQKA":
+        return char
+    on = _local_faces[0]
+    if on is None:
+        on = lang in FACES_BY_DEFAULT
+    return letters["JQKA".index(char)] if on else char
+
+
+def number(value: float, digits: int = 1) -> str:
+    """``value`` with ``digits`` decimals as the language in use writes it (``'6,0'`` in
+    every language of ours but English)."""
+    lang = get_language()
+    if lang == DEFAULT:
+        return f"{value:.{digits}f}"
+    try:
+        from babel.numbers import format_decimal
+    except ImportError:  # pragma: no cover - babel is in the tui and server extras
+        return f"{value:.{digits}f}"
+    pattern = "#,##0." + "0" * digits if digits else "#,##0"
+    return str(format_decimal(value, format=pattern, locale=lang, group_separator=False))
+
+
+# -- typed commands in the player's language ---------------------------------------------
+
+#: the words a player types (``spades play``'s command line), English, each with its word in
+#: the language in use (context ``command``); typing either one does the same
+COMMANDS: Final = (
+    NC_("command", "hint"),
+    NC_("command", "undo"),
+    NC_("command", "last"),
+    NC_("command", "help"),
+    NC_("command", "analyse"),
+    NC_("command", "save"),
+    NC_("command", "new"),
+    NC_("command", "quit"),
+    NC_("command", "bid"),
+    NC_("command", "nil"),
+    NC_("command", "blind nil"),
+    NC_("command", "look"),
+    NC_("command", "pass"),
+    NC_("command", "discard"),
+    NC_("command", "keep"),
+    NC_("command", "reject"),
+    NC_("command", "play"),
 )
 
 
-def term(word: str) -> str:
-    """A seat name, suit or bid word of the engine in the language in use; side names
-    (``'North-South'``) word by word; anything else unchanged."""
-    if "-" in word:
-        return "-".join(term(part) for part in word.split("-"))
-    return _(word)
+def command_word(word: str) -> str:
+    """A command's word (``'hint'``) in the language in use: «подсказка» in Russian."""
+    return pgettext("command", word)
+
+
+def english_command(line: str) -> str:
+    """``line`` with a command typed in the player's language (at its start) put into
+    English: «заказ 3» -> ``'bid 3'``, «слепой ноль» -> ``'blind nil'``, «подсказка» ->
+    ``'hint'``; anything else (English, cards, local rank letters) unchanged."""
+    if get_language() == DEFAULT:
+        return line
+    words = line.split()
+    lowered = [w.casefold() for w in words]
+    best: tuple[int, str] | None = None
+    for english in COMMANDS:
+        local = command_word(english).casefold().split()
+        if local and lowered[: len(local)] == local and (best is None or len(local) > best[0]):
+            best = (len(local), english)
+    if best is None:
+        return line
+    return " ".join([best[1], *words[best[0] :]])
+
+
+# -- the player's own seat in a sentence ------------------------------------------------
+
+#: placeholders that name a seat, or a side, which may be the player's own
+PERSON_FIELDS: Final = ("who", "giver", "receiver", "side")
+#: each message that names such a seat, and the messages said instead when that seat is
+#: the player's («Вы зашли», not «Вы зашёл»): the player's seat is never put into a sentence
+#: as "You" (a test finds every message with a :data:`PERSON_FIELDS` placeholder here)
+YOU_FORMS: Final[dict[str, tuple[str, ...]]] = {
+    "{who} plays {card}": ("You play {card}",),
+    "{who} wins the trick": ("You win the trick",),
+    "{who} bids {bid}": ("You bid {bid}",),
+    "{who} draws": ("You draw", "You keep {card} and discard {discarded}"),
+    "{who} discards {n} card and redraws": ("You discard {n} card and redraw", "You keep your cards"),
+    "{giver} passes {n} card to {receiver}": (
+        "You pass {n} card to {receiver}",
+        "{giver} passes you {n} card",
+    ),
+    "{giver} passes {n} card to {receiver}: {cards}": (
+        "You pass {cards} to {receiver}",
+        "{giver} passes you {cards}",
+    ),
+    "{who} led": ("You led",),
+    "won by {who}": ("won by you",),
+    "Last trick → {who}": ("Last trick → you",),
+    "{cards}: won by {who}": ("{cards}: won by you",),
+    "Game over: {side} wins {score} to {rest}.": ("Game over: you win {score} to {rest}.",),
+}
+#: messages with such a placeholder that never make a sentence of the player's seat, and why
+NOT_YOU: Final[dict[str, str]] = {
+    "Your hand · {who}": "a heading: the player's title, 'South (you)'",
+    "Game over: {side} win {score} to {rest}.": "partnerships: a side is 'N-S (you)', a noun",
+    "  {side}: {points:+d}{note}, total {total}, bags {bags}": "a row of a hand's result, a label",
+    "{side}: contract {contract}, double dummy {dd}": "the analysis names sides by seats, never 'you'",
+    "{side}: contract {contract}, double dummy {dd}, took {took}": "the analysis names sides by seats",
+}
 
 
 # -- engine errors in the player's language ---------------------------------------------

@@ -33,7 +33,7 @@ from .events import (
     SpadesBroken,
     TrickWon,
 )
-from .i18n import N_, _, ngettext, term
+from .i18n import N_, Term, _, ngettext, term
 from .rules import OPTIONS, PRESETS, Rules
 from .view import HandSummary
 
@@ -68,10 +68,19 @@ class Narrator:
         return _("You") if seat == self.you else term(self.rules.seat_name(seat))
 
     def _says(self, seat: int, mine: str, theirs: str, **params: object) -> str:
-        """``mine`` (the person's own act) or ``theirs``, already translated, filled in
-        with ``{who}`` (the seat's label) and ``params``."""
-        text = mine if seat == self.you else theirs
-        return text.format(who=self.label(seat), **params)
+        """``mine`` (said to the person of their own act: "You bid 4", no seat name in it)
+        or ``theirs`` (filled in with ``{who}``, the seat's label), already translated, with
+        ``params``.  The person's own label is never put into a sentence: no language
+        conjugates «Вы», «Þú» like a seat name."""
+        if seat == self.you:
+            return mine.format(**params)
+        return theirs.format(who=self._named(seat), **params)
+
+    def _named(self, seat: int) -> Term:
+        """The seat's label as a :class:`~spades.i18n.Term`, which a translation may decline
+        (``{who:gen}``); a label that is not a seat's name (a person's) stays as it is."""
+        name = self.label(seat)
+        return name if isinstance(name, Term) else Term(name)
 
     def _cards(self, cards: CardSet | Sequence[Card]) -> str:
         ordered = cards.sorted() if isinstance(cards, CardSet) else list(cards)
@@ -83,14 +92,14 @@ class Narrator:
         """The lines that tell ``ev`` (none for events that need no words)."""
         if isinstance(ev, CardPlayed):
             card = self.card(ev.card)
-            return [self._says(ev.seat, _("{who} play {card}"), _("{who} plays {card}"), card=card)]
+            return [self._says(ev.seat, _("You play {card}"), _("{who} plays {card}"), card=card)]
         if isinstance(ev, SpadesBroken):
             return [_("Spades are broken")]
         if isinstance(ev, TrickWon):
-            return [self._says(ev.winner, _("{who} win the trick"), _("{who} wins the trick"))]
+            return [self._says(ev.winner, _("You win the trick"), _("{who} wins the trick"))]
         if isinstance(ev, BidMade):
             what = term("blind nil" if ev.bid.blind else ev.bid.label())
-            return [self._says(ev.seat, _("{who} bid {bid}"), _("{who} bids {bid}"), bid=what)]
+            return [self._says(ev.seat, _("You bid {bid}"), _("{who} bids {bid}"), bid=what)]
         if isinstance(ev, ExchangePassed):
             return [self._exchange(ev)]
         if isinstance(ev, Drawn):
@@ -104,7 +113,7 @@ class Narrator:
         return []
 
     def _exchange(self, ev: ExchangePassed) -> str:
-        giver, receiver = self.label(ev.giver), self.label(ev.receiver)
+        giver, receiver = self._named(ev.giver), self._named(ev.receiver)
         if ev.cards is not None and ev.giver == self.you:
             return _("You pass {cards} to {receiver}").format(cards=self._cards(ev.cards), receiver=receiver)
         if ev.cards is not None and ev.receiver == self.you:
@@ -115,13 +124,23 @@ class Narrator:
                 "{giver} passes {n} cards to {receiver}: {cards}",
                 ev.count,
             ).format(giver=giver, n=ev.count, receiver=receiver, cards=self._cards(ev.cards))
+        if ev.giver == self.you:
+            return ngettext(
+                "You pass {n} card to {receiver}", "You pass {n} cards to {receiver}", ev.count
+            ).format(n=ev.count, receiver=receiver)
+        if ev.receiver == self.you:
+            return ngettext("{giver} passes you {n} card", "{giver} passes you {n} cards", ev.count).format(
+                giver=giver, n=ev.count
+            )
         return ngettext(
             "{giver} passes {n} card to {receiver}", "{giver} passes {n} cards to {receiver}", ev.count
         ).format(giver=giver, n=ev.count, receiver=receiver)
 
     def _drawn(self, ev: Drawn) -> str:
-        if ev.seat != self.you or ev.card is None or ev.discarded is None:
-            return _("{who} draws").format(who=self.label(ev.seat))
+        if ev.seat != self.you:
+            return _("{who} draws").format(who=self._named(ev.seat))
+        if ev.card is None or ev.discarded is None:
+            return _("You draw")
         return _("You keep {card} and discard {discarded}").format(
             card=self.card(ev.card), discarded=self.card(ev.discarded)
         )
@@ -136,7 +155,7 @@ class Narrator:
             )
         text = self._says(
             ev.seat,
-            ngettext("{who} discard {n} card and redraws", "{who} discard {n} cards and redraws", k),
+            ngettext("You discard {n} card and redraw", "You discard {n} cards and redraw", k),
             ngettext("{who} discards {n} card and redraws", "{who} discards {n} cards and redraws", k),
             n=k,
         )
@@ -200,7 +219,9 @@ class Narrator:
             return _("Game over: a draw at {scores}.").format(scores=_(" to ").join(map(str, scores)))
         rest = _(" to ").join(str(s) for i, s in enumerate(scores) if i != winner)
         mine = self.you is not None and self.rules.side_of(self.you) == winner
-        if mine or self.rules.partnerships:
+        if mine and not self.rules.partnerships:
+            text = _("Game over: you win {score} to {rest}.")
+        elif self.rules.partnerships:
             text = _("Game over: {side} win {score} to {rest}.")
         else:
             text = _("Game over: {side} wins {score} to {rest}.")

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..errors import RecordError, RulesError
+from ..i18n import _, error_text, set_local_faces
 from ..rules import Rules
 from .language import add_lang_argument, apply_language
 from .rule_options import add_rule_arguments, rule_options_given, rules_from_args
@@ -32,6 +33,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="the variant (default: partnership)",
     )
     add_lang_argument(game, "game")
+    game.add_argument(
+        "--cards",
+        choices=("local", "standard"),
+        help="the letters on the court cards and the ace: local (the language's own packs, Д for the "
+        "Russian queen) or standard (A K Q J); default: local in Russian, Bulgarian and Macedonian",
+    )
     game.add_argument("--seed", type=int, help="seed for the deal (the same seed deals the same cards)")
     game.add_argument("--name", help="your name on the screen")
     game.add_argument(
@@ -77,7 +84,7 @@ def _rule_options_given(args: argparse.Namespace) -> list[str]:
 
 
 def _fail(message: str) -> int:
-    print(f"spades play: {message}", file=sys.stderr)
+    print(_("spades play: {message}").format(message=message), file=sys.stderr)
     return 2
 
 
@@ -91,18 +98,21 @@ def run(args: argparse.Namespace) -> int:
     refused = apply_language(args)
     if refused is not None:
         return _fail(refused)
+    set_local_faces({"local": True, "standard": False}.get(args.cards or ""))
     try:
         controller = make_controller(args)
     except (RulesError, RecordError, ValueError) as exc:
-        return _fail(str(exc))
+        return _fail(error_text(exc))
     app = PlayApp(controller, pace=args.pace)
     code = app.run()
     path = controller.save_path
     if path is not None and controller.save_error is None:
         if controller.game.is_over:
-            print(f"The game is saved in {path} (see it again with: spades replay {path})")
+            done = _("The game is saved in {path} (see it again with: spades replay {path})")
+            print(done.format(path=path))
         else:
-            print(f"The game is saved in {path}; continue it with: spades play --resume {path}")
+            later = _("The game is saved in {path}; continue it with: spades play --resume {path}")
+            print(later.format(path=path))
     return int(code or 0)
 
 
@@ -112,20 +122,23 @@ def make_controller(args: argparse.Namespace) -> Controller:
     from ..tui.controller import Controller, parse_seat
 
     if not 0 <= args.pace <= 60:
-        raise ValueError("--pace must be between 0 and 60 seconds")
+        raise ValueError(_("--pace must be between 0 and 60 seconds"))
     partner = args.partner or args.bots
     opponents = args.opponents or args.bots
     save = Path(args.save).expanduser() if args.save else None
     if args.resume is not None:
         given = _rule_options_given(args)
         if given:
-            raise ValueError(f"a resumed game keeps its own rules: leave out {', '.join(given)}")
+            keeps = _("a resumed game keeps its own rules: leave out {options}")
+            raise ValueError(keeps.format(options=", ".join(given)))
         if args.resume:
             path = Path(args.resume).expanduser()
         else:
             found = storage.latest_unfinished()
             if found is None:
-                raise RecordError(f"there is no unfinished game in {storage.games_dir()} to resume")
+                raise RecordError(
+                    _("there is no unfinished game in {folder} to resume").format(folder=storage.games_dir())
+                )
             path = found
         game_rules = storage.load_game(path)[0].rules
         seat = parse_seat(args.seat, game_rules) if args.seat else None

@@ -63,6 +63,7 @@ _TERMS: Final = (
     "two-player",
     "cutthroat",
     "three-player",
+    "openspiel",
 )
 
 

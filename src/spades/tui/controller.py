@@ -44,7 +44,7 @@ from ..cards import Card
 from ..errors import RecordError
 from ..events import Event, TrickWon, for_seat
 from ..game import Game, Phase
-from ..i18n import N_, _, error_text, ngettext, term
+from ..i18n import N_, _, bot_level, english_command, error_text, ngettext, seat_letter, term
 from ..narrate import Narrator
 from ..rules import Rules
 from ..view import HandSummary, TrickRecord, View
@@ -355,7 +355,7 @@ class Controller:
         seats = rules.seats_of(side)
         mine = rules.side_of(self.human) == side
         if rules.partnerships:
-            text = "-".join(term(rules.seat_name(s))[0] for s in seats)
+            text = "-".join(seat_letter(rules.seat_name(s)) for s in seats)
             return _("{seat} (you)").format(seat=text) if mine else text
         return self.title(seats[0]) if not mine else (_("You") if not self.name else self.name)
 
@@ -363,12 +363,11 @@ class Controller:
         """Who the computer players are: ``'partner expert, vs basic'``."""
         rules = self.rules
         partner = rules.partner_of(self.human)
-        others = sorted(
-            {str(self.bot_names[s]) for s in range(rules.num_seats) if s not in (self.human, partner)}
-        )
+        seats = [s for s in range(rules.num_seats) if s not in (self.human, partner)]
+        others = sorted({bot_level(str(self.bot_names[s])) for s in seats})
         text = _("vs {bots}").format(bots="/".join(others))
         if partner is not None:
-            text = _("partner {bot}, {rest}").format(bot=self.bot_names[partner], rest=text)
+            text = _("partner {bot}, {rest}").format(bot=bot_level(str(self.bot_names[partner])), rest=text)
         return text
 
     def players(self) -> list[PlayerInfo]:
@@ -571,6 +570,8 @@ class Controller:
             f"{self.label(s) if i == 0 else self.mention(s)} {hints.pretty(c)}"
             for i, (s, c) in enumerate(zip(trick.seats(n), trick.cards))
         ]
+        if trick.winner == self.human:
+            return _("{cards}: won by you").format(cards=", ".join(parts))
         return _("{cards}: won by {who}").format(cards=", ".join(parts), who=self.mention(trick.winner))
 
     def suggested_bid(self) -> int | None:
@@ -601,7 +602,7 @@ class Controller:
         """Handle one typed line (a move or a command); always answers with a message."""
         if not isinstance(line, str):
             return self._reply("error", _("Type a move such as 'QH' or 'bid 4'."))
-        text = " ".join(line.split())
+        text = " ".join(english_command(line).split())  # «подсказка», «заказ 3» are hint, bid 3
         if not text:
             return self._reply("info", _("Type a move (QH, bid 4...) or hint, undo, last, help."))
         if len(text) > _MAX_LINE:
@@ -731,10 +732,10 @@ class Controller:
             return Message("info", "")
         if action is None:
             text = _("The {bot} player could not give a hint ({reason}).")
-            return self._reply("error", text.format(bot=used, reason=reason))
+            return self._reply("error", text.format(bot=bot_level(used), reason=reason))
         self.last_hint = action
         return self._reply("hint", _("Hint ({bot}): {action}: {reason}").format(
-                bot=used, action=hints.pretty_action(action), reason=reason
+                bot=bot_level(used), action=hints.pretty_action(action), reason=reason
             ))
 
     def bots_to_prepare(self) -> list[Bot]:
@@ -961,4 +962,5 @@ def parse_seat(text: str, rules: Rules) -> int:
         if key in (name, name[0]):
             return seat
     choices = ", ".join(f"{rules.seat_name(s)} ({s})" for s in range(n))
-    raise ValueError(f"{text!r} is not a seat at this table: choose {choices}")
+    wrong = _("{text} is not a seat at this table: choose {choices}")
+    raise ValueError(wrong.format(text=repr(text), choices=choices))

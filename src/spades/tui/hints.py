@@ -29,7 +29,7 @@ from .. import core
 from ..actions import Action, Choice, Discard, Pass
 from ..bids import Bid
 from ..cards import Card, CardSet, Rank, Suit
-from ..i18n import N_, _, ngettext, term
+from ..i18n import N_, _, ngettext, number, rank_face, term
 from ..view import View
 
 __all__ = ["explain", "pretty", "pretty_action", "trick_winner"]
@@ -40,7 +40,7 @@ _ONE_OF: tuple[str, ...] = (N_("club"), N_("diamond"), N_("heart"), N_("spade"))
 
 def pretty(card: Card) -> str:
     """``'Q♥'``; tens as ``'10♥'`` read better than ``'T♥'`` in sentences."""
-    rank = "10" if card.rank is Rank.TEN else card.rank.char
+    rank = "10" if card.rank is Rank.TEN else rank_face(card.rank.char)
     return rank + card.suit.symbol
 
 
@@ -263,7 +263,7 @@ def _explain_bid(view: View, bid: Bid, bot: str) -> str:
 
     hand = view.hand or CardSet()
     est = estimate_tricks(hand.mask, rules.num_seats, rules.partnerships)
-    facts = [_("your hand counts about {n} tricks").format(n=f"{est:.1f}")]
+    facts = [_("your hand counts about {n} tricks").format(n=number(est))]
     partner = view.partner
     pbid = view.bids[partner] if partner is not None else None
     if pbid is not None:
@@ -273,7 +273,7 @@ def _explain_bid(view: View, bid: Bid, bot: str) -> str:
         spades = hand.count(Suit.SPADES)
         top = hand.sorted()[:1]
         count = ngettext("{n} spade", "{n} spades", spades).format(n=spades)
-        danger = f"{nil_danger(hand.mask):.1f}"
+        danger = number(nil_danger(hand.mask))
         if top:
             facts.append(
                 _("best card {card}, {spades}: nil danger {danger}").format(

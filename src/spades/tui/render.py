@@ -21,7 +21,7 @@ from rich.text import Text
 
 from ..cards import Card
 from ..game import Phase
-from ..i18n import _, ngettext, term
+from ..i18n import NC_, _, ngettext, pgettext, seat_letter, term
 from ..view import HandSummary, TrickRecord
 from .controller import Controller, Option
 from .hints import pretty
@@ -63,7 +63,12 @@ def _status(ctl: Controller, seat: int) -> Text:
     bid = game.bids[seat]
     if bid is None:
         return Text(_("no bid yet"), style="dim")
-    text = Text(term(bid.label()) if bid.is_nil else _("bid {n}").format(n=bid.tricks))
+    # a seat's status has 17 columns at 80: its nil words may be shorter than the bid's name
+    if bid.is_nil:
+        word = NC_("seat status", "blind nil") if bid.blind else NC_("seat status", "nil")
+        text = Text(pgettext("seat status", word))
+    else:
+        text = Text(pgettext("seat status", NC_("seat status", "bid {n}")).format(n=bid.tricks))
     if game.phase is Phase.PLAY or game.tricks_won[seat]:
         text.append(_(" · won {n}").format(n=game.tricks_won[seat]))
     return text
@@ -101,6 +106,11 @@ def _row(width: int, left: Text | None = None, centre: Text | None = None, right
         return _fit(centre or Text(), width, "centre")
     side = _side_width(width)
     middle = max(0, width - 2 * side)
+    wanted = centre.cell_len if centre is not None else 0
+    if wanted > middle:  # a long note ("Заход Востока") borrows the room the side names leave
+        names = max(t.cell_len if t is not None else 0 for t in (left, right)) + 1
+        side = max(names, side - (wanted - middle + 1) // 2)
+        middle = max(0, width - 2 * side)
     return (
         _fit(left or Text(), side, "left")
         + _fit(centre or Text(), middle, "centre")
@@ -127,13 +137,18 @@ def table_text(ctl: Controller, width: int, height: int = 9, *, colour: bool = T
     if trick:
         for seat, card in trick:
             cards[seat] = card_text(card, colour=colour)
-        note = Text(_("{who} led").format(who=ctl.label(trick[0][0])), style="dim")
+        leader = trick[0][0]
+        led = _("You led") if leader == ctl.human else _("{who} led").format(who=ctl.label(leader))
+        note = Text(led, style="dim")
     else:
         last = ctl.last_trick()
         if last is not None:
             for seat, card in zip(last.seats(n), last.cards):
                 cards[seat] = card_text(card, dim=seat != last.winner, colour=colour)
-            note = Text(_("won by {who}").format(who=ctl.mention(last.winner)), style="italic")
+            if last.winner == ctl.human:
+                note = Text(_("won by you"), style="italic")
+            else:
+                note = Text(_("won by {who}").format(who=ctl.mention(last.winner)), style="italic")
     view = ctl.view()
     if game.phase is Phase.DRAW:
         if view.draw_card is not None:
@@ -188,7 +203,8 @@ def side_text(ctl: Controller, *, colour: bool = True) -> Text:
     game = ctl.game
     rules = ctl.rules
     out = Text()
-    score, pts, bags = _("Score")[:13], _("pts")[:5], _("bags")[:5]
+    score, pts = _("Score")[:13], _("pts")[:5]
+    bags = pgettext("score column", "bags")[:5]  # a short word: the column is 5 letters wide
     out.append(f"{score:<14}{pts:>6}{bags:>6}\n", style="bold underline")
     mine = rules.side_of(ctl.human)
     for side in range(rules.num_sides):
@@ -207,12 +223,15 @@ def side_text(ctl: Controller, *, colour: bool = True) -> Text:
         out.append(role.format(n=ctl.hand_number(), seat=dealer) + "\n", style="dim")
     last = ctl.last_trick()
     if last is not None:
-        out.append(_("Last trick → {who}").format(who=ctl.mention(last.winner)) + "\n", style="dim")
+        if last.winner == ctl.human:
+            out.append(_("Last trick → you") + "\n", style="dim")
+        else:
+            out.append(_("Last trick → {who}").format(who=ctl.mention(last.winner)) + "\n", style="dim")
         n = rules.num_seats
         for i, (seat, card) in enumerate(zip(last.seats(n), last.cards)):
             if i:
                 out.append(" ")
-            out.append(term(rules.seat_name(seat))[0] + " ")
+            out.append(seat_letter(rules.seat_name(seat)) + " ")
             out.append_text(card_text(card, bold=seat == last.winner, colour=colour))
         out.append("\n")
     out.append(ctl.bots_line(), style="dim")

@@ -71,6 +71,15 @@ function term(word) {
   if (word.includes("-") && !(word in I18N.terms)) return word.split("-").map(term).join("-");
   return I18N.terms[word] || word;
 }
+// a number with `digits` decimals as the page's language writes it («6,0»: a decimal comma in
+// every language of ours but English)
+function num(x, digits) {
+  try {
+    return new Intl.NumberFormat(I18N.lang, { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false }).format(x);
+  } catch (e) {
+    return Number(x).toFixed(digits);
+  }
+}
 // an error from the server in this page's language: its localized text, else its English
 function errorText(data, fallback) {
   return (data && (data.localized || data.error || data.message)) || fallback;
