@@ -164,13 +164,15 @@ class Narrator:
             nil = ""
             made = summary.nil_made[seat]
             if made is not None:
-                if bid.blind:
+                if bid is not None and bid.blind:
                     nil = _("  (blind nil made)") if made else _("  (blind nil failed)")
                 else:
                     nil = _("  (nil made)") if made else _("  (nil failed)")
             out.append(
                 _("  {seat:<6} bid {bid:<9} took {tricks:>2}").format(
-                    seat=term(name(seat)), bid=term(bid.label()), tricks=summary.tricks[seat]
+                    seat=term(name(seat)),
+                    bid=term(bid.label()) if bid is not None else "-",  # "-": no bid (a blind bid's partner)
+                    tricks=summary.tricks[seat],
                 )
                 + nil
             )

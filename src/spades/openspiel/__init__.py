@@ -53,6 +53,7 @@ import pyspiel
 
 from ..action_space import DONE_ID, NUM_ACTIONS, Stepper, action_name
 from ..actions import Action, Discard, Pass, action_id
+from ..bids import bid_labels
 from ..cards import ALL_CARDS, Card, cards_of_mask
 from ..core import deck_mask
 from ..errors import IllegalActionError, RulesError
@@ -735,7 +736,7 @@ class SpadesObserver:
             text += f" scores {scores}"
             if self.perfect_recall and game is not None:
                 hist = [
-                    f"{[b.label() for b in h.bids]} {list(h.tricks)} {list(h.points)}" for h in game.history
+                    f"{bid_labels(h.bids)} {list(h.tricks)} {list(h.points)}" for h in game.history
                 ]
                 text += " history " + "; ".join(hist)
             return f"seat {player} " + text

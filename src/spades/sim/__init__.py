@@ -411,7 +411,7 @@ def play_hands(rules: Rules | str = "partnership", hands: int = 100, bots: Seque
                 play += 1
             game.apply(act)
         summary = game.history[0]
-        out["bids"][i] = [-1 if b.blind else b.tricks for b in summary.bids]
+        out["bids"][i] = [-2 if b is None else -1 if b.blind else b.tricks for b in summary.bids]
         out["tricks"][i] = summary.tricks
         out["points"][i] = summary.points
         out["bags"][i] = summary.bags
