@@ -149,7 +149,7 @@ class Stepper:
                     code=ErrorCode.NOT_LEGAL_NOW,
                     params={"action": action_name_safe(aid)},
                 )
-            k = game.rules.blind_nil_exchange
+            k = game._hand._exchange_size() if phase is Phase.EXCHANGE else game.rules.blind_nil_exchange
             chosen = [*self.pending] if aid == DONE_ID else [*self.pending, aid]
             if phase is Phase.EXCHANGE:
                 return Pass(sum(1 << c for c in chosen)) if len(chosen) == k else None

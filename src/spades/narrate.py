@@ -231,6 +231,14 @@ OPTION_LABELS: tuple[str, ...] = (
     N_("nil tricks count for partner"),
     N_("hands per game"),
     N_("first dealer"),
+    # house rules (RULES.md section 7)
+    N_("bidding"),
+    N_("nil exchange"),
+    N_("least tricks partners may bid"),
+    N_("ten for two hundred"),
+    N_("blind bids when behind by"),
+    N_("smallest blind bid"),
+    N_("first lead"),
 )
 #: the words for an option without a number (``Option.none``)
 _NONE_WORDS: tuple[str, ...] = (N_("none"), N_("no limit"), N_("play to the target"), N_("random"))
@@ -261,6 +269,8 @@ def rule_words(rules: Rules) -> list[str]:
             continue
         if opt.kind == "bool":
             text = _("on") if value else _("off")
+        elif opt.kind == "choice":
+            text = str(value)  # the option's own word (bidding, first lead), as the flags take it
         elif value is None:
             text = _(opt.none or "none")
         else:

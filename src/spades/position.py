@@ -238,8 +238,8 @@ def build_position(
 
     game = cls(_blank=True)
     game._setup(rules, seed, dealer, ())
-    game._scores = score_list
-    game._bags = bag_list
+    game._scores = list(score_list)  # copies: the record's position keeps the scores before the hand
+    game._bags = list(bag_list)
     game._hands_played = hands_played
     if rules.uses_draw:
         game._start_hand()

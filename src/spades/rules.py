@@ -27,6 +27,7 @@ from .errors import RulesError
 __all__ = [
     "BIDDING_VARIANTS",
     "FIRST_LEADS",
+    "HOUSE_RULE_OPTIONS",
     "OPTIONS",
     "PRESETS",
     "SEAT_NAMES",
@@ -336,6 +337,17 @@ class Rules:
             raise RulesError(f"unknown rule option(s): {', '.join(sorted(unknown))}")
         return cls(**data)
 
+    def house_rules(self) -> list[str]:
+        """The options of RULES.md section 7 (house rules) set away from their defaults,
+        by name: what a tool that does not play them yet refuses."""
+        base = Rules()
+        return [
+            name
+            for name in HOUSE_RULE_OPTIONS
+            if getattr(self, name) != getattr(base, name)
+            and not (name == "blind_bid_min" and self.blind_bid_deficit is None)
+        ]
+
     def describe(self) -> list[str]:
         """The options that differ from the variant's preset, as ``name = value`` lines."""
         base = PRESETS[self.variant]
@@ -467,6 +479,17 @@ OPTIONS: Final[tuple[Option, ...]] = (
     Option("first_lead", "choice", "first lead",
            "who leads the first trick: left of the dealer, or the holder of the two of clubs, who leads it",
            choices=FIRST_LEADS),
+)
+
+#: the options of RULES.md section 7 (house rules)
+HOUSE_RULE_OPTIONS: Final[tuple[str, ...]] = (
+    "bidding",
+    "nil_exchange",
+    "min_side_bid",
+    "ten_for_two_hundred",
+    "blind_bid_deficit",
+    "blind_bid_min",
+    "first_lead",
 )
 
 #: the values of every ``choice`` option

@@ -86,10 +86,10 @@ def test_house_rule_errors_speak_the_players_words_not_python(client: Any) -> No
 def test_every_option_has_a_range_shown_and_enforced(client: Any) -> None:
     from spades.rules import OPTIONS
 
-    assert set(RANGES) == {o.name for o in OPTIONS if o.kind != "bool"}  # each chosen, none by default
+    assert set(RANGES) == {o.name for o in OPTIONS if o.kind in ("int", "optint")}  # each chosen
     config = client.get("/api/config").json()
     for opt in config["options"]:
-        if opt["kind"] != "bool":
+        if opt["kind"] in ("int", "optint"):
             assert isinstance(opt["min"], int) and isinstance(opt["max"], int), opt
             value = config["presets"]["partnership"][opt["name"]]
             assert value is None or opt["min"] <= value <= opt["max"], opt

@@ -192,6 +192,12 @@ def load_results(path: Any) -> HandResults:
 
 def _as_rules(rules: Rules | str) -> Rules:
     if isinstance(rules, Rules):
+        if rules.house_rules():
+            # the numba kernels play RULES.md sections 2-5 only
+            raise RulesError(
+                "the batched simulator does not play the house rules of RULES.md section 7 yet: "
+                + ", ".join(rules.house_rules())
+            )
         return rules
     if isinstance(rules, str):
         return Rules.preset(rules)
