@@ -14,7 +14,6 @@ from hypothesis import strategies as st
 from spades import Bid, CardSet, Game, Rules
 from spades.errors import RulesError
 from spades.events import HandScored, TrickWon
-
 from test_properties import check_conservation, full_deck, reference_winner
 
 
