@@ -89,7 +89,7 @@ class Narrator:
         if isinstance(ev, TrickWon):
             return [self._says(ev.winner, _("{who} win the trick"), _("{who} wins the trick"))]
         if isinstance(ev, BidMade):
-            what = term("blind nil" if ev.bid.blind else ev.bid.label())
+            what = term(ev.bid.label())  # "blind 7": a blind bid for the side (RULES.md section 7)
             return [self._says(ev.seat, _("{who} bid {bid}"), _("{who} bids {bid}"), bid=what)]
         if isinstance(ev, ExchangePassed):
             return [self._exchange(ev)]
