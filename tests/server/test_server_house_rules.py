@@ -180,8 +180,10 @@ def test_the_house_rules_of_section_7_are_chosen_and_checked_at_the_server(clien
     rules = client.get(f"/api/tables/{r.json()['id']}").json()["rules"]
     assert {k: rules[k] for k in options} == options
     got = _refused(client, {"bidding": "zigzag"})
-    assert got["field"] == "bidding" and got["error"] == "bidding must be one of: standard, mirror, whiz, suicide"
+    assert got["field"] == "bidding"
+    assert got["error"] == "bidding must be one of: standard, mirror, whiz, suicide"
     got = _refused(client, {"nil_exchange": 5})
-    assert got["field"] == "nil_exchange" and got["error"] == "nil exchange must be a whole number from 0 to 4"
+    assert got["field"] == "nil_exchange"
+    assert got["error"] == "nil exchange must be a whole number from 0 to 4"
     got = _refused(client, {"bidding": "suicide"}, preset="cutthroat")
     assert "suicide" in got["error"] and "partnerships only" in got["error"]
