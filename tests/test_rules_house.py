@@ -447,3 +447,19 @@ def test_a_seat_that_has_not_looked_sees_no_cards_under_the_house_rules() -> Non
     assert game.view(0).hand is not None and game.view(1).hand is None
     game.apply("bid 4")
     assert game.phase.value == "blind" and LOOK in game.legal_actions()
+
+
+def test_the_research_adapters_refuse_what_they_cannot_encode_yet() -> None:
+    from spades.action_space import Stepper
+    from spades.actions import action_id
+
+    with pytest.raises(ValueError, match="no integer id"):
+        action_id(Bid(7, blind=True))
+    with pytest.raises(RulesError, match="no ids for blind bids"):
+        Stepper(Game(Rules(blind_bid_deficit=0), seed=1))
+    stepper = Stepper(Game(Rules(bidding="suicide", nil_exchange=2, blind_nil=False, hands=1), seed=3))
+    while not stepper.game.is_over:  # the exchange's size comes from the hand
+        stepper.apply_id(stepper.legal_ids()[-1])
+    sim = pytest.importorskip("spades.sim")
+    with pytest.raises(RulesError, match=r"does not play the house rules of RULES\.md section 7 yet: bidding"):
+        sim._as_rules(Rules(bidding="whiz"))

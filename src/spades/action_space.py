@@ -47,7 +47,7 @@ from .actions import (
     action_id,
 )
 from .cards import Card, cards_of_mask
-from .errors import ErrorCode, IllegalActionError
+from .errors import ErrorCode, IllegalActionError, RulesError
 from .game import Game, Phase
 
 __all__ = [
@@ -101,6 +101,11 @@ class Stepper:
     __slots__ = ("game", "pending")
 
     def __init__(self, game: Game) -> None:
+        if game.rules.blind_bids:
+            raise RulesError(
+                "the integer action space has no ids for blind bids (RULES.md section 7): "
+                "turn blind_bid_deficit off"
+            )
         self.game = game
         self.pending: list[int] = []
 
