@@ -461,5 +461,15 @@ def test_the_research_adapters_refuse_what_they_cannot_encode_yet() -> None:
     while not stepper.game.is_over:  # the exchange's size comes from the hand
         stepper.apply_id(stepper.legal_ids()[-1])
     sim = pytest.importorskip("spades.sim")
-    with pytest.raises(RulesError, match=r"does not play the house rules of RULES\.md section 7 yet: bidding"):
+    with pytest.raises(RulesError, match=r"does not play the house rules of RULES\.md section 7 yet: bid"):
         sim._as_rules(Rules(bidding="whiz"))
+
+
+def test_a_position_after_a_blind_bid_leaves_the_partner_without_a_bid() -> None:
+    rules = Rules(blind_bid_deficit=0, blind_nil=False)
+    game = Game.from_position(rules, hands=HANDS, dealer=3, bids=["blind 7", "bid 3", None, "bid 2"])
+    assert game.phase.value == "play" and game.bids == (Bid(7, blind=True), Bid(3), None, Bid(2))
+    game.apply(game.legal_actions()[0])
+    assert Game.from_record(game.to_record()) == game
+    with pytest.raises(IllegalActionError, match="South bids before the seats after it"):
+        Game.from_position(rules, hands=HANDS, dealer=3, bids=["bid 7", "bid 3", None, "bid 2"])
