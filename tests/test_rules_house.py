@@ -279,7 +279,7 @@ def test_blind_bids_for_the_first_partner_of_a_side_behind_enough() -> None:
     assert game.to_act == 1 and game.phase.value == "bid"  # East-South are not behind
     game.apply("bid 3")
     # South makes no bid: West bids next, and South sees its cards as usual
-    assert game.to_act == 3 and game.view(2).hand is not None
+    assert game.to_act == 3 and game.view(2).hand is not None and not game.view(2).blind_nil_open
     game.apply("bid 2")
     assert game.phase.value == "play" and game.bids == (Bid(7, blind=True), Bid(3), None, Bid(2))
 
@@ -473,3 +473,13 @@ def test_a_position_after_a_blind_bid_leaves_the_partner_without_a_bid() -> None
     assert Game.from_record(game.to_record()) == game
     with pytest.raises(IllegalActionError, match="South bids before the seats after it"):
         Game.from_position(rules, hands=HANDS, dealer=3, bids=["bid 7", "bid 3", None, "bid 2"])
+
+
+def test_the_partner_of_a_blind_bid_has_no_blind_choice_left() -> None:
+    game = bidding(Rules(blind_bid_deficit=0))  # blind nil is open to everyone too
+    assert game.view(2).blind_nil_open and game.view(2).hand is None
+    game.apply("blind 7")
+    assert not game.view(2).blind_nil_open and game.view(2).hand is not None
+    game.apply("look")
+    game.apply("bid 3")
+    assert game.to_act == 3 and labels(game) == ["blind nil", "look"]  # West: not a blind bid

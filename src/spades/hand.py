@@ -269,7 +269,9 @@ class Hand:
         while self._bid_pos < len(order) and (
             bids[order[self._bid_pos]] is not None or self._no_bid(order[self._bid_pos])
         ):
+            # (a seat that makes no bid sees its cards as usual, with no blind choice left)
             self._looked[order[self._bid_pos]] = True
+            self._decided[order[self._bid_pos]] = True
             self._bid_pos += 1
         if self._bid_pos == len(order):
             self._after_bidding()

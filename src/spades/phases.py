@@ -111,6 +111,10 @@ class _Blind(PhaseHandler):
         if isinstance(act, Bid):
             hand._bids[seat] = act
             hand._events.append(BidMade(seat, act))
+            if act.is_blind_bid:  # the partner makes no bid: it sees its cards at once
+                partner = (seat + 2) % 4
+                hand._looked[partner] = True
+                hand._decided[partner] = True
         else:
             hand._events.append(Looked(seat))
         if hand._rules.uses_draw:
