@@ -112,7 +112,7 @@ def _bid(bid: Bid | None) -> str | None:
     if bid is None:
         return None
     if bid.blind:
-        return "blind nil"
+        return str(bid)  # "blind nil", or "blind 7": a blind bid for the side (RULES.md section 7)
     return "nil" if bid.is_nil else str(bid.tricks)
 
 
