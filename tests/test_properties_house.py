@@ -135,3 +135,10 @@ def test_random_games_under_every_house_rule_combination(index: int, seed: int) 
     assert game.is_over
     again = Game.from_record(game.to_record())
     assert again == game and again.history == game.history
+    # undo(k) is the game replayed without its last k actions
+    k = rng.randint(1, min(60, len(game.actions)))
+    prefix = Game(rules, seed=seed, dealer=game.first_dealer)
+    for _seat, action in game.actions[:-k]:
+        prefix.apply(action)
+    again.undo(k)
+    assert again == prefix and again.to_record() == prefix.to_record()
