@@ -483,3 +483,19 @@ def test_the_partner_of_a_blind_bid_has_no_blind_choice_left() -> None:
     game.apply("look")
     game.apply("bid 3")
     assert game.to_act == 3 and labels(game) == ["blind nil", "look"]  # West: not a blind bid
+
+
+def test_the_analysis_judges_no_forced_lead_and_shows_no_bid() -> None:
+    from spades import bots
+    from spades.analysis import analyse_game
+
+    rules = Rules(blind_bid_deficit=0, first_lead="two-of-clubs", hands=1)
+    game = Game(rules, seed=3, dealer=3)
+    game.apply("blind 7")
+    players = [bots.get("basic", seed=s) for s in range(4)]
+    while not game.is_over:
+        game.apply(players[game.to_act].act(game.view(game.to_act)))  # type: ignore[index]
+    hand = analyse_game(game).hands[0]
+    assert hand.bids[0] == Bid(7, blind=True) and hand.bids[2] is None  # South made no bid
+    first = hand.decisions[0]
+    assert str(first.card) == "2C" and first.forced and first.loss == 0
