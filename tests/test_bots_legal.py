@@ -97,3 +97,42 @@ def test_unknown_bot_and_bad_options_are_clear_errors() -> None:
     with pytest.raises(ValueError, match="options"):
         bots.get("basic", colour="red")
     assert {"random", "basic", "expert"} <= set(bots.names())
+
+
+#: the house rules of RULES.md section 7 (but the deck), alone and together
+HOUSE = [
+    ("partnership", {"bidding": "mirror"}),
+    ("partnership", {"bidding": "whiz", "nil_exchange": 2}),
+    ("partnership", {"bidding": "suicide", "nil_exchange": 3, "first_lead": "two-of-clubs"}),
+    ("partnership", {"min_side_bid": 4, "ten_for_two_hundred": True, "max_side_bid": 13}),
+    ("partnership", {"blind_bid_deficit": 0, "blind_bid_min": 5, "nil_exchange": 1}),
+    ("partnership", {"blind_bid_deficit": 0, "blind_nil": False, "first_lead": "two-of-clubs"}),
+    ("two-player", {"bidding": "whiz", "first_lead": "two-of-clubs"}),
+    ("cutthroat", {"bidding": "mirror", "ten_for_two_hundred": True}),
+    ("three-player", {"bidding": "whiz", "first_lead": "two-of-clubs"}),
+]
+
+
+@pytest.mark.parametrize("name", ["random", "basic"])
+@pytest.mark.parametrize(("preset", "options"), HOUSE, ids=[str(o) for _, o in HOUSE])
+def test_fast_bots_play_the_house_rules_legally(name: str, preset: str, options: dict[str, object]) -> None:
+    """A driver makes a random blind choice (blind nil or a blind bid) half of the time, so the
+    bot under test meets blind bids, nil exchanges and forced bids and leads."""
+    rules = dataclasses.replace(Rules.preset(preset), hands=2, **options)  # type: ignore[arg-type]
+    phases: set[str] = set()
+    for g in range(4):
+        game = Game(rules, seed=2000 + g)
+        players = [bots.get(name, seed=g * 10 + s) for s in range(rules.num_seats)]
+        chaos = random.Random(g)
+        while not game.is_over:
+            seat = game.to_act
+            assert seat is not None
+            view = game.view(seat)
+            if view.phase == "blind" and chaos.random() < 0.5:
+                game.apply(chaos.choice(view.legal))
+                continue
+            action = players[seat].act(view)
+            assert action in view.legal, (options, view.phase, action)
+            phases.add(view.phase)
+            game.apply(action)
+    assert {"bid", "play"} <= phases

@@ -112,7 +112,7 @@ CASES: dict[ErrorCode, Callable[[], object]] = {
     ErrorCode.UNKNOWN_ACTION: lambda: parse_action("dance"),
     ErrorCode.BID_NOT_WHOLE: lambda: Bid("4"),  # type: ignore[arg-type]
     ErrorCode.BID_OUT_OF_RANGE: lambda: Bid(20),
-    ErrorCode.BLIND_ONLY_NIL: lambda: Bid(3, blind=True),
+    ErrorCode.BLIND_ONLY_NIL: lambda: _bidding(Rules()).apply("blind 7"),
     ErrorCode.BID_NOT_TEXT: lambda: Bid.parse(4),  # type: ignore[arg-type]
     ErrorCode.NOT_A_BID: lambda: Bid.parse("lots"),
     ErrorCode.NOT_A_SUIT: lambda: Suit.parse("X"),

@@ -118,11 +118,14 @@ def test_bid_notation_variants(text: str, bid: Bid) -> None:
     assert Bid.parse(text) == bid
 
 
-def test_bid_zero_is_nil_and_blind_only_for_nil() -> None:
+def test_bid_zero_is_nil_and_a_blind_number_is_a_blind_bid() -> None:
     assert Bid(0) == Bid.nil() and Bid(0).is_nil and not Bid(0).blind
     assert Bid(0, blind=True) == Bid.blind_nil()
-    with pytest.raises(NotationError, match="only nil can be bid blind"):
-        Bid(3, blind=True)
+    # a blind bid for the side (RULES.md section 7; the rules decide where it is legal)
+    blind = Bid(7, blind=True)
+    assert blind.is_blind_bid and not blind.is_nil and not Bid.blind_nil().is_blind_bid
+    assert (str(blind), blind.label(), repr(blind)) == ("blind 7", "blind 7", "Bid(7, blind=True)")
+    assert Bid.parse("blind 7") is blind and Bid.parse("bid blind 7") is blind
 
 
 @pytest.mark.parametrize(
@@ -134,7 +137,7 @@ def test_bad_bid_values(value: object, words: str) -> None:
         Bid(value)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("text", ["bid four", "bid", "nill", "blind 4", "bid -1", ""])
+@pytest.mark.parametrize("text", ["bid four", "bid", "nill", "blind four", "bid -1", ""])
 def test_bad_bid_text(text: str) -> None:
     with pytest.raises(NotationError, match="is not a bid"):
         Bid.parse(text)

@@ -23,7 +23,8 @@ def test_every_rules_field_but_the_variant_is_described_once() -> None:
     fields = [f.name for f in dataclasses.fields(Rules) if f.name != "variant"]
     assert sorted(o.name for o in OPTIONS) == sorted(fields)
     for opt in OPTIONS:
-        assert opt.kind in ("int", "optint", "bool") and opt.label and opt.help
+        assert opt.kind in ("int", "optint", "bool", "choice") and opt.label and opt.help
+        assert bool(opt.choices) == (opt.kind == "choice")
 
 
 @pytest.mark.parametrize("module", [play_cli, match_cli], ids=["play", "match"])

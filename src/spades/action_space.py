@@ -47,7 +47,7 @@ from .actions import (
     action_id,
 )
 from .cards import Card, cards_of_mask
-from .errors import ErrorCode, IllegalActionError
+from .errors import ErrorCode, IllegalActionError, RulesError
 from .game import Game, Phase
 
 __all__ = [
@@ -101,6 +101,11 @@ class Stepper:
     __slots__ = ("game", "pending")
 
     def __init__(self, game: Game) -> None:
+        if game.rules.blind_bids:
+            raise RulesError(
+                "the integer action space has no ids for blind bids (RULES.md section 7): "
+                "turn blind_bid_deficit off"
+            )
         self.game = game
         self.pending: list[int] = []
 
@@ -149,7 +154,7 @@ class Stepper:
                     code=ErrorCode.NOT_LEGAL_NOW,
                     params={"action": action_name_safe(aid)},
                 )
-            k = game.rules.blind_nil_exchange
+            k = game._hand._exchange_size() if phase is Phase.EXCHANGE else game.rules.blind_nil_exchange
             chosen = [*self.pending] if aid == DONE_ID else [*self.pending, aid]
             if phase is Phase.EXCHANGE:
                 return Pass(sum(1 << c for c in chosen)) if len(chosen) == k else None

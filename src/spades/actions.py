@@ -169,6 +169,8 @@ def action_id(action: Action) -> int:
     if isinstance(action, Card):
         return int(action)
     if isinstance(action, Bid):
+        if action.is_blind_bid:
+            raise ValueError(f"{action} (a blind bid for the side) has no integer id in this action space")
         return BLIND_NIL_ID if action.blind else BID_BASE + action.tricks
     if isinstance(action, Choice):
         return _CHOICE_IDS[action]

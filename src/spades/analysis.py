@@ -48,7 +48,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .bids import Bid
+from .bids import Bid, bid_labels
 from .cards import SUIT_MASKS, Card
 from .errors import RecordError
 from .game import Game, Phase
@@ -235,7 +235,8 @@ class HandAnalysis:
     game: int
     hand: int  # 1-based, as ``spades replay`` numbers hands
     dealer: int
-    bids: tuple[Bid, ...]
+    #: None for a seat that made no bid (the partner of a blind bid, RULES.md section 7)
+    bids: tuple[Bid | None, ...]
     sides: tuple[SideReview, ...]
     decisions: tuple[Decision, ...]
     tricks: tuple[tuple[int, tuple[Card, ...], int | None], ...]  # (leader, cards, winner)
@@ -247,7 +248,7 @@ class HandAnalysis:
             "game": self.game,
             "hand": self.hand,
             "dealer": self.dealer,
-            "bids": [b.label() for b in self.bids],
+            "bids": bid_labels(self.bids),
             "sides": [s.to_dict() for s in self.sides],
             "complete": self.complete,
             "seconds": round(self.seconds, 3),
@@ -787,7 +788,7 @@ def _analyse_into(
             if current is None:
                 slv.clear()
                 current = {
-                    "hand": hand_no, "dealer": game.dealer, "bids": tuple(b or Bid(0) for b in game.bids),
+                    "hand": hand_no, "dealer": game.dealer, "bids": tuple(game.bids),
                     "sides": _opening_review(rules, game, slv), "decisions": [], "tricks": [],
                     "trick": [], "trick_leader": game.to_act, "seconds": 0.0, "nils_checked": False,
                 }
@@ -802,6 +803,11 @@ def _analyse_into(
             cap = _counted(rules, game, seat)
             broken = _broken(rules, game)
             values, nils = _position_values(rules, hands_now, leader, trick, broken, obj, signs, slv)
+            if rules.first_lead != "left-of-dealer" and not current["tricks"] and not trick:
+                # the 2 of clubs leads the first trick (RULES.md section 7): a forced card
+                forced = {int(c) for c in game.legal_actions() if isinstance(c, Card)}
+                values = {c: v for c, v in values.items() if int(c) in forced}
+                nils = {z: {c: v for c, v in vs.items() if int(c) in forced} for z, vs in nils.items()}
             pending = (obj, signs, values, nils)
             if informed and len(values) > 1:
                 rng = random.Random(f"spades-analysis:{seed}:{index}:{hand_no}:{i}")
@@ -988,7 +994,9 @@ def _text(analysis: Analysis, verbose: bool) -> list[str]:
         for h in hands:
             lines.append("")
             lines.append(_("=== Hand {n}: {seat} deals ===").format(n=h.hand, seat=_seat(rules, h.dealer)))
-            bids = ", ".join(f"{_seat(rules, s)} {term(b.label())}" for s, b in enumerate(h.bids))
+            bids = ", ".join(
+                f"{_seat(rules, s)} {term(b.label()) if b is not None else '-'}" for s, b in enumerate(h.bids)
+            )
             lines.append(_("Bids: {bids}").format(bids=bids))
             for sr in h.sides:
                 dd = ngettext("{n} trick", "{n} tricks", sr.dd_tricks).format(n=sr.dd_tricks)

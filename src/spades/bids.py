@@ -6,14 +6,15 @@ from typing import Final
 
 from .errors import ErrorCode, NotationError
 
-__all__ = ["MAX_BID", "Bid"]
+__all__ = ["MAX_BID", "Bid", "bid_labels"]
 
 #: The largest bid of any variant (three players hold 17 cards).
 MAX_BID: Final = 17
 
 
 class Bid:
-    """A bid.  ``Bid(0)`` is nil and ``Bid(0, blind=True)`` blind nil.
+    """A bid.  ``Bid(0)`` is nil and ``Bid(0, blind=True)`` blind nil; ``Bid(7, blind=True)``
+    is a blind bid for the side (``'blind 7'``, RULES.md section 7, where the rules allow it).
 
     Bids are immutable values; equal bids compare and hash equal.  As an action,
     ``str(bid)`` is its notation: ``'bid 4'``, ``'nil'`` or ``'blind nil'``.
@@ -45,8 +46,6 @@ class Bid:
                 code=ErrorCode.BID_OUT_OF_RANGE,
                 params={"value": tricks, "max": MAX_BID},
             )
-        if blind and tricks != 0:
-            raise NotationError("only nil can be bid blind", code=ErrorCode.BLIND_ONLY_NIL)
         cached = _CACHE.get((tricks, bool(blind)))
         if cached is not None:
             return cached
@@ -83,6 +82,8 @@ class Bid:
             return cls(0)
         if key in ("blind nil", "blind", "bn", "blind-nil", "double nil"):
             return cls(0, blind=True)
+        if key.startswith("blind ") and key[6:].isascii() and key[6:].isdigit():
+            return cls(int(key[6:]), blind=True)  # a blind bid for the side: 'blind 7'
         if key.isascii() and key.isdigit():
             return cls(int(key))
         raise NotationError(
@@ -96,20 +97,25 @@ class Bid:
         """True for nil and blind nil."""
         return self.tricks == 0
 
+    @property
+    def is_blind_bid(self) -> bool:
+        """A blind bid of a number of tricks for the side (``'blind 7'``)."""
+        return self.blind and self.tricks > 0
+
     def label(self) -> str:
-        """Short form for tables: ``'4'``, ``'nil'``, ``'blind nil'``."""
+        """Short form for tables: ``'4'``, ``'nil'``, ``'blind nil'``, ``'blind 7'``."""
         if self.tricks:
-            return str(self.tricks)
+            return f"blind {self.tricks}" if self.blind else str(self.tricks)
         return "blind nil" if self.blind else "nil"
 
     def __str__(self) -> str:
         if self.tricks:
-            return f"bid {self.tricks}"
+            return f"blind {self.tricks}" if self.blind else f"bid {self.tricks}"
         return "blind nil" if self.blind else "nil"
 
     def __repr__(self) -> str:
         if self.tricks:
-            return f"Bid({self.tricks})"
+            return f"Bid({self.tricks}, blind=True)" if self.blind else f"Bid({self.tricks})"
         return "Bid.blind_nil()" if self.blind else "Bid.nil()"
 
     def __eq__(self, other: object) -> bool:
@@ -133,5 +139,10 @@ class Bid:
 _CACHE: dict[tuple[int, bool], Bid] = {}
 for _t in range(MAX_BID + 1):
     _CACHE[(_t, False)] = Bid(_t)
-_CACHE[(0, True)] = Bid(0, blind=True)
+    _CACHE[(_t, True)] = Bid(_t, blind=True)
 del _t
+
+
+def bid_labels(bids: tuple[Bid | None, ...] | list[Bid | None]) -> list[str]:
+    """The bids' short forms, ``'-'`` for a seat that made no bid (a blind bid's partner)."""
+    return [b.label() if b is not None else "-" for b in bids]

@@ -414,6 +414,8 @@ class Game:
                 *t.s3[hand >> 39],
             ]
         if h._phase is _BID:
+            if not self._table.plain_bids:
+                return list(h._legal_bids(h._to_act))  # type: ignore[arg-type]
             lo, hi = h._bid_range(h._to_act)  # type: ignore[arg-type]
             return list(_BIDS[lo : hi + 1])
         return _HANDLERS[h._phase].legal(h)
@@ -455,6 +457,9 @@ class Game:
             else:
                 if not (hand & h._lead or hand) >> card & 1:
                     h._check_play(action)
+                if h._first_lead:  # the 2 of clubs led: the lead is free again
+                    h._first_lead = 0
+                    h._lead = self._table.lead
                 led = h._led = card // 13
                 h._follow = _SUIT_MASKS[led]
             self._log.append((actor, action))
@@ -504,7 +509,7 @@ class Game:
             if len(completed) < self._tricks_per_hand:
                 return (*played, won)
             return played + self._finish_hand(won)
-        if h._phase is _BID and type(action) is Bid and seat is None:
+        if h._phase is _BID and type(action) is Bid and seat is None and self._table.plain_bids:
             bidder: int = h._to_act  # type: ignore[assignment]
             lo, hi = h._bid_range(bidder)
             if lo <= action.tricks <= hi and not action.blind:
@@ -667,8 +672,10 @@ class Game:
         if h._phase is _DRAW and to_act == seat:
             draw_card = ALL_CARDS[h._deck[h._stock_pos]]
         exchange = None
+        exchange_size = 0
         if h._phase is _EXCHANGE:
             exchange = h._exchange_steps[h._exchange_pos]
+            exchange_size = h._exchange_size()
         leader = h._leader
         trick = (
             tuple(((leader + i) % n, ALL_CARDS[c]) for i, c in enumerate(h._trick))
@@ -702,6 +709,7 @@ class Game:
             draw_card=draw_card,
             stock_left=len(h._deck) - h._stock_pos if rules.uses_draw else 0,
             exchange=exchange,
+            exchange_size=exchange_size,
             legal=tuple(self.legal_actions()) if to_act == seat else (),
             history=tuple(self._history),
             is_over=self._is_over,
@@ -847,16 +855,20 @@ class _Table:
     __slots__ = (
         "bid_lo",
         "bid_orders",
+        "blind_bids",
         "blind_nil",
         "blind_nil_needs_deficit",
         "blind_open",
         "deck",
+        "first_lead_club",
         "lead",
         "max_bid",
         "must_break",
         "n",
         "next_seat",
+        "no_blind_bids",
         "num_sides",
+        "plain_bids",
         "rules",
         "s0",
         "s1",
@@ -880,9 +892,14 @@ class _Table:
         self.short_deck = len(self.deck) != 52
         self.lead = NON_SPADES_MASK if self.must_break else FULL_DECK
         self.bid_orders = tuple(tuple((d + 1 + i) % n for i in range(n)) for d in range(n))
-        self.blind_nil_needs_deficit = rules.blind_nil and rules.blind_nil_min_deficit > 0
-        self.blind_nil = rules.blind_nil
-        self.blind_open = (rules.blind_nil,) * n
+        self.blind_nil_needs_deficit = rules.blind_nil_offered and rules.blind_nil_min_deficit > 0
+        self.blind_nil = rules.blind_nil_offered
+        self.blind_open = (rules.blind_nil_offered,) * n
+        # the house rules of RULES.md section 7
+        self.blind_bids = rules.blind_bids
+        self.no_blind_bids = (False,) * n
+        self.plain_bids = rules.plain_bidding
+        self.first_lead_club = rules.first_lead == "two-of-clubs"
         self.uses_draw = rules.uses_draw
         self.num_sides = rules.num_sides
         self.bid_lo = 0 if rules.nil else 1

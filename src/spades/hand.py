@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from .bids import Bid
-from .cards import ALL_CARDS, Card, CardSet, cards_of_mask
+from .cards import ALL_CARDS, SUIT_MASKS, Card, CardSet, cards_of_mask
 from .core import deck_mask, play_error
 from .errors import ErrorCode, IllegalActionError, play_refusal
 from .events import Drawn, Event, PlayStarted, Redrawn
@@ -39,12 +39,15 @@ _OVER: Final = Phase.OVER
 #: PlayStarted(leader) for every seat (events are immutable values)
 _PLAY_STARTED: Final = tuple(PlayStarted(seat) for seat in range(4))
 _BITS: Final = tuple(1 << c for c in range(52))
+_NIL: Final = Bid.nil()
+_BLIND_NIL: Final = Bid.blind_nil()
 
 #: the attributes of a Hand (its ``__slots__``; copy goes through them)
 _HAND_SLOTS: Final = (
     "_bid_order",
     "_bid_pos",
     "_bids",
+    "_blind_bid_open",
     "_blind_open",
     "_broken",
     "_completed",
@@ -56,6 +59,7 @@ _HAND_SLOTS: Final = (
     "_events",
     "_exchange_pos",
     "_exchange_steps",
+    "_first_lead",
     "_follow",
     "_hands",
     "_lead",
@@ -134,6 +138,8 @@ class Hand:
         self._broken = False
         # what a leader may lead (if it holds any) and what a follower must follow with
         self._lead = table.lead
+        # first_lead "two-of-clubs": the mask of the card that must lead the first trick
+        self._first_lead = 0
         self._follow = 0
         self._led = 0
         # per-seat cards of the exchange and the draw (new lists when those phases start)
@@ -156,6 +162,10 @@ class Hand:
             self._blind_open = [self._blind_nil_allowed(s, scores) for s in range(n)]
         else:
             self._blind_open = table.blind_open
+        # blind bids (RULES.md section 7): the first partner of a side far enough behind
+        self._blind_bid_open: Sequence[bool] = table.no_blind_bids
+        if table.blind_bids:
+            self._blind_bid_open = [self._blind_bid_allowed(s, scores) for s in range(n)]
         if table.uses_draw:
             # two players see each card as they draw it; blind nil is chosen
             # before the first draw instead
@@ -177,7 +187,12 @@ class Hand:
                 dealt = dealt[k:] + dealt[:k]
             self._hands = dealt
             self._dealt = list(dealt)
-            self._looked = [not b for b in self._blind_open] if table.blind_nil else [True] * n
+            if table.blind_nil or table.blind_bids:
+                self._looked = [
+                    not (self._blind_open[s] or self._blind_bid_open[s]) for s in range(n)
+                ]
+            else:
+                self._looked = [True] * n
             self._decided = list(self._looked)
             self._next_bidder()
 
@@ -221,7 +236,7 @@ class Hand:
 
     def _blind_nil_allowed(self, seat: int, scores: Sequence[int]) -> bool:
         rules = self._rules
-        if not rules.blind_nil:
+        if not rules.blind_nil_offered:
             return False
         need = rules.blind_nil_min_deficit
         if need <= 0:
@@ -230,26 +245,156 @@ class Hand:
         others = [s for i, s in enumerate(scores) if i != side]
         return max(others) - scores[side] >= need
 
+    def _blind_bid_allowed(self, seat: int, scores: Sequence[int]) -> bool:
+        """A blind bid for the side: the first partner to bid, the side behind by enough."""
+        rules = self._rules
+        need = rules.blind_bid_deficit
+        if need is None or not rules.partnerships:
+            return False
+        if self._bid_order.index(seat) > self._bid_order.index((seat + 2) % 4):
+            return False
+        side = rules.side_of(seat)
+        return scores[1 - side] - scores[side] >= need
+
+    def _no_bid(self, seat: int) -> bool:
+        """The seat makes no bid: its partner bid blind for the side."""
+        if not self._table.blind_bids:
+            return False
+        other = self._bids[(seat + 2) % 4]
+        return other is not None and other.is_blind_bid
+
     def _next_bidder(self) -> None:
         bids = self._bids
         order = self._bid_order
-        while self._bid_pos < len(order) and bids[order[self._bid_pos]] is not None:
+        while self._bid_pos < len(order) and (
+            bids[order[self._bid_pos]] is not None or self._no_bid(order[self._bid_pos])
+        ):
+            # (a seat that makes no bid sees its cards as usual, with no blind choice left)
+            self._looked[order[self._bid_pos]] = True
+            self._decided[order[self._bid_pos]] = True
             self._bid_pos += 1
         if self._bid_pos == len(order):
             self._after_bidding()
             return
         seat = order[self._bid_pos]
         self._to_act = seat
+        if not self._looked[seat] and not self._table.plain_bids and not self._bid_options(seat, True):
+            # no blind choice is left to this seat (its partner's bid rules them out): it looks
+            self._looked[seat] = True
+            self._decided[seat] = True
         self._phase = _BID if self._looked[seat] else _BLIND
+
+    # -- bids under the house rules (RULES.md section 7) ----------------------
+
+    def _bid_options(self, seat: int, blind: bool) -> list[Bid]:
+        """The bids ``seat`` may make now: before looking (``blind``: blind nil, blind
+        bids) or after.  Every bidding rule in one place: the bidding variant, the
+        partners' least and most, and a bid that leaves the partner no legal bid."""
+        rules = self._rules
+        table = self._table
+        cands: list[Bid]
+        if blind:
+            cands = [_BLIND_NIL] if self._blind_open[seat] and rules.blind_nil_offered else []
+            if self._blind_bid_open[seat]:
+                top = table.max_bid if table.side_cap is None else min(table.max_bid, table.side_cap)
+                cands += [Bid(t, True) for t in range(rules.blind_bid_min, top + 1)]
+        elif rules.bidding == "mirror" or rules.bidding == "whiz":
+            k = (self._hands[seat] & SUIT_MASKS[3]).bit_count()
+            if k == 0:
+                cands = [_NIL]
+            elif rules.bidding == "mirror":
+                cands = [Bid(k)]
+            else:
+                cands = [_NIL, Bid(k)]
+        else:
+            cands = [Bid(t) for t in range(table.bid_lo, table.max_bid + 1)]
+        if not rules.partnerships:
+            return cands
+        partner_bid = self._bids[(seat + 2) % 4]
+        if partner_bid is not None:
+            return [b for b in cands if self._pair_ok(b, partner_bid)]
+        # the partner bids later: leave it a legal bid (its choices then do not depend on
+        # its cards: Mirror and Whiz have no rule across partners)
+        later = [Bid(t) for t in range(table.bid_lo, table.max_bid + 1)]
+        return [b for b in cands if b.is_blind_bid or any(self._pair_ok(b, p) for p in later)]
+
+    def _pair_ok(self, bid: Bid, other: Bid) -> bool:
+        """May partners bid ``bid`` and ``other``?"""
+        if bid.is_blind_bid or other.is_blind_bid:
+            return True
+        rules = self._rules
+        total = bid.tricks + other.tricks
+        cap = self._table.side_cap
+        if cap is not None and total > cap:
+            return False
+        if total < rules.min_side_bid:
+            return False
+        return not (rules.bidding == "suicide" and bid.is_nil == other.is_nil)
+
+    def _legal_bids(self, seat: int) -> list[Bid]:
+        """The bids of a seat that has looked (the bid phase)."""
+        if self._table.plain_bids:
+            lo, hi = self._bid_range(seat)
+            return [Bid(t) for t in range(lo, hi + 1)]
+        return self._bid_options(seat, False)
+
+    def _house_bid_refusal(self, seat: int, bid: Bid) -> IllegalActionError:
+        """Why a bid is refused under the house rules, in a player's words."""
+        rules = self._rules
+        legal = ", ".join(b.label() for b in self._bid_options(seat, False))
+        code = ErrorCode.NOT_LEGAL_NOW
+        params: dict[str, object] = {"action": str(bid)}
+        k = (self._hands[seat] & SUIT_MASKS[3]).bit_count()
+        if rules.bidding == "mirror":
+            return IllegalActionError(
+                f"With Mirror bidding you bid the number of your spades: {legal}", code=code, params=params
+            )
+        if rules.bidding == "whiz":
+            return IllegalActionError(
+                f"With Whiz bidding you bid nil or the number of your spades ({k}): {legal}",
+                code=code,
+                params=params,
+            )
+        partner_bid = self._bids[(seat + 2) % 4] if rules.partnerships else None
+        if rules.bidding == "suicide":
+            if partner_bid is not None and partner_bid.is_nil and bid.is_nil:
+                return IllegalActionError(
+                    "Your partner bid nil: with Suicide bidding you must bid a number",
+                    code=code,
+                    params=params,
+                )
+            if partner_bid is not None and not partner_bid.is_nil and not bid.is_nil:
+                return IllegalActionError(
+                    f"Your partner bid {partner_bid.tricks}: with Suicide bidding you must bid nil",
+                    code=code,
+                    params=params,
+                )
+        least = rules.min_side_bid
+        if least and partner_bid is not None:
+            return IllegalActionError(
+                f"Your side must bid at least {least} tricks in all: your partner bid "
+                f"{partner_bid.label()}, so bid {legal}",
+                code=code,
+                params=params,
+            )
+        return IllegalActionError(f"{bid} is not legal now: bid {legal}", code=code, params=params)
 
     def _after_bidding(self) -> None:
         rules = self._rules
-        if rules.has_exchange:
+        if rules.has_exchange or rules.has_nil_exchange:
             steps = []
+            blind_k = rules.blind_nil_exchange if rules.has_exchange else 0
             for seat in self._bid_order:
                 bid = self._bids[seat]
+                if bid is None or not bid.is_nil:
+                    continue
                 partner = (seat + 2) % 4
-                if bid is not None and bid.blind and not self._bids[partner].blind:  # type: ignore[union-attr]
+                other = self._bids[partner]
+                if bid.blind:
+                    exchange = blind_k > 0 and not (other is not None and other.blind)
+                else:  # nil exchange: none when both partners bid nil
+                    exchange = rules.nil_exchange > 0 and not (other is not None and other.is_nil)
+                if exchange:
                     steps += [(partner, seat), (seat, partner)]
             if steps:
                 self._passed, self._received = [0] * self._n, [0] * self._n
@@ -260,9 +405,30 @@ class Hand:
                 return
         self._start_play()
 
+    def _exchange_size(self) -> int:
+        """Cards each way in the exchange under way: the blind-nil exchange or the nil
+        exchange, as the nil bidder of the two bid."""
+        if not self._exchange_steps:
+            return 0
+        giver, receiver = self._exchange_steps[self._exchange_pos]
+        nil_bid = self._bids[receiver] if self._exchange_pos % 2 == 0 else self._bids[giver]
+        if nil_bid is not None and nil_bid.blind:
+            return self._rules.blind_nil_exchange
+        return self._rules.nil_exchange
+
     def _start_play(self) -> None:
         self._looked = [True] * self._n
         self._leader = (self._dealer + 1) % self._n
+        if self._table.first_lead_club:
+            # first_lead "two-of-clubs": the holder of the lowest club in play leads it
+            clubs = 0
+            for held in self._hands:
+                clubs |= held & SUIT_MASKS[0]
+            low = clubs & -clubs
+            if low:
+                self._leader = next(s for s in range(self._n) if self._hands[s] & low)
+                self._first_lead = low
+                self._lead = low
         self._to_act = self._leader
         self._phase = _PLAY
         self._events.append(_PLAY_STARTED[self._leader])
@@ -291,6 +457,14 @@ class Hand:
 
     def _check_bid(self, seat: int, bid: Bid) -> None:
         rules = self._rules
+        if bid.is_blind_bid:
+            if not rules.blind_bids:
+                raise IllegalActionError("only nil can be bid blind", code=ErrorCode.BLIND_ONLY_NIL)
+            raise IllegalActionError(
+                "A blind bid must be made before you look at your cards",
+                code=ErrorCode.NOT_LEGAL_NOW,
+                params={"action": str(bid)},
+            )
         if bid.blind:
             if not rules.blind_nil:
                 raise IllegalActionError(
@@ -317,6 +491,16 @@ class Hand:
                 code=ErrorCode.BID_ABOVE_MAX,
                 params={"max": rules.max_bid},
             )
+        if not self._table.plain_bids:
+            if bid not in self._bid_options(seat, False):
+                if rules.max_side_bid is not None and bid.tricks > hi:
+                    self._check_side_cap(seat, bid, hi)
+                raise self._house_bid_refusal(seat, bid)
+            return
+        self._check_side_cap(seat, bid, hi)
+
+    def _check_side_cap(self, seat: int, bid: Bid, hi: int) -> None:
+        rules = self._rules
         if bid.tricks > hi:
             partner_bid = self._bids[(seat + 2) % 4]
             if partner_bid is not None:
@@ -341,6 +525,13 @@ class Hand:
 
     def _check_play(self, card: Card) -> None:
         hand = self._hands[self._to_act]  # type: ignore[index]
+        if self._first_lead and not self._trick and hand >> card & 1 and not self._first_lead >> card & 1:
+            first = ALL_CARDS[self._first_lead.bit_length() - 1]
+            raise IllegalActionError(
+                f"The {first} leads the first trick",
+                code=ErrorCode.NOT_LEGAL_NOW,
+                params={"action": str(card)},
+            )
         led = self._trick[0] // 13 if self._trick else None
         error = play_error(hand, card, led, self._must_break, self._broken)
         if error is not None:

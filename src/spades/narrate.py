@@ -98,7 +98,10 @@ class Narrator:
         if isinstance(ev, TrickWon):
             return [self._says(ev.winner, _("You win the trick"), _("{who} wins the trick"))]
         if isinstance(ev, BidMade):
-            what = term("blind nil" if ev.bid.blind else ev.bid.label())
+            if ev.bid.is_blind_bid:  # "blind 7": a blind bid for the side (RULES.md section 7)
+                what = _("blind {n}").format(n=ev.bid.tricks)
+            else:
+                what = term("blind nil" if ev.bid.blind else ev.bid.label())
             return [self._says(ev.seat, _("You bid {bid}"), _("{who} bids {bid}"), bid=what)]
         if isinstance(ev, ExchangePassed):
             return [self._exchange(ev)]
@@ -183,13 +186,15 @@ class Narrator:
             nil = ""
             made = summary.nil_made[seat]
             if made is not None:
-                if bid.blind:
+                if bid is not None and bid.blind:
                     nil = _("  (blind nil made)") if made else _("  (blind nil failed)")
                 else:
                     nil = _("  (nil made)") if made else _("  (nil failed)")
             out.append(
                 _("  {seat:<6} bid {bid:<9} took {tricks:>2}").format(
-                    seat=term(name(seat)), bid=term(bid.label()), tricks=summary.tricks[seat]
+                    seat=term(name(seat)),
+                    bid=term(bid.label()) if bid is not None else "-",  # "-": no bid (a blind bid's partner)
+                    tricks=summary.tricks[seat],
                 )
                 + nil
             )
@@ -250,6 +255,14 @@ OPTION_LABELS: tuple[str, ...] = (
     N_("nil tricks count for partner"),
     N_("hands per game"),
     N_("first dealer"),
+    # house rules (RULES.md section 7)
+    N_("bidding"),
+    N_("nil exchange"),
+    N_("least tricks partners may bid"),
+    N_("ten for two hundred"),
+    N_("blind bids when behind by"),
+    N_("smallest blind bid"),
+    N_("first lead"),
 )
 #: the words for an option without a number (``Option.none``)
 _NONE_WORDS: tuple[str, ...] = (N_("none"), N_("no limit"), N_("play to the target"), N_("random"))
@@ -280,6 +293,8 @@ def rule_words(rules: Rules) -> list[str]:
             continue
         if opt.kind == "bool":
             text = _("on") if value else _("off")
+        elif opt.kind == "choice":
+            text = str(value)  # the option's own word (bidding, first lead), as the flags take it
         elif value is None:
             text = _(opt.none or "none")
         else:

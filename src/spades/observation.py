@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Final, NamedTuple
 
 import numpy as np
 
+from .bids import bid_labels
 from .cards import ALL_CARDS, CardSet
 from .rules import SEAT_NAMES
 from .view import View
@@ -300,7 +301,7 @@ def info_state_string(view: View, pending: tuple[int, ...] | list[int] = ()) -> 
                      + f" won by {name(t.winner)}")
     for h in view.history:
         lines.append(
-            f"hand {h.number + 1}: dealer {name(h.dealer)} bids {[b.label() for b in h.bids]} "
+            f"hand {h.number + 1}: dealer {name(h.dealer)} bids {bid_labels(h.bids)} "
             f"tricks {list(h.tricks)} points {list(h.points)}"
         )
     return "\n".join(lines)

@@ -76,14 +76,28 @@ class _Blind(PhaseHandler):
     __slots__ = ()
 
     def prompt(self, hand: Hand) -> str:
+        if hand._table.blind_bids and hand._blind_bid_open[hand._to_act]:  # type: ignore[index]
+            return "choose a blind bid ('blind 7'), 'blind nil' or 'look' at your cards"
         return "choose 'blind nil' or 'look' at your cards"
 
     def legal(self, hand: Hand) -> list[Action]:
-        return [_BLIND_NIL, LOOK]
+        if hand._table.plain_bids:
+            return [_BLIND_NIL, LOOK]
+        out: list[Action] = [*hand._bid_options(hand._to_act, True)]  # type: ignore[arg-type]
+        out.append(LOOK)
+        return out
 
     def validate(self, hand: Hand, seat: int, act: Action) -> None:
-        if act is LOOK or (isinstance(act, Bid) and act.blind):
+        if act is LOOK:
             return
+        if isinstance(act, Bid) and act.blind:
+            if hand._table.plain_bids:
+                if act.is_blind_bid:
+                    raise IllegalActionError("only nil can be bid blind", code=ErrorCode.BLIND_ONLY_NIL)
+                return
+            if act in hand._bid_options(seat, True):
+                return
+            _blind_refusal(hand, seat, act)
         if isinstance(act, Bid):
             raise IllegalActionError(
                 "You have not looked at your cards yet: choose 'blind nil' or 'look' first",
@@ -97,6 +111,10 @@ class _Blind(PhaseHandler):
         if isinstance(act, Bid):
             hand._bids[seat] = act
             hand._events.append(BidMade(seat, act))
+            if act.is_blind_bid:  # the partner makes no bid: it sees its cards at once
+                partner = (seat + 2) % 4
+                hand._looked[partner] = True
+                hand._decided[partner] = True
         else:
             hand._events.append(Looked(seat))
         if hand._rules.uses_draw:
@@ -108,13 +126,54 @@ class _Blind(PhaseHandler):
             hand._phase = Phase.BID
 
 
+def _blind_refusal(hand: Hand, seat: int, act: Bid) -> None:
+    """Raise why a blind bid (blind nil, ``blind N``) is refused before looking."""
+    rules = hand._rules
+    if not act.is_blind_bid:
+        if not rules.blind_nil_offered:
+            raise IllegalActionError("Blind nil is not allowed at this table", code=ErrorCode.BLIND_NIL_OFF)
+        if not hand._blind_open[seat]:
+            raise IllegalActionError(
+                f"Blind nil is only allowed when your side trails by at least "
+                f"{rules.blind_nil_min_deficit} points",
+                code=ErrorCode.BLIND_NIL_NOT_BEHIND,
+                params={"points": rules.blind_nil_min_deficit},
+            )
+        raise IllegalActionError(
+            "Blind nil is not open to you now: your partner's bid rules it out",
+            code=ErrorCode.NOT_LEGAL_NOW,
+            params={"action": str(act)},
+        )
+    if not rules.blind_bids:
+        raise IllegalActionError("only nil can be bid blind", code=ErrorCode.BLIND_ONLY_NIL)
+    if not hand._blind_bid_open[seat]:
+        raise IllegalActionError(
+            f"A blind bid is only for the first partner of a side behind by at least "
+            f"{rules.blind_bid_deficit} points",
+            code=ErrorCode.NOT_LEGAL_NOW,
+            params={"action": str(act)},
+        )
+    options = [b.tricks for b in hand._bid_options(seat, True) if b.is_blind_bid]
+    raise IllegalActionError(
+        f"A blind bid is from {min(options)} to {max(options)} tricks",
+        code=ErrorCode.NOT_LEGAL_NOW,
+        params={"action": str(act)},
+    )
+
+
 class _Bid(PhaseHandler):
     __slots__ = ()
 
     def prompt(self, hand: Hand) -> str:
+        if hand._rules.bidding == "mirror":
+            return "bid the number of your spades (Mirror)"
+        if hand._rules.bidding == "whiz":
+            return "bid nil or the number of your spades (Whiz)"
         return "bid: a number of tricks" + (" or nil" if hand._rules.nil else "")
 
     def legal(self, hand: Hand) -> list[Action]:
+        if not hand._table.plain_bids:
+            return list(hand._legal_bids(hand._to_act))  # type: ignore[arg-type]
         lo, hi = hand._bid_range(hand._to_act)  # type: ignore[arg-type]
         return list(_BIDS[lo : hi + 1])
 
@@ -135,17 +194,17 @@ class _Exchange(PhaseHandler):
 
     def prompt(self, hand: Hand) -> str:
         _giver, receiver = hand._exchange_steps[hand._exchange_pos]
-        return f"pass {hand._rules.blind_nil_exchange} cards to {hand._rules.seat_name(receiver)}"
+        return f"pass {hand._exchange_size()} cards to {hand._rules.seat_name(receiver)}"
 
     def legal(self, hand: Hand) -> list[Action]:
         cards = cards_of_mask(hand._hands[hand._to_act])  # type: ignore[index]
-        k = hand._rules.blind_nil_exchange
+        k = hand._exchange_size()
         return [Pass(sum(1 << c for c in combo)) for combo in combinations(cards, k)]
 
     def validate(self, hand: Hand, seat: int, act: Action) -> None:
         if not isinstance(act, Pass):
             raise self.wrong_kind(hand)
-        k = hand._rules.blind_nil_exchange
+        k = hand._exchange_size()
         hand._check_holds(seat, act.cards.mask)
         if len(act.cards) != k:
             raise IllegalActionError(
@@ -224,6 +283,8 @@ class _Play(PhaseHandler):
     def legal(self, hand: Hand) -> list[Action]:
         # a fast copy of spades.core.legal_mask (tests/test_core.py checks them against each other)
         held = hand._hands[hand._to_act]  # type: ignore[index]
+        if hand._first_lead and not hand._trick:
+            return _cards_list(hand._first_lead)  # type: ignore[return-value]
         if hand._trick:
             led = hand._trick[0] // 13
             bits = held >> (13 * led) & 0x1FFF
@@ -263,7 +324,8 @@ HANDLERS: Final[dict[Phase, PhaseHandler]] = {
 def _prompt_params(hand: Hand) -> dict[str, object]:
     """The params of a ``wrong_action`` refusal: the phase and what its prompt names."""
     rules = hand._rules
-    params: dict[str, object] = {"phase": hand._phase.value, "nil": rules.nil, "n": rules.blind_nil_exchange}
+    n = hand._exchange_size() if hand._phase is Phase.EXCHANGE else rules.blind_nil_exchange
+    params: dict[str, object] = {"phase": hand._phase.value, "nil": rules.nil, "n": n}
     if hand._phase is Phase.EXCHANGE:
         params["seat"] = rules.seat_name(hand._exchange_steps[hand._exchange_pos][1])
     return params

@@ -238,8 +238,8 @@ def build_position(
 
     game = cls(_blank=True)
     game._setup(rules, seed, dealer, ())
-    game._scores = score_list
-    game._bags = bag_list
+    game._scores = list(score_list)  # copies: the record's position keeps the scores before the hand
+    game._bags = list(bag_list)
     game._hands_played = hands_played
     if rules.uses_draw:
         game._start_hand()
@@ -262,7 +262,15 @@ def build_position(
             params={"n": n},
         )
     order_of_bids = [(dealer + 1 + i) % n for i in range(n)]
-    given = [bid_list[s] is not None for s in order_of_bids]
+
+    def no_bid(seat: int) -> bool:
+        """The partner of a blind bid makes no bid (RULES.md section 7): None, yet done."""
+        if not rules.partnerships or bid_list[seat] is not None:
+            return False
+        other = bid_list[(seat + 2) % 4]
+        return other is not None and _bid(other, name((seat + 2) % 4)).is_blind_bid
+
+    given = [bid_list[s] is not None or no_bid(s) for s in order_of_bids]
     if given != sorted(given, reverse=True):
         first_missing = order_of_bids[given.index(False)]
         raise IllegalActionError(
@@ -273,6 +281,8 @@ def build_position(
     for s in order_of_bids:
         value = bid_list[s]
         if value is None:
+            if no_bid(s):
+                continue
             break
         bid = _bid(value, name(s))
         try:

@@ -24,11 +24,26 @@ from typing import Any, ClassVar, Final, Literal
 
 from .errors import RulesError
 
-__all__ = ["OPTIONS", "PRESETS", "SEAT_NAMES", "Option", "Rules", "Variant"]
+__all__ = [
+    "BIDDING_VARIANTS",
+    "FIRST_LEADS",
+    "HOUSE_RULE_OPTIONS",
+    "OPTIONS",
+    "PRESETS",
+    "SEAT_NAMES",
+    "Option",
+    "Rules",
+    "Variant",
+]
 
 Variant = Literal["partnership", "two-player", "cutthroat", "three-player"]
 
 VARIANTS: Final[tuple[str, ...]] = ("partnership", "two-player", "cutthroat", "three-player")
+
+#: the values of the ``bidding`` option (RULES.md section 7)
+BIDDING_VARIANTS: Final[tuple[str, ...]] = ("standard", "mirror", "whiz", "suicide")
+#: the values of the ``first_lead`` option
+FIRST_LEADS: Final[tuple[str, ...]] = ("left-of-dealer", "two-of-clubs")
 
 #: Seat names by table size.  Four-handed tables use the compass points.
 SEAT_NAMES: Final[dict[int, tuple[str, ...]]] = {
@@ -60,6 +75,14 @@ class Rules:
     nil_tricks_count_for_partner: bool = False
     hands: int | None = None
     first_dealer: int | None = None
+    # house rules of RULES.md section 7
+    bidding: str = "standard"
+    nil_exchange: int = 0
+    min_side_bid: int = 0
+    ten_for_two_hundred: bool = False
+    blind_bid_deficit: int | None = None
+    blind_bid_min: int = 6
+    first_lead: str = "left-of-dealer"
 
     PRESET_NAMES: ClassVar[tuple[str, ...]] = (
         "partnership",
@@ -87,6 +110,12 @@ class Rules:
                 need(
                     value is None or (isinstance(value, int) and not isinstance(value, bool)),
                     f"{name} must be a whole number or None, not {value!r}",
+                )
+            elif typ == "choice":
+                choices = _CHOICES[name]
+                need(
+                    isinstance(value, str) and value in choices,
+                    f"{name} must be one of {', '.join(choices)}, not {value!r}",
                 )
         need(
             self.variant in VARIANTS,
@@ -135,6 +164,61 @@ class Rules:
             )
         if self.blind_nil:
             need(self.nil, "blind nil needs nil bids: turn nil on or blind_nil off")
+        self._check_house_rules(need)
+
+    def _check_house_rules(self, need: Any) -> None:
+        """The options of RULES.md section 7, alone and together."""
+        per_hand = self.tricks_per_hand
+        if self.bidding != "standard":
+            need(
+                self.nil,
+                f"bidding {self.bidding!r} needs nil bids: turn nil on "
+                + ("(each partnership bids one nil)" if self.bidding == "suicide"
+                   else "(a player without spades bids nil)"),
+            )
+        if self.bidding == "suicide":
+            need(self.partnerships, "bidding 'suicide' is for partnerships only (one nil per partnership)")
+        if self.bidding in ("mirror", "whiz"):
+            need(
+                self.max_side_bid is None and self.min_side_bid == 0,
+                f"bidding {self.bidding!r} fixes the bids by the cards: "
+                "it cannot be played with max_side_bid or min_side_bid",
+            )
+        need(0 <= self.nil_exchange <= 4, "nil_exchange must be between 0 (off) and 4 cards")
+        if self.nil_exchange:
+            need(self.partnerships, "nil_exchange is for partnerships only (the nil bidder's partner passes)")
+            need(self.nil, "nil_exchange needs nil bids: turn nil on or nil_exchange off")
+        need(
+            0 <= self.min_side_bid <= per_hand,
+            f"min_side_bid must be between 0 (off) and {per_hand}",
+        )
+        if self.min_side_bid:
+            need(self.partnerships, "min_side_bid is for partnerships only (partners' bids add up)")
+            if self.max_side_bid is not None:
+                need(
+                    self.min_side_bid <= self.max_side_bid,
+                    "min_side_bid cannot be more than max_side_bid",
+                )
+        need(
+            1 <= self.blind_bid_min <= per_hand,
+            f"blind_bid_min must be between 1 and {per_hand}",
+        )
+        if self.blind_bid_deficit is not None:
+            need(self.blind_bid_deficit >= 0, "blind_bid_deficit cannot be negative (None: no blind bids)")
+            need(self.partnerships, "blind bids are for partnerships only (one partner bids for the side)")
+            need(
+                self.bidding == "standard",
+                f"blind bids cannot be played with bidding {self.bidding!r}: turn blind_bid_deficit off",
+            )
+            if self.max_side_bid is not None:
+                need(
+                    self.blind_bid_min <= self.max_side_bid,
+                    "blind_bid_min cannot be more than max_side_bid",
+                )
+            need(
+                self.blind_bid_min >= self.min_side_bid,
+                "blind_bid_min cannot be less than min_side_bid",
+            )
 
     # -- shape of the table -------------------------------------------------
 
@@ -174,7 +258,28 @@ class Rules:
     @property
     def has_exchange(self) -> bool:
         """Partners exchange cards after a blind nil (four-handed partnerships only)."""
-        return self.partnerships and self.blind_nil and self.blind_nil_exchange > 0
+        return self.partnerships and self.blind_nil_offered and self.blind_nil_exchange > 0
+
+    @property
+    def has_nil_exchange(self) -> bool:
+        """Partners exchange cards after a (not blind) nil (``nil_exchange``)."""
+        return self.partnerships and self.nil and self.nil_exchange > 0
+
+    @property
+    def blind_nil_offered(self) -> bool:
+        """Blind nil can be bid: the option is on and the bids are not forced (Mirror)."""
+        return self.blind_nil and self.bidding != "mirror"
+
+    @property
+    def blind_bids(self) -> bool:
+        """A trailing partnership may bid ``blind N`` (``blind_bid_deficit`` set)."""
+        return self.blind_bid_deficit is not None
+
+    @property
+    def plain_bidding(self) -> bool:
+        """Bids are a range of numbers (and nil): no bidding variant, no minimum side bid,
+        no blind bids.  The engine checks other bids through its general path."""
+        return self.bidding == "standard" and self.min_side_bid == 0 and self.blind_bid_deficit is None
 
     def side_of(self, seat: int) -> int:
         """The side (scoring unit) of a seat."""
@@ -232,6 +337,17 @@ class Rules:
             raise RulesError(f"unknown rule option(s): {', '.join(sorted(unknown))}")
         return cls(**data)
 
+    def house_rules(self) -> list[str]:
+        """The options of RULES.md section 7 (house rules) set away from their defaults,
+        by name: what a tool that does not play them yet refuses."""
+        base = Rules()
+        return [
+            name
+            for name in HOUSE_RULE_OPTIONS
+            if getattr(self, name) != getattr(base, name)
+            and not (name == "blind_bid_min" and self.blind_bid_deficit is None)
+        ]
+
     def describe(self) -> list[str]:
         """The options that differ from the variant's preset, as ``name = value`` lines."""
         base = PRESETS[self.variant]
@@ -262,7 +378,8 @@ class Option:
 
     #: the :class:`Rules` field
     name: str
-    #: ``"int"``, ``"optint"`` (a whole number or None) or ``"bool"``
+    #: ``"int"``, ``"optint"`` (a whole number or None), ``"bool"`` or ``"choice"`` (one of
+    #: ``choices``, words)
     kind: str
     #: what players call it
     label: str
@@ -278,6 +395,8 @@ class Option:
     flag: str = ""
     #: older spellings of the flag, still accepted but not shown
     aliases: tuple[str, ...] = ()
+    #: the values of a ``choice`` option, the default first
+    choices: tuple[str, ...] = ()
 
     @property
     def cli_flag(self) -> str:
@@ -287,6 +406,8 @@ class Option:
         """``'target score: 300 points'``, ``'nil: off'``, ``'losing score: none'``."""
         if self.kind == "bool":
             text = "on" if value else "off"
+        elif self.kind == "choice":
+            text = str(value)
         elif value is None:
             text = self.none or "none"
         else:
@@ -337,7 +458,42 @@ OPTIONS: Final[tuple[Option, ...]] = (
     Option("first_dealer", "optint", "first dealer",
            "the seat that deals (or draws first) in the first hand: a number from 0 or a seat name",
            minimum=0, maximum=3, none="random"),
+    # house rules (RULES.md section 7)
+    Option("bidding", "choice", "bidding",
+           "standard; mirror: everyone bids their spades; whiz: nil or one's spades; "
+           "suicide: one nil per partnership",
+           choices=BIDDING_VARIANTS),
+    Option("nil_exchange", "int", "nil exchange",
+           "cards a nil bidder and the partner pass each way after the bidding; 0 turns it off",
+           "cards", minimum=0, maximum=4),
+    Option("min_side_bid", "int", "least tricks partners may bid",
+           "partners' bids (nil counts 0) must add up to at least this (board, e.g. 4); 0 turns it off",
+           "tricks", minimum=0, maximum=17),
+    Option("ten_for_two_hundred", "bool", "ten for two hundred",
+           "a side that bids 10 or more and makes it scores 200 for the contract"),
+    Option("blind_bid_deficit", "optint", "blind bids when behind by",
+           "a partnership behind by at least this much may bid blind for the side (scores double)",
+           "points", minimum=0, none="off"),
+    Option("blind_bid_min", "int", "smallest blind bid",
+           "the fewest tricks a blind bid may name", "tricks", minimum=1, maximum=17),
+    Option("first_lead", "choice", "first lead",
+           "who leads the first trick: left of the dealer, or the holder of the two of clubs, who leads it",
+           choices=FIRST_LEADS),
 )
+
+#: the options of RULES.md section 7 (house rules)
+HOUSE_RULE_OPTIONS: Final[tuple[str, ...]] = (
+    "bidding",
+    "nil_exchange",
+    "min_side_bid",
+    "ten_for_two_hundred",
+    "blind_bid_deficit",
+    "blind_bid_min",
+    "first_lead",
+)
+
+#: the values of every ``choice`` option
+_CHOICES: Final = {opt.name: opt.choices for opt in OPTIONS if opt.kind == "choice"}
 
 #: the kind of every option field, for the checks in Rules.__post_init__
 _FIELD_TYPES: Final = {opt.name: opt.kind for opt in OPTIONS}

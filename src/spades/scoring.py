@@ -16,7 +16,11 @@ Per side (RULES.md section 2):
   OpenSpiel);
 * bags accumulate; each time ``bag_limit`` is reached, ``bag_penalty`` points are
   lost and ``bag_limit`` bags removed (``bag_penalty == 0``: bags never cost);
-* a side taking every trick makes a Boston, worth ``boston_bonus``.
+* a side taking every trick makes a Boston, worth ``boston_bonus``;
+* house rules (RULES.md section 7): with ``ten_for_two_hundred`` a contract of 10 or
+  more, made, scores 200 instead of 10 per trick bid; a blind bid (``Bid(7, blind=True)``,
+  the partner's bid None: it made none) is the side's contract and scores double
+  (made: +20 per trick bid, or twice 200 with ten for two hundred; set: -20 per trick bid).
 """
 
 from __future__ import annotations
@@ -64,7 +68,9 @@ class HandScore(NamedTuple):
         return tuple(s.boston for s in self.sides)
 
 
-def _as_bid(value: Bid | int | str) -> Bid:
+def _as_bid(value: Bid | int | str | None) -> Bid | None:
+    if value is None:
+        return None
     if isinstance(value, Bid):
         return value
     if isinstance(value, str):
@@ -74,7 +80,7 @@ def _as_bid(value: Bid | int | str) -> Bid:
 
 def score_hand(
     rules: Rules,
-    bids: Sequence[Bid | int | str],
+    bids: Sequence[Bid | int | str | None],
     tricks: Sequence[int],
     bags: Sequence[int],
 ) -> HandScore:
@@ -99,7 +105,12 @@ def score_hand(
             raise ValueError("trick counts must be whole numbers, 0 or more")
     if sum(tricks) != per_hand:
         raise ValueError(f"the tricks must add up to {per_hand}, not {sum(tricks)}")
-    for b in bid_list:
+    for seat, b in enumerate(bid_list):
+        if b is None:
+            partner = bid_list[(seat + 2) % 4] if rules.partnerships else None
+            if partner is None or not partner.is_blind_bid:
+                raise ValueError("only the partner of a blind bid makes no bid (None)")
+            continue
         if b.tricks > per_hand:  # the most a seat may bid (rules.max_bid)
             raise ValueError(f"a bid cannot be more than {per_hand}")
     for b_ in bags:
@@ -110,7 +121,7 @@ def score_hand(
 
 
 def score_valid_hand(
-    rules: Rules, bids: Sequence[Bid], tricks: Sequence[int], bags: Sequence[int]
+    rules: Rules, bids: Sequence[Bid | None], tricks: Sequence[int], bags: Sequence[int]
 ) -> HandScore:
     """:func:`score_hand` without its checks of the input, for callers whose
     bids and tricks come from a played hand (the engine)."""
@@ -125,6 +136,7 @@ def score_valid_hand(
     bag_penalty = rules.bag_penalty
     bag_limit = rules.bag_limit
     boston_bonus = rules.boston_bonus
+    ten_for_200 = rules.ten_for_two_hundred
     sides = []
     nil_made: list[bool | None] = [None] * n
     for side in range(num_sides):
@@ -134,10 +146,13 @@ def score_valid_hand(
         free_bags = 0
         nil_points = 0
         side_tricks = 0
+        double = False
         for s in seats:
             b = bid_list[s]
             side_tricks += tricks[s]
-            if b.tricks == 0:  # nil or blind nil
+            if b is None:  # the partner of a blind bid: its tricks count for the side
+                counted += tricks[s]
+            elif b.tricks == 0:  # nil or blind nil
                 bonus = blind_nil_bonus if b.blind else nil_bonus
                 ok = tricks[s] == 0
                 nil_made[s] = ok
@@ -149,15 +164,18 @@ def score_valid_hand(
             else:
                 contract += b.tricks
                 counted += tricks[s]
+                double = double or b.blind  # a blind bid for the side
         made: bool | None
         if contract > 0:
             made = counted >= contract
+            factor = 2 if double else 1
             if made:
                 over = counted - contract
-                contract_points = 10 * contract + over
+                base = 200 if ten_for_200 and contract >= 10 else 10 * contract
+                contract_points = factor * base + over
             else:
                 over = 0
-                contract_points = -10 * contract
+                contract_points = -10 * factor * contract
         else:
             made = None
             over = counted

@@ -55,7 +55,8 @@ class HandSummary(NamedTuple):
 
     number: int
     dealer: int
-    bids: tuple[Bid, ...]
+    #: None for a seat that made no bid (its partner bid blind for the side)
+    bids: tuple[Bid | None, ...]
     tricks: tuple[int, ...]
     points: tuple[int, ...]
     bags: tuple[int, ...]
@@ -109,6 +110,8 @@ class View:
     stock_left: int = 0
     #: the seat passing / receiving in the exchange now under way
     exchange: tuple[int, int] | None = None
+    #: how many cards pass each way in that exchange (blind-nil or nil exchange; 0 when none)
+    exchange_size: int = 0
     legal: tuple[Action, ...] = ()
     history: tuple[HandSummary, ...] = ()
     is_over: bool = False

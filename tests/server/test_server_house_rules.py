@@ -86,10 +86,10 @@ def test_house_rule_errors_speak_the_players_words_not_python(client: Any) -> No
 def test_every_option_has_a_range_shown_and_enforced(client: Any) -> None:
     from spades.rules import OPTIONS
 
-    assert set(RANGES) == {o.name for o in OPTIONS if o.kind != "bool"}  # each chosen, none by default
+    assert set(RANGES) == {o.name for o in OPTIONS if o.kind in ("int", "optint")}  # each chosen
     config = client.get("/api/config").json()
     for opt in config["options"]:
-        if opt["kind"] != "bool":
+        if opt["kind"] in ("int", "optint"):
             assert isinstance(opt["min"], int) and isinstance(opt["max"], int), opt
             value = config["presets"]["partnership"][opt["name"]]
             assert value is None or opt["min"] <= value <= opt["max"], opt
@@ -166,3 +166,24 @@ def test_lobby_rows_say_what_the_table_is(client: Any) -> None:
     plain = client.post("/api/tables", json={"seats": ["you", "open", "bot:basic", "bot:basic"]}).json()
     row = next(x for x in client.get("/api/tables").json()["tables"] if x["id"] == plain["id"])
     assert row["house_rules"] == [] and row["target_score"] == 500
+
+
+def test_the_house_rules_of_section_7_are_chosen_and_checked_at_the_server(client: Any) -> None:
+    config = client.get("/api/config").json()
+    bidding = next(o for o in config["options"] if o["name"] == "bidding")
+    assert bidding["kind"] == "choice" and bidding["choices"] == ["standard", "mirror", "whiz", "suicide"]
+    assert config["presets"]["partnership"]["first_lead"] == "left-of-dealer"
+    options = {"bidding": "suicide", "nil_exchange": 2, "min_side_bid": 4, "ten_for_two_hundred": True,
+               "first_lead": "two-of-clubs"}
+    r = client.post("/api/tables", json={"options": options, "bot_delay": 0})
+    assert r.status_code == 201, r.text
+    rules = client.get(f"/api/tables/{r.json()['id']}").json()["rules"]
+    assert {k: rules[k] for k in options} == options
+    got = _refused(client, {"bidding": "zigzag"})
+    assert got["field"] == "bidding"
+    assert got["error"] == "bidding must be one of: standard, mirror, whiz, suicide"
+    got = _refused(client, {"nil_exchange": 5})
+    assert got["field"] == "nil_exchange"
+    assert got["error"] == "nil exchange must be a whole number from 0 to 4"
+    got = _refused(client, {"bidding": "suicide"}, preset="cutthroat")
+    assert "suicide" in got["error"] and "partnerships only" in got["error"]

@@ -234,7 +234,9 @@ class BasicBot(Bot):
         if phase == "bid":
             return self.choose_bid(view, Knowledge(view))
         if phase == "blind":
-            return Bid.blind_nil() if self.wants_blind_nil(view) else LOOK
+            # (a blind bid for the side, where the rules offer one, is never chosen yet)
+            choice = Bid.blind_nil() if self.wants_blind_nil(view) else LOOK
+            return choice if choice in legal else LOOK
         if phase == "exchange":
             return Pass(self.choose_pass(view))
         if phase == "draw":
@@ -312,16 +314,25 @@ class BasicBot(Bot):
             room = rules.tricks_per_hand - partner_bid.tricks
             tricks = min(tricks, max(1, room))
         tricks = min(max(tricks, max(lo, 1)), hi)
-        return Bid(tricks)
+        if Bid(tricks) in legal_bids:
+            return Bid(tricks)
+        # house rules (Whiz, Suicide, a least side bid) leave gaps: the nearest number bid
+        numbers = [b for b in legal_bids if not b.is_nil] or legal_bids
+        return min(numbers, key=lambda b: (abs(b.tricks - tricks), b.tricks))
 
     # -- exchange, draw, redraw --------------------------------------------------
 
     def choose_pass(self, view: View) -> int:
         hand = view.hand.mask if view.hand is not None else 0
-        _giver, receiver = view.exchange if view.exchange is not None else (view.seat, view.seat)
+        giver, receiver = view.exchange if view.exchange is not None else (view.seat, view.seat)
         receiver_bid = view.bids[receiver]
-        to_blind_nil = receiver_bid is not None and receiver_bid.blind
-        return exchange_pass(hand, view.rules.blind_nil_exchange, to_blind_nil)
+        giver_bid = view.bids[giver]
+        # to the blind-nil (or, in a nil exchange, nil) bidder: low cards; back: the dangerous ones
+        to_nil = receiver_bid is not None and (
+            receiver_bid.blind or (receiver_bid.is_nil and not (giver_bid is not None and giver_bid.is_nil))
+        )
+        k = view.exchange_size or view.rules.blind_nil_exchange
+        return exchange_pass(hand, k, to_nil)
 
     def keeps(self, view: View) -> bool:
         card = view.draw_card

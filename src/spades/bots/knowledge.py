@@ -219,6 +219,7 @@ class Knowledge:
             t = view.tricks_won[s]
             won += t
             if bid is None:
+                counted += t  # no bid: the partner of a blind bid plays for the side's contract
                 continue
             if bid.is_nil:
                 (failed if t else live).append(s)

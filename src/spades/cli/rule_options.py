@@ -58,6 +58,8 @@ def _dest(opt: Option) -> str:
 def _metavar(opt: Option) -> str:
     if opt.name == "first_dealer":
         return "SEAT"
+    if opt.kind == "choice":
+        return "{" + ",".join(opt.choices) + "}"
     return (opt.unit or "N").upper()
 
 
@@ -93,10 +95,15 @@ def add_rule_arguments(group: Any, taken: set[str] = frozenset()) -> None:  # ty
                     group.add_argument(alias, dest=dest, default=None, action=_Value, help=argparse.SUPPRESS)
 
 
-def parse_option_value(opt: Option, text: str, rules: Rules) -> int | None:
-    """A flag's text as the option's value: a whole number, 'none' (optional numbers)
-    or, for the first dealer, a seat name.  Raises ValueError in a player's words."""
+def parse_option_value(opt: Option, text: str, rules: Rules) -> int | str | None:
+    """A flag's text as the option's value: a whole number, 'none' (optional numbers),
+    one of a ``choice`` option's words or, for the first dealer, a seat name.  Raises
+    ValueError in a player's words."""
     word = text.strip().lower()
+    if opt.kind == "choice":
+        if word not in opt.choices:
+            raise ValueError(f"{opt.cli_flag} takes one of {', '.join(opt.choices)}, not {text!r}")
+        return word
     if opt.kind == "optint" and word in ("none", "random", "off"):
         return None
     if opt.name == "first_dealer":

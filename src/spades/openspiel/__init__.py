@@ -53,6 +53,7 @@ import pyspiel
 
 from ..action_space import DONE_ID, NUM_ACTIONS, Stepper, action_name
 from ..actions import Action, Discard, Pass, action_id
+from ..bids import bid_labels
 from ..cards import ALL_CARDS, Card, cards_of_mask
 from ..core import deck_mask
 from ..errors import IllegalActionError, RulesError
@@ -93,6 +94,10 @@ PRESET_SENTINEL: Final = -1_000_000
 _INT_OPTIONS: Final = tuple(o.name for o in OPTIONS if o.kind == "int")
 _OPT_INT_OPTIONS: Final = tuple(o.name for o in OPTIONS if o.kind == "optint")
 _BOOL_OPTIONS: Final = tuple(o.name for o in OPTIONS if o.kind == "bool")
+_CHOICE_OPTIONS: Final = tuple(o.name for o in OPTIONS if o.kind == "choice")
+#: house rules (RULES.md section 7) whose actions the action space cannot name yet: a blind
+#: bid has no action id, and the exchange steps assume the blind-nil exchange's size
+_UNENCODED: Final = ("nil_exchange", "blind_bid_deficit")
 
 #: what each parameter means, for researchers (the rule options' own help text)
 PARAMETER_HELP: Final[dict[str, str]] = {
@@ -111,6 +116,7 @@ _PARAMS: Final[dict[str, Any]] = {
     "max_hands": 100,
     **{name: PRESET_SENTINEL for name in _INT_OPTIONS + _OPT_INT_OPTIONS},
     **{name: -1 for name in _BOOL_OPTIONS},
+    **{name: "" for name in _CHOICE_OPTIONS},
 }
 
 
@@ -140,9 +146,15 @@ def rules_from_params(params: dict[str, Any]) -> tuple[Rules, bool]:
             raise RulesError(f"{name} must be -1 (the preset's value), 0 (off) or 1 (on), not {value!r}")
         if value != -1:
             changes[name] = bool(value)
+    for name in _CHOICE_OPTIONS:
+        if p[name] != "":
+            changes[name] = str(p[name])
     if changes.get("nil") is False and "blind_nil" not in changes:
         changes["blind_nil"] = False  # no blind nil without nil (unless asked, then an error)
     rules = Rules.preset(str(p["preset"]), **changes)
+    refused = [name for name in rules.house_rules() if name in _UNENCODED or name == "blind_bid_min"]
+    if refused:
+        raise RulesError(f"python_spades cannot encode these house rules yet: {', '.join(refused)}")
     whole = bool(p["whole_game"])
     max_hands = int(p["max_hands"])
     if max_hands < 1:
@@ -165,6 +177,8 @@ def params_from_rules(rules: Rules, whole_game: bool = False) -> dict[str, Any]:
         params[name] = (1 if name == "losing_score" else -1) if value is None else value
     for name in _BOOL_OPTIONS:
         params[name] = int(getattr(rules, name))
+    for name in _CHOICE_OPTIONS:
+        params[name] = getattr(rules, name)
     return params
 
 
@@ -735,7 +749,7 @@ class SpadesObserver:
             text += f" scores {scores}"
             if self.perfect_recall and game is not None:
                 hist = [
-                    f"{[b.label() for b in h.bids]} {list(h.tricks)} {list(h.points)}" for h in game.history
+                    f"{bid_labels(h.bids)} {list(h.tricks)} {list(h.points)}" for h in game.history
                 ]
                 text += " history " + "; ".join(hist)
             return f"seat {player} " + text

@@ -65,6 +65,11 @@ RANGES: Final[dict[str, tuple[int, int]]] = {
     "max_side_bid": (1, 13),
     "hands": (1, 100),
     "first_dealer": (0, 3),
+    # house rules (RULES.md section 7)
+    "nil_exchange": (0, 4),
+    "min_side_bid": (0, 13),
+    "blind_bid_deficit": (0, 1000),
+    "blind_bid_min": (1, 13),
 }
 
 _WIDE: Final = 1_000_000
@@ -147,13 +152,15 @@ def limits_for(preset: str) -> dict[str, dict[str, int]]:
     rules = PRESETS[preset]
     out = {}
     for opt in OPTIONS:  # an option added without a range here: its own bounds, else a wide one
-        if opt.kind != "bool":
+        if opt.kind in ("int", "optint"):
             lo = opt.minimum if opt.minimum is not None else -_WIDE
             hi = opt.maximum if opt.maximum is not None else _WIDE
             lo, hi = RANGES.get(opt.name, (lo, hi))
             out[opt.name] = {"min": lo, "max": hi}
     out["first_dealer"]["max"] = rules.num_seats - 1
     out["max_side_bid"]["max"] = rules.tricks_per_hand
+    out["min_side_bid"]["max"] = rules.tricks_per_hand
+    out["blind_bid_min"]["max"] = rules.tricks_per_hand
     return out
 
 
@@ -187,6 +194,11 @@ def checked_options(preset: str, options: dict[str, Any], people: bool = True) -
         if opt.kind == "bool":
             if not isinstance(value, bool):
                 raise _refuse(N_("{option} must be on or off"), name)
+            values[name] = value
+            continue
+        if opt.kind == "choice":  # words (bidding, first lead): one of the option's choices
+            if value not in opt.choices:
+                raise _refuse(N_("{option} must be one of: {choices}"), name, choices=", ".join(opt.choices))
             values[name] = value
             continue
         if isinstance(value, float) and value.is_integer() and abs(value) < 2**53:

@@ -112,7 +112,7 @@ def _bid(bid: Bid | None) -> str | None:
     if bid is None:
         return None
     if bid.blind:
-        return "blind nil"
+        return str(bid)  # "blind nil", or "blind 7": a blind bid for the side (RULES.md section 7)
     return "nil" if bid.is_nil else str(bid.tricks)
 
 
@@ -201,11 +201,12 @@ def _legal(view: View) -> dict[str, Any] | None:
     if phase == "bid":
         return {"kind": "bid", "bids": [_bid(a) for a in view.legal if isinstance(a, Bid)]}
     if phase == "blind":
-        return {"kind": "blind", "choices": ["blind nil", "look"]}
+        # blind nil, blind bids for the side where the house rules offer them (RULES.md section 7)
+        return {"kind": "blind", "choices": [str(a) for a in view.legal]}
     if phase == "draw":
         return {"kind": "draw", "choices": ["keep", "reject"]}
     if phase == "exchange":
-        return {"kind": "exchange", "count": rules.blind_nil_exchange}
+        return {"kind": "exchange", "count": view.exchange_size or rules.blind_nil_exchange}
     if phase == "redraw":
         return {"kind": "redraw", "max": rules.blind_nil_exchange}
     return None

@@ -55,4 +55,23 @@ OPTION_WORDS: Final = (
     N_("first dealer"),
     N_("the seat that deals (or draws first) in the first hand: a number from 0 or a seat name"),
     N_("random"),
+    # house rules (RULES.md section 7)
+    N_("bidding"),
+    N_(
+        "standard; mirror: everyone bids their spades; whiz: nil or one's spades; "
+        "suicide: one nil per partnership"
+    ),
+    N_("nil exchange"),
+    N_("cards a nil bidder and the partner pass each way after the bidding; 0 turns it off"),
+    N_("least tricks partners may bid"),
+    N_("partners' bids (nil counts 0) must add up to at least this (board, e.g. 4); 0 turns it off"),
+    N_("ten for two hundred"),
+    N_("a side that bids 10 or more and makes it scores 200 for the contract"),
+    N_("blind bids when behind by"),
+    N_("a partnership behind by at least this much may bid blind for the side (scores double)"),
+    N_("off"),
+    N_("smallest blind bid"),
+    N_("the fewest tricks a blind bid may name"),
+    N_("first lead"),
+    N_("who leads the first trick: left of the dealer, or the holder of the two of clubs, who leads it"),
 )

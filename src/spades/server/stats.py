@@ -38,7 +38,10 @@ def seat_stats(game: Game) -> list[dict[str, int]]:
             side = rules.side_of(s)
             st = out[s]
             st["hands"] += 1
-            if h.bids[s].tricks == 0:
+            bid = h.bids[s]
+            if bid is None:  # the partner of a blind bid made no bid
+                pass
+            elif bid.tricks == 0:
                 st["nils"] += 1
                 st["nils_made"] += h.nil_made[s] is True
             else:

@@ -192,6 +192,12 @@ def load_results(path: Any) -> HandResults:
 
 def _as_rules(rules: Rules | str) -> Rules:
     if isinstance(rules, Rules):
+        if rules.house_rules():
+            # the numba kernels play RULES.md sections 2-5 only
+            raise RulesError(
+                "the batched simulator does not play the house rules of RULES.md section 7 yet: "
+                + ", ".join(rules.house_rules())
+            )
         return rules
     if isinstance(rules, str):
         return Rules.preset(rules)
@@ -411,7 +417,7 @@ def play_hands(rules: Rules | str = "partnership", hands: int = 100, bots: Seque
                 play += 1
             game.apply(act)
         summary = game.history[0]
-        out["bids"][i] = [-1 if b.blind else b.tricks for b in summary.bids]
+        out["bids"][i] = [-2 if b is None else -1 if b.blind else b.tricks for b in summary.bids]
         out["tricks"][i] = summary.tricks
         out["points"][i] = summary.points
         out["bags"][i] = summary.bags

@@ -390,7 +390,9 @@ def summary_table(ctl: Controller, summary: HandSummary, last: TrickRecord | Non
     for seat in range(rules.num_seats):
         nil = summary.nil_made[seat]
         nil_text = "" if nil is None else (_("made") if nil else _("failed"))
-        table.add_row(ctl.title(seat), term(summary.bids[seat].label()), str(summary.tricks[seat]), nil_text)
+        bid = summary.bids[seat]  # None: no bid (the partner of a blind bid)
+        bid_text = term(bid.label()) if bid is not None else "-"
+        table.add_row(ctl.title(seat), bid_text, str(summary.tricks[seat]), nil_text)
     sides = Table(expand=False, pad_edge=False, box=box.SIMPLE_HEAD)
     sides.add_column(_("Side"))
     sides.add_column(_("Points"), justify="right")

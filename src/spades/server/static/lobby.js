@@ -6,7 +6,7 @@ const SEAT_NAMES = { 2: ["North", "South"], 3: ["North", "East", "West"], 4: ["N
 // computer levels and table states as the server names them
 const WORDS = [N_("expert"), N_("basic"), N_("random"), N_("waiting"), N_("playing")];
 // labels and help of the rule options come from the server (/api/config "options": spades.rules.OPTIONS)
-let LABELS = {}, HELP = {}, RANGES = {};
+let LABELS = {}, HELP = {}, RANGES = {}, CHOICES = {};
 function el(tag, cls, text) { const e = document.createElement(tag); if (cls) e.className = cls; if (text != null) e.textContent = text; return e; }
 
 async function load() {
@@ -20,6 +20,7 @@ async function load() {
       : (o.unit ? fmt(_("{label} ({unit})"), { label, unit: _(o.unit) }) : label);
     HELP[o.name] = _(o.help);
     RANGES[o.name] = { min: o.minimum, max: o.maximum };
+    if (o.kind === "choice") CHOICES[o.name] = o.choices;  // house rules named by a word (bidding, first lead)
   }
   for (const name of offeredPresets()) {
     const o = el("option", "", term(name)); o.value = name; $("preset").appendChild(o);
@@ -60,6 +61,11 @@ function presetChanged() {
     if (typeof value === "boolean") {
       const lab = el("label", "check"); const cb = el("input"); cb.type = "checkbox"; cb.checked = value; cb.dataset.opt = key; cb.dataset.kind = "bool";
       lab.append(cb, document.createTextNode(LABELS[key] || key)); wrap.appendChild(lab);
+    } else if (CHOICES[key]) {
+      const lab = el("label", "", LABELS[key] || key); lab.htmlFor = "opt-" + key;
+      const sel = el("select"); sel.id = "opt-" + key; sel.dataset.opt = key; sel.dataset.kind = "choice";
+      for (const c of CHOICES[key]) { const o = el("option", "", _(c)); o.value = c; sel.appendChild(o); }
+      sel.value = value; wrap.append(lab, sel);
     } else {
       const lab = el("label", "", LABELS[key] || key); lab.htmlFor = "opt-" + key;
       const inp = el("input"); inp.type = "number"; inp.id = "opt-" + key; inp.dataset.opt = key; inp.dataset.kind = "int";
@@ -116,6 +122,7 @@ function options() {
     const key = inp.dataset.opt;
     let value;
     if (inp.dataset.kind === "bool") value = inp.checked;
+    else if (inp.dataset.kind === "choice") value = inp.value;
     else value = inp.value.trim() === "" ? null : Number(inp.value);
     if (value !== base[key]) out[key] = value;
   }
