@@ -270,6 +270,8 @@ class PlayApp(App[int]):
         self.options: list[Option] = []
         self.internal_errors: list[BaseException] = []
         self._cursor_key: tuple[object, ...] | None = None
+        #: the cursor before the player started typing a line (None: not typing)
+        self._typed_from: int | None = None
         self._log_last: Message | None = None
 
     # -- layout ---------------------------------------------------------------
@@ -401,10 +403,14 @@ class PlayApp(App[int]):
     def cursor_on_cards(self) -> bool:
         return bool(self.options) and self.options[0].card is not None
 
+    def _current_key(self) -> tuple[object, ...]:
+        ctl = self.controller
+        return (*ctl.decision_key, ctl.human_to_act)
+
     def _sync_cursor(self) -> None:
         """Reset the cursor and marks when the decision changes."""
         ctl = self.controller
-        key = (*ctl.decision_key, ctl.human_to_act)
+        key = self._current_key()
         self.options = ctl.options()
         if key == self._cursor_key:
             self.cursor = min(self.cursor, max(0, len(self.options) - 1))
@@ -426,6 +432,10 @@ class PlayApp(App[int]):
                 if o.notation in ("look", "keep"):
                     return i
             return 0
+        careful = self.controller.default_card()
+        for i, o in enumerate(options):
+            if careful is not None and o.card == careful:
+                return i
         for i, o in enumerate(options):
             if o.legal:
                 return i
@@ -468,10 +478,15 @@ class PlayApp(App[int]):
         self.refresh_cursor()
 
     def on_input_changed(self, event: Input.Changed) -> None:
-        """Type-ahead: move the cursor to the card or bid being typed."""
+        """Type-ahead: move the cursor to the card or bid being typed (where it was before
+        the typing is kept, and comes back when the typed line is refused)."""
         text = event.value.strip()
-        if not text or not self.options:
+        if not text:
             return
+        if not self.options:
+            return
+        if self._typed_from is None:
+            self._typed_from = self.cursor
         found = _match(self.options, text)
         if found is not None and found != self.cursor:
             self.cursor = found
@@ -479,18 +494,27 @@ class PlayApp(App[int]):
 
     async def on_input_submitted(self, event: Input.Submitted) -> None:
         line = event.value
+        typed_from = self._typed_from
         event.input.value = ""
+        key = self._current_key()
         await self.handle_line(line)
+        # refused (or a command): the cursor goes back to where the player left it
+        if typed_from is not None and self._current_key() == key and self._cursor_key == key:
+            self.cursor = min(typed_from, max(0, len(self.options) - 1))
+            self.refresh_cursor()
+        self._typed_from = None
 
     async def handle_line(self, line: str) -> None:
         """One line of input (an empty one chooses what the cursor is on)."""
         ctl = self.controller
         try:
-            word = line.strip().lower()
+            word = ctl.english(" ".join(line.split())).lower()
             if not word:
                 self.choose_current()
             elif word in ("help", "?"):
                 self.action_help()
+            elif word in ("analyse", "analyze") and ctl.game.hands_played == 0:
+                ctl.analyse()  # says why there is nothing to analyse yet
             elif word in ("analyse", "analyze"):
                 ctl.tell("info", _("Analysing double dummy..."))
                 self.run_worker(self._analyse(), group="analyse", exclusive=True)

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import contextlib
 import random
+import re
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -66,8 +67,6 @@ __all__ = [
 FALLBACK_BOT: Final = "random"
 #: Bots asked for hints, strongest first.
 HINT_BOTS: Final = ("expert", "basic", "random")
-#: Thinking time offered to a hint bot that takes a ``seconds`` option.
-HINT_SECONDS: Final = 2.0
 
 HELP_LINES: Final = (
     N_("Choose with the arrow keys and Enter, or type a move and Enter:"),
@@ -90,6 +89,11 @@ HELP_LINES: Final = (
 
 _COMMANDS: Final = ("hint", "undo", "last", "analyse", "analyze", "help", "save", "new", "quit", "exit", "?")
 _MAX_LINE: Final = 200
+#: words the screen shows translated that a player may type back (see Controller.english)
+_LOCAL_WORDS: Final = (
+    "hint", "undo", "last", "analyse", "help", "save", "new", "quit", "look", "nil", "blind nil",
+    "keep", "reject", "draw", "pass", "discard", "play",
+)
 
 
 @dataclass(frozen=True)
@@ -149,11 +153,15 @@ class HintTurn:
     token: tuple[int, int]
 
     def decide(self) -> tuple[Action | None, str, str]:
-        """(action or None, bot name, reason or error text); reads only the view."""
-        bot, used = self.controller._hinter()
+        """(action or None, bot name, reason or error text); reads only the view.
+
+        A function of the position and the hint bot's budget (:data:`hints.HINT_DEALS`
+        sampled deals, seeded from the position): asked again, it answers the same.
+        """
         view = self.view
+        bot, used = self.controller._hinter(view)
         try:
-            action = bot.act(view)
+            action, weighed = _hint_action(bot, view)
         except Exception as exc:  # a faulty bot must not end the person's game
             return None, used, error_text(exc)
         reason = None
@@ -166,8 +174,29 @@ class HintTurn:
         if used == FALLBACK_BOT:
             reason = _("a random legal move: no expert or basic computer player is installed")
         elif not reason:
-            reason = hints.explain(view, action, used)
+            reason = hints.explain(view, action, used if weighed else "")
+            if not weighed and isinstance(action, Card):
+                sure = hints.sure_partner_winner(view)
+                if sure is not None:
+                    reason += _(" (your partner's {card} wins the trick: play low, keep your high cards)")
+                    reason = reason.format(card=hints.pretty(sure))
+                else:
+                    reason += _(" (the safest card for your nil)")
         return action, used, reason
+
+
+def _hint_action(bot: Bot, view: View) -> tuple[Action, bool]:
+    """The hint bot's action for ``view``, never a card certainly worse than another
+    (:func:`hints.dominated`); and whether it is the bot's own choice."""
+    action = bot.act(view)
+    bad = hints.dominated(view)
+    if isinstance(action, Card) and action in bad:
+        # the bot's sampling picked a card it should never play here: the careful card
+        # (the lowest that leaves the partner's trick alone; a nil's safest) instead
+        legal = [a for a in view.legal if isinstance(a, Card) and a not in bad]
+        choice = hints.careful_card(view)
+        return (choice if choice in legal else min(legal, key=lambda c: c.rank)), False
+    return action, True
 
 
 def make_bot(name: str, seed: int) -> tuple[Bot, str, str | None]:
@@ -227,13 +256,14 @@ class Controller:
         self.quit_requested = False
         self.last_hint: Action | None = None
         self.save_error: str | None = None
+        #: the decision at which ``new`` was typed once, to be confirmed
+        self._confirm_new: tuple[int, int] | None = None
         self.acknowledged = game.hands_played
         self.requested: list[str | None] = [
             None if s == human else (bots[s] or "basic") for s in range(len(bots))
         ]
         self.bots: dict[int, Bot] = {}
         self.bot_names: list[str | None] = [None] * rules.num_seats
-        self._hint_bot: tuple[Bot, str] | None = None
         self._view_cache: tuple[tuple[int, int], View] | None = None
         #: the last completed trick, kept across the end of a hand
         self.completed: TrickRecord | None = game.tricks[-1] if game.tricks else None
@@ -503,6 +533,9 @@ class Controller:
                 return Prompt("play", _("Your lead."))
             return Prompt("play", _("Your lead. Spades are not broken yet."))
         led = view.trick[0][1].suit
+        if view.hand is not None and not view.hand.count(led):
+            text = _("Your turn: you have no {suit}, play any card.")
+            return Prompt("play", text.format(suit=term(led.plural)))
         return Prompt("play", _("Your turn: follow {suit} if you can.").format(suit=term(led.plural)))
 
     def options(self) -> list[Option]:
@@ -538,6 +571,16 @@ class Controller:
         else:
             legal = set()
         return [Option(hints.pretty(c), str(c), c in legal, card=c) for c in hand.sorted()]
+
+    def default_card(self) -> Card | None:
+        """Where the card cursor starts when the person is to play: the card a careful
+        player would choose (:func:`hints.careful_card`: a nil's safest card, otherwise
+        the lowest card that wastes no winner), or the hint's card after a hint."""
+        if not self.human_to_act or self.game.phase is not Phase.PLAY:
+            return None
+        if isinstance(self.last_hint, Card):
+            return self.last_hint
+        return hints.careful_card(self.view())
 
     def choosing_cards(self) -> int:
         """How many cards to mark for a pass (exactly) or a redraw (at most); 0 otherwise."""
@@ -606,8 +649,11 @@ class Controller:
             return self._reply("info", _("Type a move (QH, bid 4...) or hint, undo, last, help."))
         if len(text) > _MAX_LINE:
             return self._reply("error", _("That is too long to be a move."))
+        text = self.english(text)
         words = text.lower().split()
         word = words[0]
+        if word != "new":
+            self._confirm_new = None
         if word in _COMMANDS:
             if len(words) > 1:
                 return self._reply("error", _("Just type '{word}' on its own.").format(word=word))
@@ -624,10 +670,39 @@ class Controller:
             if word == "save":
                 return self.save_now()
             if word == "new":
-                return self.new_game()
+                return self.ask_new_game()
             self.quit_requested = True
             return self._reply("info", _("Goodbye."))
+        if (
+            self.human_to_act
+            and self.game.phase is Phase.BID
+            and re.fullmatch(r"(bid )?0+", text.lower())
+        ):
+            # a typed 0 is a nil bid: a bid with its own bonus and penalty, never by a slip
+            text = _(
+                "A bid of 0 is nil ({bonus:+d} if you take no trick, {penalty:+d} if you take one): "
+                "type 'nil' to bid it."
+            )
+            bonus = self.rules.nil_bonus
+            return self._reply("error", text.format(bonus=bonus, penalty=-bonus))
         return self.act(text)
+
+    def english(self, text: str) -> str:
+        """``text`` with the words the screen shows in the player's language (``помощ``,
+        ``обява 3``, a translated ``look``) put back into the game's notation."""
+        key = text.lower()
+        words = {_(w).lower(): w for w in _LOCAL_WORDS if _(w).lower() != w}
+        if key in words:
+            return words[key]
+        bid = _("bid {n}").lower().split("{n}")
+        if len(bid) == 2 and bid[0] and key.startswith(bid[0]) and key.endswith(bid[1]):
+            number = key[len(bid[0]) : len(key) - len(bid[1]) or None].strip()
+            if number.isascii() and number.isdigit():
+                return f"bid {number}"
+        head, _sep, rest = key.partition(" ")
+        if head in words and rest and words[head] in ("pass", "discard", "play"):
+            return f"{words[head]} {rest}"
+        return text
 
     def act(self, action: Action | str) -> Message:
         """Apply the person's move; an illegal one is answered with the engine's reason."""
@@ -743,35 +818,29 @@ class Controller:
         from .. import bots
 
         todo = list(self.bots.values())
-        if self._hint_bot is not None:
-            todo.append(self._hint_bot[0])
-        else:  # a stand-in: the hint bot itself is made, with its seed, on the first hint
-            for name in self.hint_bots:
-                with contextlib.suppress(ValueError):
-                    todo.append(bots.get(name))
-                    break
+        # a stand-in: each hint makes its own bot, seeded from the position
+        for name in self.hint_bots:
+            with contextlib.suppress(ValueError):
+                todo.append(bots.get(name))
+                break
         return todo
 
-    def _hinter(self) -> tuple[Bot, str]:
-        if self._hint_bot is None:
-            from .. import bots
+    def _hinter(self, view: View) -> tuple[Bot, str]:
+        """A fresh hint bot for ``view``, seeded from the position, with a budget in deals
+        (:data:`hints.HINT_DEALS`), not seconds: the same position gets the same hint."""
+        from .. import bots
 
-            seed = _seat_seed(self.game.seed, self.human, "hint")
-            for name in self.hint_bots:
-                # a time budget keeps a hint quick, for bots that accept one
-                try:
-                    self._hint_bot = (bots.get(name, seed=seed, seconds=HINT_SECONDS), name)
-                    break
-                except ValueError:
-                    pass
-                try:
-                    self._hint_bot = (bots.get(name, seed=seed), name)
-                    break
-                except ValueError:
-                    continue
-            else:  # the random player is always registered
-                self._hint_bot = (bots.get(FALLBACK_BOT, seed=seed), FALLBACK_BOT)
-        return self._hint_bot
+        seed = hints.position_seed(view)
+        for name in self.hint_bots:
+            try:
+                return bots.get(name, seed=seed, samples=hints.HINT_DEALS, playouts=hints.HINT_PLAYOUTS), name
+            except ValueError:
+                pass
+            try:
+                return bots.get(name, seed=seed), name
+            except ValueError:
+                continue
+        return bots.get(FALLBACK_BOT, seed=seed), FALLBACK_BOT
 
     def undo(self) -> Message:
         """Take the game back to just before the person's last decision."""
@@ -826,6 +895,22 @@ class Controller:
             return self._reply("error", self.save_error)
         return self._reply("info", _("Saved to {path}").format(path=self.save_path))
 
+    def ask_new_game(self) -> Message:
+        """``new``: a new game, after asking when it would replace an unfinished game in a
+        file the person named (``--save FILE``): ``new`` a second time confirms."""
+        game = self.game
+        named_file = self.save_path is not None and self.save_folder is None
+        started = any(seat == self.human for seat, _action in game.actions)
+        if named_file and started and not game.is_over and self._confirm_new != self.decision_key:
+            self._confirm_new = self.decision_key
+            text = _(
+                "The game in {path} is not finished: a new game replaces it there. "
+                "Type 'new' again to start one."
+            )
+            return self._reply("error", text.format(path=self.save_path))
+        self._confirm_new = None
+        return self.new_game()
+
     def new_game(self) -> Message:
         """A new game with the same rules, seats and computer players."""
         self.game = Game(self.rules)
@@ -836,7 +921,6 @@ class Controller:
             self.save_path = new_game_path(self.save_folder)
         self.acknowledged = 0
         self.last_hint = None
-        self._hint_bot = None
         self._make_bots()
         self._autosave()
         self._event(_("A new game: the cards are dealt."))
