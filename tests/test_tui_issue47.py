@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import io
 import random
 from pathlib import Path
 
@@ -19,11 +20,12 @@ from textual.screen import ModalScreen
 
 from spades import Bid, Card, Game, Rules, i18n
 from spades.cards import CardSet
+from spades.cli import play as play_cli
 from spades.game import Phase
 from spades.tui import hints
-from spades.tui.app import PlayApp
+from spades.tui.app import LogScreen, PlayApp
 from spades.tui.controller import Controller
-from tuiutil import enter_line, flat, make, screen_text, settle, type_line
+from tuiutil import enter_line, flat, make, screen_lines, screen_text, settle, type_line
 
 #: the issue's position: `spades play --seed 2716454058645617350`, look, bid 6
 ISSUE_SEED = 2716454058645617350
@@ -248,3 +250,169 @@ def test_translated_words_shown_on_screen_are_accepted_when_typed() -> None:
         assert ctl.english("Обява 3") == "bid 3"
         assert ctl.submit("обява 3").kind == "info"
         assert ctl.game.bids[ctl.human] == Bid(3)
+
+
+# -- 5. the log at 80x24, Page Up, an unsaved game ------------------------------------------
+
+
+def test_log_at_80x24_shows_four_lines_and_page_up_shows_the_whole_log() -> None:
+    ctl = make("--seed", "9", "--no-blind-nil")
+
+    async def body(app: PlayApp, pilot: object) -> None:
+        while ctl.game.phase is not Phase.PLAY or len(ctl.game.tricks) < 2:
+            await enter_line(app, pilot, str(ctl.game.legal_actions()[0]))
+            await settle(app, pilot)
+        assert app.query_one("#log").region.height >= 4
+        await enter_line(app, pilot, "hint")  # a hint does not hide the log
+        await settle(app, pilot)
+        assert ctl.feedback is not None and ctl.feedback.kind == "hint"
+        assert app.query_one("#log").region.height >= 1
+        events = [m.text for m in ctl.log if m.kind == "event"]
+        await pilot.press("pageup")  # type: ignore[attr-defined]
+        await pilot.pause()  # type: ignore[attr-defined]
+        assert isinstance(app.screen, LogScreen)
+        shown = [line for line in events if line in screen_text(app)]
+        assert len(shown) >= 15
+
+    _app_run(ctl, body)
+
+
+def test_save_failure_stays_in_view_and_quitting_says_the_game_is_not_saved(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    ctl = make("--seed", "3", "--no-blind-nil", "--save", str(blocker / "sub" / "game.json"))
+
+    async def body(app: PlayApp, pilot: object) -> None:
+        for _ in range(12):  # many moves later the warning is still on the screen
+            await enter_line(app, pilot, str(ctl.game.legal_actions()[0]))
+            await settle(app, pilot)
+        assert ctl.save_error is not None
+        assert "Could not save" in screen_lines(app)[0]
+
+    _app_run(ctl, body)
+    code = play_cli.finish(ctl, 0)
+    err = capsys.readouterr().err
+    assert code != 0 and "Could not save" in err and "NOT saved" in err
+
+
+# -- 8. a terminal below 80x24 ---------------------------------------------------------------
+
+
+def test_terminal_below_80x24_is_warned_and_typing_stays_visible() -> None:
+    ctl = make("--seed", "9", "--no-blind-nil")
+
+    async def body(app: PlayApp, pilot: object) -> None:
+        lines = screen_lines(app)
+        assert "60x20" in lines[0] and "80x24" in lines[0]
+        await pilot.press("b", "i", "d")  # type: ignore[attr-defined]
+        await pilot.pause()  # type: ignore[attr-defined]
+        assert any(line.strip().startswith("bid") for line in screen_lines(app)[-3:])
+        long = "; ".join(["a hint that goes on for a while to fill the message line"] * 3)
+        ctl.tell("hint", long)
+        app.refresh_view()
+        await pilot.pause()  # type: ignore[attr-defined]
+        assert flat(long) in flat(screen_text(app))  # whole, not cut mid-sentence
+        assert app.screen.virtual_size.height <= 20
+
+    _app_run(ctl, body, size=(60, 20))
+
+
+# -- 10. three players: West on the left ----------------------------------------------------
+
+
+def test_three_player_table_shows_west_on_the_left_and_east_on_the_right() -> None:
+    ctl = make("--preset", "three-player", "--seed", "2", "--no-blind-nil")
+    from spades.tui.render import table_text
+
+    lines = table_text(ctl, 48, 9, colour=False).plain.split("\n")
+    row = next(line for line in lines if "West" in line)
+    assert row.index("West") < row.index("East")
+    assert row.lstrip().startswith("West")
+
+
+# -- 11. the hand's score item by item ------------------------------------------------------
+
+
+def test_hand_score_is_itemised_and_single_players_are_not_a_side() -> None:
+    from rich.console import Console
+
+    from spades.tui.render import summary_table
+
+    for preset in ("partnership", "cutthroat", "three-player"):
+        ctl = make("--preset", preset, "--seed", "4", "--no-blind-nil", "--hands", "1")
+        rng = random.Random(2)
+        while ctl.game.hands_played == 0:
+            ctl.run_bots()
+            if ctl.human_to_act:
+                ctl.submit(str(rng.choice(list(ctl.game.legal_actions()))))
+        console = Console(width=72, record=True, file=io.StringIO())
+        console.print(summary_table(ctl, ctl.game.history[-1]))
+        text = console.export_text()
+        assert "bid " in text and "took " in text  # the contract, and what it scored
+        head = next(line for line in text.splitlines() if "Points" in line)
+        assert ("Side" in head) == (preset == "partnership")
+        assert ("Player" in head) == (preset != "partnership")
+
+
+# -- 12. the analysis in cards, bursts of keys, the log after --resume, the exit message ------
+
+
+def test_analysis_shows_cards_as_on_the_table_and_mentions_no_unseen_marks() -> None:
+    from spades.tui.analysis_view import review_text
+
+    ctl = make("--seed", "4", "--no-blind-nil", "--hands", "2")
+    rng = random.Random(3)
+    while ctl.game.hands_played == 0:
+        ctl.run_bots()
+        if ctl.human_to_act:
+            ctl.submit(str(rng.choice(list(ctl.game.legal_actions()))))
+    text = review_text(ctl.game.copy()).plain
+    assert "'!' marks in the hands" not in text
+    assert any(suit in text for suit in "♠♥♦♣")
+    import re
+
+    assert not re.search(r"\b[2-9TJQKA][CDHS]\b", text), text
+
+
+def test_keys_in_a_burst_never_mark_a_card_of_a_decision_not_shown() -> None:
+    ctl = make("--seed", "7", "--first-dealer", "east")
+
+    async def body(app: PlayApp, pilot: object) -> None:
+        assert ctl.game.phase is Phase.BLIND and ctl.human_to_act
+        # the game moves on (blind nil, the bids, North's pass) before the screen is redrawn
+        ctl.submit("blind nil")
+        ctl.run_bots()
+        assert ctl.choosing_cards() == 3
+        await pilot.press("space")  # type: ignore[attr-defined]
+        await pilot.pause()  # type: ignore[attr-defined]
+        assert app.marks == set()  # that key meant the old screen: nothing marked
+        await pilot.press("space")  # type: ignore[attr-defined]
+        assert len(app.marks) == 1
+        assert app.marks <= set(ctl.game.hand(ctl.human))
+        assert app.options[app.cursor].card in app.marks
+
+    _app_run(ctl, body)
+
+
+def test_log_after_resume_tells_the_game_so_far(tmp_path: Path) -> None:
+    path = tmp_path / "g.json"
+    ctl = make("--seed", "5", "--no-blind-nil", "--save", str(path))
+    ctl.run_bots()
+    ctl.submit("bid 3")
+    ctl.run_bots()
+    before = [m.text for m in ctl.log if m.kind == "event"]
+    again = Controller.resume(path)
+    after = [m.text for m in again.log if m.kind == "event"]
+    assert after[: len(before)] == before and len(before) >= 4
+
+
+def test_exit_message_is_in_the_players_language(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    with i18n.use_language("ru"):
+        ctl = make("--seed", "5", "--no-blind-nil", "--save", str(tmp_path / "g.json"))
+        ctl.run_bots()
+        ctl.submit("bid 3")
+        assert play_cli.finish(ctl, 0) == 0
+    out = capsys.readouterr().out
+    assert "Игра сохранена" in out and "spades play --resume" in out

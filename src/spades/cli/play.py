@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..errors import RecordError, RulesError
+from ..i18n import _
 from ..rules import Rules
 from .language import add_lang_argument, apply_language
 from .rule_options import add_rule_arguments, rule_options_given, rules_from_args
@@ -96,13 +97,24 @@ def run(args: argparse.Namespace) -> int:
     except (RulesError, RecordError, ValueError) as exc:
         return _fail(str(exc))
     app = PlayApp(controller, pace=args.pace)
-    code = app.run()
+    return finish(controller, app.run())
+
+
+def finish(controller: Controller, code: int | None) -> int:
+    """What ``spades play`` says when the game window closes, in the player's language:
+    where the game is saved, or (on stderr, with a failing exit code) that it is not."""
     path = controller.save_path
-    if path is not None and controller.save_error is None:
+    if path is not None and controller.save_error is not None:
+        print(f"spades play: {controller.save_error}", file=sys.stderr)
+        print(_("The game is NOT saved."), file=sys.stderr)
+        return int(code or 1)
+    if path is not None:
         if controller.game.is_over:
-            print(f"The game is saved in {path} (see it again with: spades replay {path})")
+            text = _("The game is saved in {path} (see it again with: spades replay {path})")
+            print(text.format(path=path))
         else:
-            print(f"The game is saved in {path}; continue it with: spades play --resume {path}")
+            text = _("The game is saved in {path}; continue it with: spades play --resume {path}")
+            print(text.format(path=path))
     return int(code or 0)
 
 

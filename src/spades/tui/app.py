@@ -211,6 +211,36 @@ class GameOverScreen(ModalScreen[str]):
         self.dismiss(what)
 
 
+class LogScreen(ModalScreen[None]):
+    """The whole log of the game's moves, newest at the bottom; arrows and Page Up/Down
+    scroll it, Enter or Escape goes back."""
+
+    DEFAULT_CSS = """
+    LogScreen #dialog { height: 100%; }
+    LogScreen #body { height: 1fr; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,escape,q", "close", N_("close"))]
+
+    def __init__(self, lines: list[str]) -> None:
+        super().__init__()
+        translate_bindings(self)
+        self.lines = lines
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            with VerticalScroll(id="body"):
+                yield Static(Text("\n".join(self.lines) or _("Nothing has happened yet.")))
+            yield Static(Text(_("Arrows/PgUp/PgDn scroll · Enter: back to the game"), style="italic"))
+
+    def on_mount(self) -> None:
+        body = self.query_one("#body", VerticalScroll)
+        body.focus()
+        self.call_after_refresh(body.scroll_end, animate=False)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
 class HelpScreen(ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,space,escape,q,f1", "close", N_("close"))]
 
@@ -234,15 +264,17 @@ class PlayApp(App[int]):
     CSS = """
     Screen { layout: vertical; }
     #title { height: 1; background: $primary; color: $text; padding: 0 1; }
-    #top { height: 1fr; min-height: 11; max-height: 17; }
+    /* the table's rows are set to fit the terminal (PlayApp._fit_layout) */
+    #top { height: 11; }
     #table { width: 1fr; border: round $secondary; padding: 0 0; }
     #side { width: 30; border: round $secondary; padding: 0 1; }
-    #hand { height: 4; border: round $accent; padding: 0 0; }
+    #hand { height: 3; border: none; border-top: round $accent; padding: 0 0; }
     #choices { height: 1; padding: 0 1; }
     #prompt { height: 1; padding: 0 1; text-style: bold; }
-    /* a long answer or hint takes up to 4 lines: the log is hidden meanwhile */
-    #message { height: auto; min-height: 2; max-height: 4; padding: 0 1; }
-    #log { height: 1fr; min-height: 2; padding: 0 1; color: $text-muted; scrollbar-size-vertical: 1;
+    /* a long answer or hint takes the lines it needs, from the log's (and in a small
+       terminal the table's) rows */
+    #message { height: auto; min-height: 1; padding: 0 1; }
+    #log { height: 1fr; min-height: 0; padding: 0 1; color: $text-muted; scrollbar-size-vertical: 1;
            overflow-x: hidden; }
     #command { height: 1; border: none; padding: 0 1; margin: 0; }
     #keys { height: 1; padding: 0 1; color: $text-muted; }
@@ -345,7 +377,17 @@ class PlayApp(App[int]):
             title += _(" (house rules)")
         seat = term(rules.seat_name(ctl.human))
         title += _(" · hand {n} · you are {seat}").format(n=ctl.hand_number(), seat=seat)
-        self.query_one("#title", Static).update(Text(title))
+        title_text = Text(title)
+        width, height = self.size
+        if ctl.save_error:
+            title_text = Text(f"⚠ {ctl.save_error}", style="bold red")
+        if width < MIN_WIDTH or height < MIN_HEIGHT:
+            # too small for the whole table: say so where it is always seen
+            text = _("⚠ The terminal is {w}x{h}: make it at least {mw}x{mh} to see the whole table")
+            title_text = Text(
+                text.format(w=width, h=height, mw=MIN_WIDTH, mh=MIN_HEIGHT), style="bold red"
+            )
+        self.query_one("#title", Static).update(title_text)
         hand = self.query_one("#hand", HandView)
         hand.border_title = _("Your hand · {who}").format(who=ctl.title(ctl.human))
         prompt = ctl.prompt()
@@ -357,12 +399,28 @@ class PlayApp(App[int]):
             style = {"error": "bold red", "hint": "bold cyan"}.get(feedback.kind, "")
             message = Text(("✗ " if feedback.kind == "error" else "") + feedback.text, style=style)
         self.query_one("#message", Static).update(message)
-        # a message of more than 2 lines takes the log's rows (it comes back after)
         width = max(1, self.size.width - 2)
-        self.query_one("#log").display = len(message.wrap(self.console, width)) <= 2
+        self._fit_layout(max(1, len(message.wrap(self.console, width))))
         self._refresh_log()
         for widget_id in ("#table", "#side", "#hand", "#choices"):
             self.query_one(widget_id).refresh()
+
+    def _fit_layout(self, message_lines: int) -> None:
+        """Share the rows between the table and the log: the table gets its 11 rows (more in
+        a tall terminal) while the log keeps at least one; in a small terminal the table
+        gives up rows so that the message, the command line and the keys stay in view."""
+        height = self.size.height
+        fixed = 8  # title, hand (3), choices, prompt, command line, keys
+        avail = height - fixed - message_lines
+        if avail > 15:
+            top = min(17, 11 + (avail - 15) // 2)
+        else:
+            top = max(3, min(11, avail - 1))
+        self.query_one("#top").styles.height = top
+        self.query_one("#message").styles.max_height = max(1, height - fixed - 3)
+
+    def on_resize(self, _event: events.Resize) -> None:
+        self.refresh_view()
 
     def _refresh_log(self) -> None:
         """The message log: what happened at the table in this game, newest at the bottom
@@ -389,11 +447,13 @@ class PlayApp(App[int]):
         box.scroll_end(animate=False, immediate=True, x_axis=False)
 
     def action_scroll_log(self, direction: int) -> None:
-        box = self.query_one("#log", RichLog)
+        """Page Up: the whole log of the game's moves on its own screen (the log under the
+        table shows only its last few lines at 80x24)."""
         if direction < 0:
-            box.scroll_page_up(animate=False)
+            lines = [m.text for m in self.controller.log if m.kind in ("event", "alert")]
+            self.push_screen(LogScreen(lines), lambda _result: self._show_log_end())
         else:
-            box.scroll_page_down(animate=False)
+            self.query_one("#log", RichLog).scroll_end(animate=False)
 
     def refresh_cursor(self) -> None:
         """Redraw only what the cursor and the marks change."""
@@ -443,7 +503,17 @@ class PlayApp(App[int]):
 
     # -- keyboard ---------------------------------------------------------------
 
+    def _stale(self) -> bool:
+        """Has the decision changed since the screen was drawn?  Then a key pressed in a
+        burst meant the old one: the screen is redrawn and the key does nothing."""
+        if self._cursor_key == self._current_key():
+            return False
+        self.refresh_view()
+        return True
+
     def move_cursor(self, delta: int) -> None:
+        if self._stale():
+            return
         options = self.options
         if not options:
             return
@@ -458,6 +528,8 @@ class PlayApp(App[int]):
 
     def toggle_mark(self) -> None:
         ctl = self.controller
+        if self._stale():  # never mark from the options of a decision already gone
+            return
         k = ctl.choosing_cards()
         if not k or not self.options:
             return
@@ -543,6 +615,8 @@ class PlayApp(App[int]):
 
     def choose_current(self) -> None:
         ctl = self.controller
+        if ctl.human_to_act and self._stale():  # Enter meant a decision already gone
+            return
         if not ctl.human_to_act:
             if ctl.pending_summary is not None:
                 ctl.acknowledge()
@@ -687,6 +761,8 @@ T = TypeVar("T")
 
 #: Lines the message log keeps (the controller's log keeps as many messages).
 LOG_LINES = 400
+#: The smallest terminal that shows the whole game; a smaller one is warned in the title bar.
+MIN_WIDTH, MIN_HEIGHT = 80, 24
 
 #: Seconds of preparing the bots after which the person is told what is going on.
 PREPARE_NOTICE_AFTER = 2.0

@@ -332,8 +332,30 @@ class Controller:
         if name is None and saved_human is not None and saved_human.seat == seat:
             name = saved_human.name
         ctl = cls(game, human=seat, bots=names, name=name, save_path=save_path or path)
+        ctl._replay_log()
         ctl._event(_("Resumed the game saved in {path}").format(path=path))
         return ctl
+
+    def _replay_log(self) -> None:
+        """Tell the moves of a resumed game again, so that its log reads as if it had been
+        played here (the record's actions replayed on a copy of its start)."""
+        record = self.game.to_record()
+        if record.get("redraws"):
+            return  # explicit redraw draws: not from this front end
+        actions = record["actions"]
+        record["actions"] = []
+        try:
+            game = Game.from_record(record)
+            words = self.narrator
+            for i, (seat, text) in enumerate(actions):
+                for event in game.apply(text, seat=seat):
+                    event = for_seat(event, self.human)
+                    if isinstance(event, TrickWon):
+                        self.completed = TrickRecord(event.leader, event.cards, event.winner)
+                    for line in words.event(event):
+                        self.log.append(Message("event", line, i + 1))
+        except (RecordError, ValueError):  # the log is a courtesy: the game itself loaded
+            return
 
     def _make_bots(self) -> None:
         game = self.game
