@@ -38,7 +38,7 @@ from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
 from textual.widgets import Input, RichLog, Static
 
@@ -215,10 +215,6 @@ class LogScreen(ModalScreen[None]):
     """The whole log of the game's moves, newest at the bottom; arrows and Page Up/Down
     scroll it, Enter or Escape goes back."""
 
-    DEFAULT_CSS = """
-    LogScreen #dialog { height: 100%; }
-    LogScreen #body { height: 1fr; }
-    """
     BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,escape,q", "close", N_("close"))]
 
     def __init__(self, lines: list[str]) -> None:
@@ -235,7 +231,7 @@ class LogScreen(ModalScreen[None]):
     def on_mount(self) -> None:
         body = self.query_one("#body", VerticalScroll)
         body.focus()
-        self.call_after_refresh(body.scroll_end, animate=False)
+        body.anchor()  # at the newest line once laid out, until the player scrolls
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -282,6 +278,8 @@ class PlayApp(App[int]):
     #dialog { width: 72; max-width: 100%; height: auto; max-height: 100%;
               border: round $accent; padding: 0 1; background: $surface; }
     #dialog Static { width: 100%; height: auto; }
+    LogScreen #dialog { height: 100%; }
+    LogScreen #body { height: 1fr; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "quit_game", N_("quit"), priority=True),
@@ -449,6 +447,8 @@ class PlayApp(App[int]):
     def action_scroll_log(self, direction: int) -> None:
         """Page Up: the whole log of the game's moves on its own screen (the log under the
         table shows only its last few lines at 80x24)."""
+        if not isinstance(self.screen, Screen) or isinstance(self.screen, ModalScreen):
+            return  # the log screen (or another dialog) is open: its own keys scroll it
         if direction < 0:
             lines = [m.text for m in self.controller.log if m.kind in ("event", "alert")]
             self.push_screen(LogScreen(lines), lambda _result: self._show_log_end())
