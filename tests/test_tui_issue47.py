@@ -416,3 +416,74 @@ def test_exit_message_is_in_the_players_language(tmp_path: Path, capsys: pytest.
         assert play_cli.finish(ctl, 0) == 0
     out = capsys.readouterr().out
     assert "Игра сохранена" in out and "spades play --resume" in out
+
+
+# -- features: won/bid, the winning card, the rules, the level, undo in the record ----------
+
+
+def test_score_panel_shows_each_sides_won_over_bid_and_what_it_needs() -> None:
+    ctl = _issue_position()
+    from spades.tui.render import side_text, table_text
+
+    text = side_text(ctl, colour=False).plain
+    assert "won/bid" in text
+    assert "N-S (you)" in text and "0/8" in text and "0/2" in text
+    assert "Needs: N-S 8 · E-W 2" in text
+    # the card winning the trick so far is marked (North's K♥)
+    table = table_text(ctl, 48, 9, colour=False).plain
+    assert "K♥◂" in table and "3♥◂" not in table and "2♥◂" not in table
+
+
+def test_rules_command_shows_every_rule_in_force_and_marks_house_rules() -> None:
+    ctl = make("--seed", "5", "--target", "300", "--no-blind-nil")
+    lines = ctl.rules_lines()
+    assert lines[0].startswith("Rules in force: partnership")
+    assert "* target score: 300 points" in lines
+    assert any(line.startswith("  nil bonus: 100 points") for line in lines)
+    assert lines[-1].startswith("* a house rule")
+
+    async def body(app: PlayApp, pilot: object) -> None:
+        await enter_line(app, pilot, "rules")
+        await pilot.pause()  # type: ignore[attr-defined]
+        assert "target score: 300 points" in screen_text(app)
+        await pilot.press("escape")  # type: ignore[attr-defined]
+        await pilot.press("f2")  # type: ignore[attr-defined]
+        await pilot.pause()  # type: ignore[attr-defined]
+        assert "target score: 300 points" in screen_text(app)
+
+    _app_run(ctl, body)
+
+
+def test_level_command_changes_the_computer_players_and_the_record() -> None:
+    ctl = make("--seed", "5", "--no-blind-nil")
+    assert set(ctl.bot_names) == {None, "random"}
+    reply = ctl.submit("level basic")
+    assert reply.kind == "info" and "basic" in reply.text
+    assert set(ctl.bot_names) == {None, "basic"}
+    assert {p["bot"] for p in ctl.record()["players"] if p.get("kind") == "bot"} == {"basic"}
+    assert ctl.submit("level grandmaster").kind == "error"
+
+
+def test_default_computer_players_are_the_expert_capped_under_a_second() -> None:
+    from spades.tui.controller import DEFAULT_BOT, TABLE_SECONDS
+
+    ctl = play_cli.make_controller(
+        __import__("tuiutil").args("--pace", "0", "--seed", "5", "--save", "/dev/null")
+    )
+    assert DEFAULT_BOT == "expert" and TABLE_SECONDS < 1
+    assert set(ctl.bot_names) == {None, "expert"}
+    assert all(getattr(bot, "seconds", None) == TABLE_SECONDS for bot in ctl.bots.values())
+
+
+def test_undo_is_said_in_the_record_and_kept_on_resume(tmp_path: Path) -> None:
+    path = tmp_path / "g.json"
+    ctl = make("--seed", "5", "--no-blind-nil", "--save", str(path))
+    ctl.run_bots()
+    ctl.submit("bid 3")
+    ctl.run_bots()
+    assert "undos" not in ctl.record()
+    assert ctl.submit("undo").kind == "info"
+    undos = ctl.record()["undos"]
+    assert len(undos) == 1 and undos[0][1] >= 1
+    again = Controller.resume(path)
+    assert again.undos == undos

@@ -46,7 +46,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="pause before each computer move (default 0.6; 0 = instant)",
     )
     bots = parser.add_argument_group("computer players")
-    bots.add_argument("--bots", metavar="NAME", help="every computer player: basic (default), expert, random")
+    bots.add_argument(
+        "--bots",
+        metavar="NAME",
+        help="every computer player: expert (default, at most about a second a move), basic, random",
+    )
     bots.add_argument("--partner", metavar="NAME", help="your partner (partnership games)")
     bots.add_argument("--opponents", metavar="NAME", help="the opponents")
     files = parser.add_argument_group("saving")
@@ -121,7 +125,7 @@ def finish(controller: Controller, code: int | None) -> int:
 def make_controller(args: argparse.Namespace) -> Controller:
     """The controller for these options: a new game, or a resumed one."""
     from ..tui import storage
-    from ..tui.controller import Controller, parse_seat
+    from ..tui.controller import DEFAULT_BOT, Controller, parse_seat
 
     if not 0 <= args.pace <= 60:
         raise ValueError("--pace must be between 0 and 60 seconds")
@@ -155,8 +159,8 @@ def make_controller(args: argparse.Namespace) -> Controller:
         seed=args.seed,
         human=seat,
         name=args.name,
-        partner=partner or "basic",
-        opponents=opponents or "basic",
+        partner=partner or DEFAULT_BOT,
+        opponents=opponents or DEFAULT_BOT,
         save_path=save,
         save_folder=folder,
     )

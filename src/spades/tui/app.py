@@ -47,7 +47,7 @@ from ..bids import Bid
 from ..cards import Card
 from ..errors import NotationError
 from ..game import Phase
-from ..i18n import N_, _, term
+from ..i18n import N_, _, ngettext, term
 from .controller import HELP_LINES, Controller, HintTurn, Message, Option
 from .keys import translate_bindings
 from .render import choices_text, hand_text, history_table, side_text, summary_table, table_text
@@ -237,6 +237,26 @@ class LogScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
+class RulesScreen(ModalScreen[None]):
+    """The rules in force (``rules``, F2); Enter or Escape goes back."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,space,escape,q,f2", "close", N_("close"))]
+
+    def __init__(self, lines: list[str]) -> None:
+        super().__init__()
+        translate_bindings(self)
+        self.lines = lines
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            with VerticalScroll(id="body"):
+                yield Static(Text("\n".join(self.lines)))
+            yield Static(Text(_("Press Enter to go back"), style="italic"))
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
 class HelpScreen(ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,space,escape,q,f1", "close", N_("close"))]
 
@@ -287,6 +307,7 @@ class PlayApp(App[int]):
         Binding("pageup", "scroll_log(-1)", N_("older messages"), show=False),
         Binding("pagedown", "scroll_log(1)", N_("newer messages"), show=False),
         Binding("f1", "help", N_("help")),
+        Binding("f2", "rules", N_("rules"), show=False),
         Binding("ctrl+z", "undo", N_("undo"), show=False),
     ]
 
@@ -585,6 +606,8 @@ class PlayApp(App[int]):
                 self.choose_current()
             elif word in ("help", "?"):
                 self.action_help()
+            elif word == "rules":
+                self.action_rules()
             elif word in ("analyse", "analyze") and ctl.game.hands_played == 0:
                 ctl.analyse()  # says why there is nothing to analyse yet
             elif word in ("analyse", "analyze"):
@@ -655,6 +678,9 @@ class PlayApp(App[int]):
     def action_help(self) -> None:
         self.push_screen(HelpScreen(), lambda _result: self._show_log_end())
 
+    def action_rules(self) -> None:
+        self.push_screen(RulesScreen(self.controller.rules_lines()), lambda _result: self._show_log_end())
+
     async def action_undo(self) -> None:
         await self.handle_line("undo")
 
@@ -722,6 +748,14 @@ class PlayApp(App[int]):
             return
         if ctl.game.is_over:
             parts: list[object] = [Text(ctl.result_text(), style="bold"), history_table(ctl)]
+            if ctl.undos:
+                taken = sum(count for _at, count in ctl.undos)
+                text = ngettext(
+                    "Undo was used {n} time in this game ({k} moves taken back).",
+                    "Undo was used {n} times in this game ({k} moves taken back).",
+                    len(ctl.undos),
+                )
+                parts.insert(1, Text(text.format(n=len(ctl.undos), k=taken), style="italic"))
             if ctl.game.history:
                 parts.append(summary_table(ctl, ctl.game.history[-1], ctl.last_trick()))
             self.push_screen(GameOverScreen(Group(*parts)), self._after_game)  # type: ignore[arg-type]
