@@ -286,7 +286,7 @@ class PlayApp(App[int]):
     #side { width: 30; border: round $secondary; padding: 0 1; }
     #hand { height: 3; border: none; border-top: round $accent; padding: 0 0; }
     #choices { height: 1; padding: 0 1; }
-    #prompt { height: 1; padding: 0 1; text-style: bold; }
+    #prompt { height: auto; min-height: 1; padding: 0 1; text-style: bold; }
     /* a long answer or hint takes the lines it needs, from the log's (and in a small
        terminal the table's) rows */
     #message { height: auto; min-height: 1; padding: 0 1; }
@@ -411,7 +411,8 @@ class PlayApp(App[int]):
         hand.border_title = _("Your hand · {who}").format(who=ctl.title(ctl.human))
         prompt = ctl.prompt()
         style = "bold yellow" if prompt.kind not in ("wait",) else "dim"
-        self.query_one("#prompt", Static).update(Text(prompt.text, style=style))
+        prompt_text = Text(prompt.text, style=style)
+        self.query_one("#prompt", Static).update(prompt_text)
         feedback = ctl.feedback
         message = Text()
         if feedback is not None:
@@ -419,7 +420,9 @@ class PlayApp(App[int]):
             message = Text(("✗ " if feedback.kind == "error" else "") + feedback.text, style=style)
         self.query_one("#message", Static).update(message)
         width = max(1, self.size.width - 2)
-        self._fit_layout(max(1, len(message.wrap(self.console, width))))
+        self._fit_layout(
+            max(1, len(message.wrap(self.console, width))) + len(prompt_text.wrap(self.console, width)) - 1
+        )
         self._refresh_log()
         for widget_id in ("#table", "#side", "#hand", "#choices"):
             self.query_one(widget_id).refresh()
@@ -427,7 +430,8 @@ class PlayApp(App[int]):
     def _fit_layout(self, message_lines: int) -> None:
         """Share the rows between the table and the log: the table gets its 11 rows (more in
         a tall terminal) while the log keeps at least one; in a small terminal the table
-        gives up rows so that the message, the command line and the keys stay in view."""
+        gives up rows so that the message, the command line and the keys stay in view.
+        ``message_lines``: the message's lines, and the prompt's beyond its first."""
         height = self.size.height
         fixed = 8  # title, hand (3), choices, prompt, command line, keys
         avail = height - fixed - message_lines

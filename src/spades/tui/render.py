@@ -72,14 +72,19 @@ def _places(ctl: Controller) -> dict[str, int]:
     return where
 
 
-def _status(ctl: Controller, seat: int) -> Text:
+def _status(ctl: Controller, seat: int, width: int = 80) -> Text:
+    """``'bid 4 · won 1'``; within ``width`` cells (a side seat's slot) the tricks won
+    shrink to their number (``'blind nil · 1'``) rather than be cut off."""
     game = ctl.game
     bid = game.bids[seat]
     if bid is None:
         return Text(_("no bid yet"), style="dim")
     text = Text(term(bid.label()) if bid.is_nil else _("bid {n}").format(n=bid.tricks))
     if game.phase is Phase.PLAY or game.tricks_won[seat]:
-        text.append(_(" · won {n}").format(n=game.tricks_won[seat]))
+        won = _(" · won {n}").format(n=game.tricks_won[seat])
+        if text.cell_len + Text(won).cell_len > width:
+            won = f" · {game.tricks_won[seat]}"
+        text.append(won)
     return text
 
 
@@ -170,7 +175,8 @@ def table_text(ctl: Controller, width: int, height: int = 9, *, colour: bool = T
         seat = where.get(pos)
         if seat is None:
             return Text(), Text(), Text()
-        return _name(ctl, seat), _status(ctl, seat), cards.get(seat, Text())
+        slot = _side_width(width) if pos in ("left", "right") else width
+        return _name(ctl, seat), _status(ctl, seat, slot), cards.get(seat, Text())
 
     top = seat_parts("top")
     left = seat_parts("left")
