@@ -41,7 +41,7 @@ from typing import Any, Final
 from ..actions import Action, Choice, Discard, Pass
 from ..bids import Bid
 from ..bots import Bot
-from ..cards import Card
+from ..cards import Card, Suit
 from ..errors import RecordError
 from ..events import Event, TrickWon, for_seat
 from ..game import Game, Phase
@@ -570,7 +570,8 @@ class Controller:
                 ).format(k=k),
             )
         if not view.trick:
-            if view.spades_broken or not rules.spades_must_be_broken:
+            only_spades = view.hand is not None and view.hand.count(Suit.SPADES) == len(view.hand)
+            if view.spades_broken or not rules.spades_must_be_broken or only_spades:
                 return Prompt("play", _("Your lead."))
             return Prompt("play", _("Your lead. Spades are not broken yet."))
         led = view.trick[0][1].suit
