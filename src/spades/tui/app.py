@@ -90,10 +90,21 @@ class CommandLine(Input):
             super().action_cursor_right(select)
 
     async def _on_key(self, event: events.Key) -> None:
+        if event.is_printable and not self.value and event.key != "space":
+            self.play_app.typing_starts()
         if event.key == "space" and not self.value:
             event.stop()
             event.prevent_default()
             self.play_app.toggle_mark()
+        elif event.key == "enter":
+            # the line is taken here, in the order of the keys: the Input's own Enter (a
+            # binding) can run after keys typed later, and then submitted the next line, or an
+            # empty one that played the cursor's card (seen with quick typing in tmux)
+            event.stop()
+            event.prevent_default()
+            line = self.value
+            self.value = ""
+            await self.play_app.submit_line(line)
 
 
 class TableView(Widget):
@@ -321,8 +332,8 @@ class PlayApp(App[int]):
         self.options: list[Option] = []
         self.internal_errors: list[BaseException] = []
         self._cursor_key: tuple[object, ...] | None = None
-        #: the cursor before the player started typing a line (None: not typing)
-        self._typed_from: int | None = None
+        #: the decision and the cursor when the player started typing a line (None: not typing)
+        self._typed_from: tuple[tuple[object, ...], int] | None = None
         self._log_last: Message | None = None
 
     # -- layout ---------------------------------------------------------------
@@ -577,13 +588,11 @@ class PlayApp(App[int]):
     def on_input_changed(self, event: Input.Changed) -> None:
         """Type-ahead: move the cursor to the card or bid being typed (where it was before
         the typing is kept, and comes back when the typed line is refused)."""
+        if event.value != event.input.value:
+            return  # a change already overtaken (the line was entered meanwhile)
         text = event.value.strip()
-        if not text:
+        if not text or not self.options:
             return
-        if not self.options:
-            return
-        if self._typed_from is None:
-            self._typed_from = self.cursor
         found = _match(self.options, text)
         if found is not None and found != self.cursor:
             self.cursor = found
@@ -591,15 +600,29 @@ class PlayApp(App[int]):
 
     async def on_input_submitted(self, event: Input.Submitted) -> None:
         line = event.value
-        typed_from = self._typed_from
         event.input.value = ""
+        await self.submit_line(line)
+
+    def typing_starts(self) -> None:
+        """The first key of a typed line: where the cursor is, to come back to if the line
+        is refused (type-ahead moves the cursor meanwhile)."""
+        self._typed_from = (self._current_key(), self.cursor)
+
+    async def submit_line(self, line: str) -> None:
+        """A line entered on the command line (Enter)."""
+        typed_from = self._typed_from
+        self._typed_from = None
         key = self._current_key()
         await self.handle_line(line)
         # refused (or a command): the cursor goes back to where the player left it
-        if typed_from is not None and self._current_key() == key and self._cursor_key == key:
-            self.cursor = min(typed_from, max(0, len(self.options) - 1))
+        if (
+            typed_from is not None
+            and typed_from[0] == key
+            and self._current_key() == key
+            and self._cursor_key == key
+        ):
+            self.cursor = min(typed_from[1], max(0, len(self.options) - 1))
             self.refresh_cursor()
-        self._typed_from = None
 
     async def handle_line(self, line: str) -> None:
         """One line of input (an empty one chooses what the cursor is on)."""
