@@ -92,6 +92,14 @@ def main() -> int:
         text = save("trick-1")
         if "Enter plays 5♥" not in text:
             raise Failed(f"the cursor does not start on 5♥:\n{text}")
+        for _ in range(8):  # a quick burst of typed lines plays no card by itself
+            keys("hint", "Enter")
+            time.sleep(0.1)
+            keys("C-u")
+        time.sleep(3)
+        text = screen()
+        if "K♥◂" not in text or "5♥" not in text.split("Your hand")[1]:
+            raise Failed(f"a burst of 'hint' lines played a card:\n{text}")
         for i in range(10):
             keys("hint", "Enter")
             time.sleep(1.0)  # each answer replaces the last one on the message line
