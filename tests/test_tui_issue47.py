@@ -487,3 +487,39 @@ def test_undo_is_said_in_the_record_and_kept_on_resume(tmp_path: Path) -> None:
     assert len(undos) == 1 and undos[0][1] >= 1
     again = Controller.resume(path)
     assert again.undos == undos
+
+
+def test_mouse_click_chooses_a_card_and_a_second_click_plays_it() -> None:
+    ctl = _issue_position()
+    ctl.hint_bots = ("basic", "random")
+    from spades.tui.render import card_at
+
+    async def body(app: PlayApp, pilot: object) -> None:
+        target = next(i for i, o in enumerate(app.options) if o.card == Card.parse("8H"))
+        x = next(x for x in range(80) if card_at(app.options, x) == target)
+        illegal = next(i for i, o in enumerate(app.options) if o.card == Card.parse("KS"))
+        bad_x = next(x for x in range(80) if card_at(app.options, x) == illegal)
+        await pilot.click("#hand", offset=(bad_x, 1))  # type: ignore[attr-defined]
+        assert app.options[app.cursor].card == Card.parse("5H")  # an illegal card is not chosen
+        await pilot.click("#hand", offset=(x, 1))  # type: ignore[attr-defined]
+        assert app.options[app.cursor].card == Card.parse("8H")
+        before = len(ctl.game.actions)
+        await pilot.click("#hand", offset=(x, 1))  # type: ignore[attr-defined]
+        await settle(app, pilot)
+        assert ctl.game.actions[before] == (ctl.human, Card.parse("8H"))
+
+    _app_run(ctl, body)
+
+
+@pytest.mark.parametrize("lang", ["en", "hy", "ru"])
+def test_help_keeps_its_key_line_in_view_at_80x24_in_every_language(lang: str) -> None:
+    with i18n.use_language(lang):
+        ctl = make("--seed", "5")
+
+        async def body(app: PlayApp, pilot: object) -> None:
+            await pilot.press("f1")  # type: ignore[attr-defined]
+            await pilot.pause()  # type: ignore[attr-defined]
+            assert i18n._("Press Enter to go back") in screen_text(app)
+            assert app.screen.virtual_size.height <= 24
+
+        _app_run(ctl, body)

@@ -50,7 +50,7 @@ from ..game import Phase
 from ..i18n import N_, _, ngettext, term
 from .controller import HELP_LINES, Controller, HintTurn, Message, Option
 from .keys import translate_bindings
-from .render import choices_text, hand_text, history_table, side_text, summary_table, table_text
+from .render import card_at, choices_text, hand_text, history_table, side_text, summary_table, table_text
 
 __all__ = ["PlayApp"]
 
@@ -139,6 +139,15 @@ class HandView(Widget):
         if ctl.rules.uses_draw and ctl.game.phase in (Phase.BLIND, Phase.DRAW):
             empty = _("(no cards yet: each player draws 13 from the stock)")
         return hand_text(options, cursor, app.marks, hidden, empty=empty, colour=not app.no_color)
+
+
+    def on_click(self, event: events.Click) -> None:
+        """The mouse: a click puts the cursor on a card (marks it in a pass or a redraw); a
+        second click on the cursor's card plays it."""
+        app = self.app
+        offset = event.get_content_offset(self)
+        if isinstance(app, PlayApp) and offset is not None and offset.y == 0:
+            app.click_card(offset.x)
 
 
 class ChoiceBar(Widget):
@@ -248,6 +257,14 @@ class LogScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
+def _fit_body(screen: ModalScreen[Any]) -> None:
+    """A dialog's scrolling body leaves room for its border and its key line: the key line
+    stays in view however long the text (a translation) is; arrows scroll the rest."""
+    body = screen.query_one("#body")
+    body.styles.height = "auto"
+    body.styles.max_height = max(1, screen.app.size.height - 3)
+
+
 class RulesScreen(ModalScreen[None]):
     """The rules in force (``rules``, F2); Enter or Escape goes back."""
 
@@ -264,6 +281,13 @@ class RulesScreen(ModalScreen[None]):
                 yield Static(Text("\n".join(self.lines)))
             yield Static(Text(_("Press Enter to go back"), style="italic"))
 
+    def on_mount(self) -> None:
+        _fit_body(self)
+        self.query_one("#body", VerticalScroll).focus()
+
+    def on_resize(self) -> None:
+        _fit_body(self)
+
     def action_close(self) -> None:
         self.dismiss(None)
 
@@ -277,8 +301,16 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Static(Text("\n".join(_(line) for line in HELP_LINES)))
+            with VerticalScroll(id="body"):
+                yield Static(Text("\n".join(_(line) for line in HELP_LINES)))
             yield Static(Text(_("Press Enter to go back"), style="italic"))
+
+    def on_mount(self) -> None:
+        _fit_body(self)
+        self.query_one("#body", VerticalScroll).focus()
+
+    def on_resize(self) -> None:
+        _fit_body(self)
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -561,6 +593,23 @@ class PlayApp(App[int]):
                 break
         self.cursor = i
         self.refresh_cursor()
+
+    def click_card(self, x: int) -> None:
+        """A click on the hand at column ``x`` of its cards."""
+        if self._stale() or not self.cursor_on_cards() or not self.controller.human_to_act:
+            return
+        index = card_at(self.options, x)
+        if index is None or not self.options[index].legal:
+            return
+        if self.controller.choosing_cards():
+            self.cursor = index
+            self.toggle_mark()
+        elif index == self.cursor:
+            self.choose_current()
+            self.kick()
+        else:
+            self.cursor = index
+            self.refresh_cursor()
 
     def toggle_mark(self) -> None:
         ctl = self.controller

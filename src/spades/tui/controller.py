@@ -84,6 +84,7 @@ HELP_LINES: Final = (
     N_("  keep · reject                        two-player draw"),
     N_("  discard 2C 3D · discard              two-player redraw"),
     N_("  (Space marks cards for a pass or a discard)"),
+    N_("  mouse: click a card to choose it, click it again to play it"),
     N_("Commands:"),
     N_("  hint    what the computer would do, and why"),
     N_("  undo    take back your last decision (also Ctrl+Z)"),

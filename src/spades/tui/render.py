@@ -27,6 +27,7 @@ from .controller import Controller, Option
 from .hints import pretty, trick_winner
 
 __all__ = [
+    "card_at",
     "card_text",
     "choices_text",
     "hand_text",
@@ -351,6 +352,23 @@ def hand_text(
             mark = "•"
         bottom.append(f" {mark}  ", style="bold yellow" if mark == "▲" else "")
     return top + Text("\n") + bottom
+
+
+def card_at(options: Sequence[Option], x: int) -> int | None:
+    """The option whose card :func:`hand_text` draws at column ``x`` (a mouse click), or None."""
+    column = 0
+    previous_suit = None
+    for i, option in enumerate(options):
+        card = option.card
+        if card is None:
+            continue
+        if previous_suit is not None and card.suit != previous_suit:
+            column += 1
+        previous_suit = card.suit
+        if column <= x < column + 4:
+            return i
+        column += 4
+    return None
 
 
 def choices_text(
