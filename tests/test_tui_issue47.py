@@ -23,7 +23,7 @@ from spades.cards import CardSet
 from spades.cli import play as play_cli
 from spades.game import Phase
 from spades.tui import hints
-from spades.tui.app import LogScreen, PlayApp
+from spades.tui.app import GameOverScreen, LogScreen, PlayApp, SummaryScreen
 from spades.tui.controller import Controller
 from tuiutil import enter_line, flat, make, screen_lines, screen_text, settle, type_line
 
@@ -523,3 +523,40 @@ def test_help_keeps_its_key_line_in_view_at_80x24_in_every_language(lang: str) -
             assert app.screen.virtual_size.height <= 24
 
         _app_run(ctl, body)
+
+
+def test_auto_play_plays_a_forced_card_and_undo_can_take_it_back() -> None:
+    ctl = make("--seed", "6", "--no-blind-nil", "--hands", "1")
+    ctl.auto_play = True
+    rng = random.Random(4)
+    played_by_itself: list[int] = []
+
+    async def body(app: PlayApp, pilot: object) -> None:
+        for _ in range(200):
+            await settle(app, pilot)
+            if isinstance(app.screen, (SummaryScreen, GameOverScreen)) or ctl.game.is_over:
+                break
+            assert ctl.human_to_act
+            legal = ctl.game.legal_actions()
+            assert not (ctl.game.phase is Phase.PLAY and len(legal) == 1), "a forced card waited"
+            await enter_line(app, pilot, str(rng.choice(legal)))
+        played_by_itself.extend(i for i, m in enumerate(ctl.log) if "auto-play" in m.text)
+        assert played_by_itself, "no forced card in this hand"
+
+    _app_run(ctl, body)
+    # undo right after an auto-played card stays at that decision (it is not played again)
+    ctl2 = make("--seed", "6", "--no-blind-nil", "--hands", "1")
+    ctl2.auto_play = True
+    rng = random.Random(4)
+    while not ctl2.game.is_over:
+        ctl2.run_bots()
+        if ctl2.play_forced():
+            ctl2.undo()
+            assert ctl2.human_to_act and ctl2.forced_card() is None
+            assert len(ctl2.game.legal_actions()) == 1
+            return
+        if ctl2.pending_summary is not None:
+            ctl2.acknowledge()
+            continue
+        ctl2.submit(str(rng.choice(ctl2.game.legal_actions())))
+    raise AssertionError("no forced card")

@@ -45,6 +45,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="SECONDS",
         help="pause before each computer move (default 0.6; 0 = instant)",
     )
+    game.add_argument(
+        "--auto-play",
+        action="store_true",
+        help="play your card by itself when it is your only legal one",
+    )
     bots = parser.add_argument_group("computer players")
     bots.add_argument(
         "--bots",
@@ -100,6 +105,7 @@ def run(args: argparse.Namespace) -> int:
         controller = make_controller(args)
     except (RulesError, RecordError, ValueError) as exc:
         return _fail(str(exc))
+    controller.auto_play = bool(getattr(args, "auto_play", False))
     app = PlayApp(controller, pace=args.pace)
     return finish(controller, app.run())
 

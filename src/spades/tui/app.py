@@ -771,7 +771,8 @@ class PlayApp(App[int]):
     def kick(self) -> None:
         """Redraw, then let the computer players move or show a summary, as due."""
         self.refresh_view()
-        if self.controller.bot_turn() is not None:
+        ctl = self.controller
+        if ctl.bot_turn() is not None or ctl.forced_card() is not None:
             self.run_worker(self._bots(), group="bots", exclusive=True)
         else:
             self._check_screens()
@@ -801,7 +802,17 @@ class PlayApp(App[int]):
         while True:
             turn = ctl.bot_turn()
             if turn is None:
-                break
+                forced = ctl.forced_card()
+                if forced is None:
+                    break
+                if self.pace > 0:  # the person sees the trick before their card goes down
+                    key = ctl.decision_key
+                    self.refresh_view()
+                    await asyncio.sleep(self.pace)
+                    if ctl.decision_key != key:
+                        continue
+                ctl.play_forced()
+                continue
             if self.pace > 0:
                 await asyncio.sleep(self.pace)
                 if ctl.decision_key != turn.token:

@@ -277,6 +277,10 @@ class Controller:
         self._confirm_new: tuple[int, int] | None = None
         #: each undo of this game: [actions before it, actions it took back] (in the record)
         self.undos: list[list[int]] = []
+        #: play the person's card by itself when it is their only legal one (``--auto-play``)
+        self.auto_play = False
+        #: the decision an undo came back to: not auto-played (undo again goes further back)
+        self._no_auto_at: tuple[int, int] | None = None
         self.acknowledged = game.hands_played
         self.requested: list[str | None] = [
             None if s == human else (bots[s] or DEFAULT_BOT) for s in range(len(bots))
@@ -625,6 +629,27 @@ class Controller:
             return self.last_hint
         return hints.careful_card(self.view())
 
+    def forced_card(self) -> Card | None:
+        """With :attr:`auto_play`, the person's only legal card when they are to play one
+        (not at a decision an undo came back to); None otherwise."""
+        if not self.auto_play or not self.human_to_act or self.game.phase is not Phase.PLAY:
+            return None
+        if self.pending_summary is not None or self._no_auto_at == self.decision_key:
+            return None
+        legal = self.view().legal
+        if len(legal) == 1 and isinstance(legal[0], Card):
+            return legal[0]
+        return None
+
+    def play_forced(self) -> bool:
+        """Play the forced card (:meth:`forced_card`), saying so; False when there is none."""
+        card = self.forced_card()
+        if card is None:
+            return False
+        self.act(card)
+        self._event(_("(auto-play: {card} was your only legal card)").format(card=hints.pretty(card)))
+        return True
+
     def choosing_cards(self) -> int:
         """How many cards to mark for a pass (exactly) or a redraw (at most); 0 otherwise."""
         if self.human_to_act and self.game.phase in (Phase.EXCHANGE, Phase.REDRAW):
@@ -901,6 +926,7 @@ class Controller:
         self.undos.append([len(actions), count])
         game.undo(count)
         self.generation += 1
+        self._no_auto_at = self.decision_key
         self._forget_log_after(len(game.actions))
         self.completed = game.tricks[-1] if game.tricks else None
         self.acknowledged = min(self.acknowledged, game.hands_played)
