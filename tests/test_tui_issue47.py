@@ -560,3 +560,19 @@ def test_auto_play_plays_a_forced_card_and_undo_can_take_it_back() -> None:
             continue
         ctl2.submit(str(rng.choice(ctl2.game.legal_actions())))
     raise AssertionError("no forced card")
+
+
+def test_tutorial_is_a_short_guide_to_the_rules_in_force() -> None:
+    ctl = make("--seed", "5", "--target", "300")
+    lines = ctl.tutorial_lines()
+    assert lines[0] == "A first game of Spades, in short:" and lines[-1] == "Game to 300"
+    assert any("partner (North)" in line for line in lines)
+    assert any("10 bags cost 100" in line for line in lines)
+
+    async def body(app: PlayApp, pilot: object) -> None:
+        await enter_line(app, pilot, "tutorial")
+        await pilot.pause()  # type: ignore[attr-defined]
+        assert "A first game of Spades" in screen_text(app)
+        assert "Press Enter to go back" in screen_text(app)
+
+    _app_run(ctl, body)

@@ -684,6 +684,8 @@ class PlayApp(App[int]):
                 self.action_help()
             elif word == "rules":
                 self.action_rules()
+            elif word == "tutorial":
+                self.push_screen(RulesScreen(ctl.tutorial_lines()), lambda _result: self._show_log_end())
             elif word in ("analyse", "analyze") and ctl.game.hands_played == 0:
                 ctl.analyse()  # says why there is nothing to analyse yet
             elif word in ("analyse", "analyze"):

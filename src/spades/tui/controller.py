@@ -91,6 +91,7 @@ HELP_LINES: Final = (
     N_("  last    show the last trick"),
     N_("  analyse what each card of the last hand cost"),
     N_("  rules   the rules in force (also F2)"),
+    N_("  tutorial a short guide to a first game"),
     N_("  level expert · level basic   the computer players' level"),
     N_("  save    save now (the game is saved after every move)"),
     N_("  new     start a new game with the same options"),
@@ -100,7 +101,7 @@ HELP_LINES: Final = (
 
 _COMMANDS: Final = (
     "hint", "undo", "last", "analyse", "analyze", "help", "save", "new", "quit", "exit", "?", "level",
-    "rules",
+    "rules", "tutorial",
 )
 _MAX_LINE: Final = 200
 #: words the screen shows translated that a player may type back (see Controller.english)
@@ -739,6 +740,8 @@ class Controller:
                 return self._reply("help", _(HELP_LINES[0]))
             if word == "rules":
                 return self._reply("rules", "\n".join(self.rules_lines()))
+            if word == "tutorial":
+                return self._reply("rules", "\n".join(self.tutorial_lines()))
             if word == "save":
                 return self.save_now()
             if word == "new":
@@ -990,6 +993,34 @@ class Controller:
             out.append(f"{mark} " + _("{option}: {value}").format(option=_(opt.label), value=text))
         if rules.describe():
             out.append(_("* a house rule: not as in the standard rules of this variant"))
+        return out
+
+    def tutorial_lines(self) -> list[str]:
+        """A short guide to a first game under these rules (``tutorial``)."""
+        rules = self.rules
+        out = [_("A first game of Spades, in short:")]
+        if rules.partnerships:
+            partner = self.rules.partner_of(self.human)
+            out.append(
+                _("• You and your partner ({seat}) are a side: your bids add up to the side's contract.")
+                .format(seat=term(rules.seat_name(partner)) if partner is not None else "")
+            )
+        out.append(_("• Bid the tricks you expect to take. Follow the suit led if you can; spades are"))
+        out.append(_("  trumps: a spade beats any card of another suit."))
+        out.append(
+            _(
+                "• Made contract: 10 points a trick bid, 1 for each extra trick (a bag); "
+                "{limit} bags cost {penalty}."
+            ).format(limit=rules.bag_limit, penalty=rules.bag_penalty)
+        )
+        if rules.nil:
+            out.append(
+                _("• Nil: take no trick at all for {bonus:+d} ({penalty:+d} if you take one).")
+                .format(bonus=rules.nil_bonus, penalty=-rules.nil_bonus)
+            )
+        out.append(_("• Enter plays the card under the cursor, which starts on a careful choice."))
+        out.append(_("• 'hint' says what the computer would do and why; 'undo' takes a move back."))
+        out.append(_("Game to {n}").format(n=rules.target_score))
         return out
 
     def set_level(self, name: str) -> Message:
