@@ -40,6 +40,8 @@ __all__ = [
 SUIT_STYLES: Final = ("green", "#5f87ff", "red", "")
 #: after the card winning the trick so far
 WINNING_MARK: Final = "◂"
+#: the columns of the score panel's text (its width, 30, less its border and padding)
+SIDE_COLUMNS: Final = 26
 
 
 def card_text(card: Card, *, dim: bool = False, bold: bool = True, colour: bool = True) -> Text:
@@ -224,17 +226,11 @@ def side_text(ctl: Controller, *, colour: bool = True) -> Text:
     playing = game.phase is Phase.PLAY and all(b is not None for b in game.bids)
     if playing:
         parts = [_short_side(ctl, side) + " " + side_need(ctl, side) for side in range(rules.num_sides)]
-        out.append(_("Needs: {sides}").format(sides=" · ".join(parts)) + "\n")
-    goal = _("Game to {n}").format(n=rules.target_score)
-    if rules.hands is not None:
-        goal = ngettext("{n} hand, then best", "{n} hands, then best", rules.hands).format(n=rules.hands)
-    out.append(goal + "\n", style="dim")
-    if ctl.pending_summary is not None or game.is_over:
-        out.append(_("Hand {n} over").format(n=ctl.hand_number()) + "\n", style="dim")
-    else:
-        role = _("Hand {n} · {seat} draws first") if rules.uses_draw else _("Hand {n} · {seat} deals")
-        dealer = term(rules.seat_name(game.dealer))
-        out.append(role.format(n=ctl.hand_number(), seat=dealer) + "\n", style="dim")
+        needs = _("Needs: {sides}").format(sides=" · ".join(parts))
+        if Text(needs).cell_len > SIDE_COLUMNS:  # four players alone: the person's own need
+            needs = _("Needs: {sides}").format(sides=parts[mine])
+        out.append(needs + "\n")
+    # the last trick before the slower-changing lines: a short panel cuts those first
     last = ctl.last_trick()
     if last is not None:
         out.append(_("Last trick → {who}").format(who=ctl.mention(last.winner)) + "\n", style="dim")
@@ -245,6 +241,16 @@ def side_text(ctl: Controller, *, colour: bool = True) -> Text:
             out.append(term(rules.seat_name(seat))[0] + " ")
             out.append_text(card_text(card, bold=seat == last.winner, colour=colour))
         out.append("\n")
+    goal = _("Game to {n}").format(n=rules.target_score)
+    if rules.hands is not None:
+        goal = ngettext("{n} hand, then best", "{n} hands, then best", rules.hands).format(n=rules.hands)
+    out.append(goal + "\n", style="dim")
+    if ctl.pending_summary is not None or game.is_over:
+        out.append(_("Hand {n} over").format(n=ctl.hand_number()) + "\n", style="dim")
+    else:
+        role = _("Hand {n} · {seat} draws first") if rules.uses_draw else _("Hand {n} · {seat} deals")
+        dealer = term(rules.seat_name(game.dealer))
+        out.append(role.format(n=ctl.hand_number(), seat=dealer) + "\n", style="dim")
     out.append(ctl.bots_line(), style="dim")
     return out
 
