@@ -576,3 +576,23 @@ def test_tutorial_is_a_short_guide_to_the_rules_in_force() -> None:
         assert "Press Enter to go back" in screen_text(app)
 
     _app_run(ctl, body)
+
+
+def test_editing_keys_act_in_the_order_typed_and_keep_their_meaning() -> None:
+    """Backspace, Ctrl+W, Ctrl+U and Enter are handled as their key arrives (textual runs an
+    Input's own bindings later than the letters typed after them: in tmux a late Ctrl+U
+    emptied the next line and its Enter played the cursor's card)."""
+    ctl = make("--seed", "5")
+
+    async def body(app: PlayApp, pilot: object) -> None:
+        line = app.query_one("#command")
+        await pilot.press("a", "b", "c", "space", "d", "e", "backspace")  # type: ignore[attr-defined]
+        assert line.value == "abc d"  # type: ignore[attr-defined]
+        await pilot.press("ctrl+w")  # type: ignore[attr-defined]
+        assert line.value == "abc "  # type: ignore[attr-defined]
+        await pilot.press("x", "left", "ctrl+u")  # type: ignore[attr-defined]
+        assert line.value == "x" and line.cursor_position == 0  # type: ignore[attr-defined]
+        await pilot.press("ctrl+u", "backspace")  # type: ignore[attr-defined]  # nothing left of it
+        assert line.value == "x"  # type: ignore[attr-defined]
+
+    _app_run(ctl, body)

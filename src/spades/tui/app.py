@@ -96,6 +96,20 @@ class CommandLine(Input):
             event.stop()
             event.prevent_default()
             self.play_app.toggle_mark()
+        elif event.key in ("backspace", "ctrl+h", "ctrl+u", "ctrl+w"):
+            # deleting, too, in the order of the keys (see Enter below): a late Ctrl+U emptied
+            # the next line typed, and its Enter then played the cursor's card
+            event.stop()
+            event.prevent_default()
+            text, at = self.value, self.cursor_position
+            if event.key == "ctrl+u":
+                keep = 0
+            elif event.key == "ctrl+w":
+                keep = len(text[:at].rstrip().rpartition(" ")[0]) + (1 if " " in text[:at].rstrip() else 0)
+            else:
+                keep = max(0, at - 1)
+            self.value = text[:keep] + text[at:]
+            self.cursor_position = keep
         elif event.key == "enter":
             # the line is taken here, in the order of the keys: the Input's own Enter (a
             # binding) can run after keys typed later, and then submitted the next line, or an
