@@ -183,7 +183,7 @@ def test_hints_come_from_the_strongest_installed_bot() -> None:
 
     ctl = Controller.new(Rules.preset("partnership"), seed=1)
     expected = next(n for n in ("expert", "basic", "random") if n in bots.names())
-    assert ctl._hinter()[1] == expected
+    assert ctl._hinter(ctl.view())[1] == expected
     only_random = Controller.new(Rules.preset("partnership"), seed=1, hint_bots=("no-such-bot",))
     only_random.run_bots()
     reply = only_random.hint()

@@ -19,7 +19,7 @@ from spades.actions import Choice
 from spades.bots.basic import estimate_tricks
 from spades.cards import CardSet
 from spades.game import Phase
-from spades.tui.app import PlayApp, SummaryScreen
+from spades.tui.app import LogScreen, PlayApp, SummaryScreen
 from spades.tui.controller import HELP_LINES, Controller
 from spades.view import View
 from tuiutil import enter_line, flat, make, play_until, screen_lines, screen_text, settle
@@ -137,10 +137,17 @@ def test_the_log_grows_with_the_terminal_and_scrolls() -> None:
                     assert line in text  # the newest lines, as many as fit
                 if log.max_scroll_y > 0:  # type: ignore[attr-defined]
                     assert log.scroll_y == log.max_scroll_y  # type: ignore[attr-defined]
+                    # Page Up: the whole log on its own screen (issue 47: at 80x24 it moved
+                    # the log's few lines by as few lines)
                     await pilot.press("pageup")
                     await pilot.pause()
-                    assert log.scroll_y < log.max_scroll_y  # type: ignore[attr-defined]
-                    assert events[-1] not in screen_text(app)
+                    assert isinstance(app.screen, LogScreen)
+                    text = screen_text(app)
+                    seen = [line for line in events if line in text]
+                    assert events[-1] in seen and len(seen) > log.region.height
+                    await pilot.press("escape")
+                    await pilot.pause()
+                    assert not isinstance(app.screen, LogScreen)
 
     _run(go())
     assert heights[(80, 24)] >= 2
@@ -342,11 +349,15 @@ def test_a_redraw_stays_in_the_log() -> None:
             log = app.query_one("#log", RichLog)
             lines = " ".join(strip.text for strip in log.lines)
             assert said in flat(lines)  # still there, two tricks later
-            while said not in screen_text(app):  # and Page Up brings it back into view
-                before = log.scroll_y
+            await pilot.press("pageup")  # and Page Up brings it back into view, whole log
+            await pilot.pause()
+            assert isinstance(app.screen, LogScreen)
+            for _ in range(20):
+                if said in screen_text(app):
+                    break
                 await pilot.press("pageup")
                 await pilot.pause()
-                assert log.scroll_y < before
+            assert said in screen_text(app)
 
     _run(go())
 

@@ -51,8 +51,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="SECONDS",
         help="pause before each computer move (default 0.6; 0 = instant)",
     )
+    game.add_argument(
+        "--auto-play",
+        action="store_true",
+        help="play your card by itself when it is your only legal one",
+    )
     bots = parser.add_argument_group("computer players")
-    bots.add_argument("--bots", metavar="NAME", help="every computer player: basic (default), expert, random")
+    bots.add_argument(
+        "--bots",
+        metavar="NAME",
+        help="every computer player: expert (default, at most about a second a move), basic, random",
+    )
     bots.add_argument("--partner", metavar="NAME", help="your partner (partnership games)")
     bots.add_argument("--opponents", metavar="NAME", help="the opponents")
     files = parser.add_argument_group("saving")
@@ -103,10 +112,20 @@ def run(args: argparse.Namespace) -> int:
         controller = make_controller(args)
     except (RulesError, RecordError, ValueError) as exc:
         return _fail(error_text(exc))
+    controller.auto_play = bool(getattr(args, "auto_play", False))
     app = PlayApp(controller, pace=args.pace)
-    code = app.run()
+    return finish(controller, app.run())
+
+
+def finish(controller: Controller, code: int | None) -> int:
+    """What ``spades play`` says when the game window closes, in the player's language:
+    where the game is saved, or (on stderr, with a failing exit code) that it is not."""
     path = controller.save_path
-    if path is not None and controller.save_error is None:
+    if path is not None and controller.save_error is not None:
+        print(f"spades play: {controller.save_error}", file=sys.stderr)
+        print(_("The game is NOT saved."), file=sys.stderr)
+        return int(code or 1)
+    if path is not None:
         if controller.game.is_over:
             done = _("The game is saved in {path} (see it again with: spades replay {path})")
             print(done.format(path=path))
@@ -119,7 +138,7 @@ def run(args: argparse.Namespace) -> int:
 def make_controller(args: argparse.Namespace) -> Controller:
     """The controller for these options: a new game, or a resumed one."""
     from ..tui import storage
-    from ..tui.controller import Controller, parse_seat
+    from ..tui.controller import DEFAULT_BOT, Controller, parse_seat
 
     if not 0 <= args.pace <= 60:
         raise ValueError(_("--pace must be between 0 and 60 seconds"))
@@ -156,8 +175,8 @@ def make_controller(args: argparse.Namespace) -> Controller:
         seed=args.seed,
         human=seat,
         name=args.name,
-        partner=partner or "basic",
-        opponents=opponents or "basic",
+        partner=partner or DEFAULT_BOT,
+        opponents=opponents or DEFAULT_BOT,
         save_path=save,
         save_folder=folder,
     )

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import ClassVar
 
 from rich.text import Text
@@ -12,11 +13,21 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from ..cards import Card
 from ..game import Game
 from ..i18n import N_, _
+from .hints import pretty
 from .keys import translate_bindings
 
 __all__ = ["AnalysisScreen", "review_text"]
+
+
+#: a card in the game's notation (``KH``, ``TS``) standing alone in a line of the review
+_CARD = re.compile(r"(?<![\w♠♥♦♣])([2-9TJQKA])([CDHS])(?![\w])")
+
+
+def _pretty_card(match: re.Match[str]) -> str:
+    return pretty(Card.parse(match.group(0)))
 
 
 def review_text(game: Game) -> Text:
@@ -30,7 +41,11 @@ def review_text(game: Game) -> Text:
         return Text(str(exc), style="bold red")
     out = Text()
     for line in lines:
-        style = "bold" if line.startswith("===") or line == _(SUMMARY_HEAD) else ""
+        head = line == _(SUMMARY_HEAD)
+        if head:  # the terminal shows no hands: the marks are the '<== !' after a card
+            line = _("Summary (loss in tricks, double dummy; '<== !' marks a costly card):")
+        line = _CARD.sub(_pretty_card, line)
+        style = "bold" if line.startswith("===") or head else ""
         if line.endswith("<== !"):
             style = "bold red"
         out.append(line + "\n", style=style)

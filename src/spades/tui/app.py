@@ -38,7 +38,7 @@ from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
 from textual.widgets import Input, RichLog, Static
 
@@ -47,10 +47,10 @@ from ..bids import Bid
 from ..cards import Card
 from ..errors import NotationError
 from ..game import Phase
-from ..i18n import N_, _, term
+from ..i18n import N_, _, ngettext, term
 from .controller import HELP_LINES, Controller, HintTurn, Message, Option
 from .keys import translate_bindings
-from .render import choices_text, hand_text, history_table, side_text, summary_table, table_text
+from .render import card_at, choices_text, hand_text, history_table, side_text, summary_table, table_text
 
 __all__ = ["PlayApp"]
 
@@ -90,10 +90,35 @@ class CommandLine(Input):
             super().action_cursor_right(select)
 
     async def _on_key(self, event: events.Key) -> None:
+        if event.is_printable and not self.value and event.key != "space":
+            self.play_app.typing_starts()
         if event.key == "space" and not self.value:
             event.stop()
             event.prevent_default()
             self.play_app.toggle_mark()
+        elif event.key in ("backspace", "ctrl+h", "ctrl+u", "ctrl+w"):
+            # deleting, too, in the order of the keys (see Enter below): a late Ctrl+U emptied
+            # the next line typed, and its Enter then played the cursor's card
+            event.stop()
+            event.prevent_default()
+            text, at = self.value, self.cursor_position
+            if event.key == "ctrl+u":
+                keep = 0
+            elif event.key == "ctrl+w":
+                keep = len(text[:at].rstrip().rpartition(" ")[0]) + (1 if " " in text[:at].rstrip() else 0)
+            else:
+                keep = max(0, at - 1)
+            self.value = text[:keep] + text[at:]
+            self.cursor_position = keep
+        elif event.key == "enter":
+            # the line is taken here, in the order of the keys: the Input's own Enter (a
+            # binding) can run after keys typed later, and then submitted the next line, or an
+            # empty one that played the cursor's card (seen with quick typing in tmux)
+            event.stop()
+            event.prevent_default()
+            line = self.value
+            self.value = ""
+            await self.play_app.submit_line(line)
 
 
 class TableView(Widget):
@@ -128,6 +153,15 @@ class HandView(Widget):
         if ctl.rules.uses_draw and ctl.game.phase in (Phase.BLIND, Phase.DRAW):
             empty = _("(no cards yet: each player draws 13 from the stock)")
         return hand_text(options, cursor, app.marks, hidden, empty=empty, colour=not app.no_color)
+
+
+    def on_click(self, event: events.Click) -> None:
+        """The mouse: a click puts the cursor on a card (marks it in a pass or a redraw); a
+        second click on the cursor's card plays it."""
+        app = self.app
+        offset = event.get_content_offset(self)
+        if isinstance(app, PlayApp) and offset is not None and offset.y == 0:
+            app.click_card(offset.x)
 
 
 class ChoiceBar(Widget):
@@ -211,6 +245,67 @@ class GameOverScreen(ModalScreen[str]):
         self.dismiss(what)
 
 
+class LogScreen(ModalScreen[None]):
+    """The whole log of the game's moves, newest at the bottom; arrows and Page Up/Down
+    scroll it, Enter or Escape goes back."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,escape,q", "close", N_("close"))]
+
+    def __init__(self, lines: list[str]) -> None:
+        super().__init__()
+        translate_bindings(self)
+        self.lines = lines
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            with VerticalScroll(id="body"):
+                yield Static(Text("\n".join(self.lines) or _("Nothing has happened yet.")))
+            yield Static(Text(_("Arrows/PgUp/PgDn scroll · Enter: back to the game"), style="italic"))
+
+    def on_mount(self) -> None:
+        body = self.query_one("#body", VerticalScroll)
+        body.focus()
+        body.anchor()  # at the newest line once laid out, until the player scrolls
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+def _fit_body(screen: ModalScreen[Any]) -> None:
+    """A dialog's scrolling body leaves room for its border and its key line: the key line
+    stays in view however long the text (a translation) is; arrows scroll the rest."""
+    body = screen.query_one("#body")
+    body.styles.height = "auto"
+    body.styles.max_height = max(1, screen.app.size.height - 3)
+
+
+class RulesScreen(ModalScreen[None]):
+    """The rules in force (``rules``, F2); Enter or Escape goes back."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,space,escape,q,f2", "close", N_("close"))]
+
+    def __init__(self, lines: list[str]) -> None:
+        super().__init__()
+        translate_bindings(self)
+        self.lines = lines
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            with VerticalScroll(id="body"):
+                yield Static(Text("\n".join(self.lines)))
+            yield Static(Text(_("Press Enter to go back"), style="italic"))
+
+    def on_mount(self) -> None:
+        _fit_body(self)
+        self.query_one("#body", VerticalScroll).focus()
+
+    def on_resize(self) -> None:
+        _fit_body(self)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
 class HelpScreen(ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,space,escape,q,f1", "close", N_("close"))]
 
@@ -220,8 +315,16 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Static(Text("\n".join(_(line) for line in HELP_LINES)))
+            with VerticalScroll(id="body"):
+                yield Static(Text("\n".join(_(line) for line in HELP_LINES)))
             yield Static(Text(_("Press Enter to go back"), style="italic"))
+
+    def on_mount(self) -> None:
+        _fit_body(self)
+        self.query_one("#body", VerticalScroll).focus()
+
+    def on_resize(self) -> None:
+        _fit_body(self)
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -234,15 +337,17 @@ class PlayApp(App[int]):
     CSS = """
     Screen { layout: vertical; }
     #title { height: 1; background: $primary; color: $text; padding: 0 1; }
-    #top { height: 1fr; min-height: 11; max-height: 17; }
+    /* the table's rows are set to fit the terminal (PlayApp._fit_layout) */
+    #top { height: 11; }
     #table { width: 1fr; border: round $secondary; padding: 0 0; }
     #side { width: 30; border: round $secondary; padding: 0 1; }
-    #hand { height: 4; border: round $accent; padding: 0 0; }
+    #hand { height: 3; border: none; border-top: round $accent; padding: 0 0; }
     #choices { height: 1; padding: 0 1; }
-    #prompt { height: 1; padding: 0 1; text-style: bold; }
-    /* a long answer or hint takes up to 4 lines: the log is hidden meanwhile */
-    #message { height: auto; min-height: 2; max-height: 4; padding: 0 1; }
-    #log { height: 1fr; min-height: 2; padding: 0 1; color: $text-muted; scrollbar-size-vertical: 1;
+    #prompt { height: auto; min-height: 1; padding: 0 1; text-style: bold; }
+    /* a long answer or hint takes the lines it needs, from the log's (and in a small
+       terminal the table's) rows */
+    #message { height: auto; min-height: 1; padding: 0 1; }
+    #log { height: 1fr; min-height: 0; padding: 0 1; color: $text-muted; scrollbar-size-vertical: 1;
            overflow-x: hidden; }
     #command { height: 1; border: none; padding: 0 1; margin: 0; }
     #keys { height: 1; padding: 0 1; color: $text-muted; }
@@ -250,6 +355,8 @@ class PlayApp(App[int]):
     #dialog { width: 72; max-width: 100%; height: auto; max-height: 100%;
               border: round $accent; padding: 0 1; background: $surface; }
     #dialog Static { width: 100%; height: auto; }
+    LogScreen #dialog { height: 100%; }
+    LogScreen #body { height: 1fr; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "quit_game", N_("quit"), priority=True),
@@ -257,6 +364,7 @@ class PlayApp(App[int]):
         Binding("pageup", "scroll_log(-1)", N_("older messages"), show=False),
         Binding("pagedown", "scroll_log(1)", N_("newer messages"), show=False),
         Binding("f1", "help", N_("help")),
+        Binding("f2", "rules", N_("rules"), show=False),
         Binding("ctrl+z", "undo", N_("undo"), show=False),
     ]
 
@@ -270,6 +378,8 @@ class PlayApp(App[int]):
         self.options: list[Option] = []
         self.internal_errors: list[BaseException] = []
         self._cursor_key: tuple[object, ...] | None = None
+        #: the decision and the cursor when the player started typing a line (None: not typing)
+        self._typed_from: tuple[tuple[object, ...], int] | None = None
         self._log_last: Message | None = None
 
     # -- layout ---------------------------------------------------------------
@@ -343,24 +453,54 @@ class PlayApp(App[int]):
             title += _(" (house rules)")
         seat = term(rules.seat_name(ctl.human))
         title += _(" · hand {n} · you are {seat}").format(n=ctl.hand_number(), seat=seat)
-        self.query_one("#title", Static).update(Text(title))
+        title_text = Text(title)
+        width, height = self.size
+        if ctl.save_error:
+            title_text = Text(f"⚠ {ctl.save_error}", style="bold red")
+        if width < MIN_WIDTH or height < MIN_HEIGHT:
+            # too small for the whole table: say so where it is always seen
+            text = _("⚠ The terminal is {w}x{h}: make it at least {mw}x{mh} to see the whole table")
+            title_text = Text(
+                text.format(w=width, h=height, mw=MIN_WIDTH, mh=MIN_HEIGHT), style="bold red"
+            )
+        self.query_one("#title", Static).update(title_text)
         hand = self.query_one("#hand", HandView)
         hand.border_title = _("Your hand · {who}").format(who=ctl.title(ctl.human))
         prompt = ctl.prompt()
         style = "bold yellow" if prompt.kind not in ("wait",) else "dim"
-        self.query_one("#prompt", Static).update(Text(prompt.text, style=style))
+        prompt_text = Text(prompt.text, style=style)
+        self.query_one("#prompt", Static).update(prompt_text)
         feedback = ctl.feedback
         message = Text()
         if feedback is not None:
             style = {"error": "bold red", "hint": "bold cyan"}.get(feedback.kind, "")
             message = Text(("✗ " if feedback.kind == "error" else "") + feedback.text, style=style)
         self.query_one("#message", Static).update(message)
-        # a message of more than 2 lines takes the log's rows (it comes back after)
         width = max(1, self.size.width - 2)
-        self.query_one("#log").display = len(message.wrap(self.console, width)) <= 2
+        self._fit_layout(
+            max(1, len(message.wrap(self.console, width))) + len(prompt_text.wrap(self.console, width)) - 1
+        )
         self._refresh_log()
         for widget_id in ("#table", "#side", "#hand", "#choices"):
             self.query_one(widget_id).refresh()
+
+    def _fit_layout(self, message_lines: int) -> None:
+        """Share the rows between the table and the log: the table gets its 11 rows (more in
+        a tall terminal) while the log keeps at least one; in a small terminal the table
+        gives up rows so that the message, the command line and the keys stay in view.
+        ``message_lines``: the message's lines, and the prompt's beyond its first."""
+        height = self.size.height
+        fixed = 8  # title, hand (3), choices, prompt, command line, keys
+        avail = height - fixed - message_lines
+        if avail > 15:
+            top = min(17, 11 + (avail - 15) // 2)
+        else:
+            top = max(3, min(11, avail - 1))
+        self.query_one("#top").styles.height = top
+        self.query_one("#message").styles.max_height = max(1, height - fixed - 3)
+
+    def on_resize(self, _event: events.Resize) -> None:
+        self.refresh_view()
 
     def _refresh_log(self) -> None:
         """The message log: what happened at the table in this game, newest at the bottom
@@ -387,11 +527,15 @@ class PlayApp(App[int]):
         box.scroll_end(animate=False, immediate=True, x_axis=False)
 
     def action_scroll_log(self, direction: int) -> None:
-        box = self.query_one("#log", RichLog)
+        """Page Up: the whole log of the game's moves on its own screen (the log under the
+        table shows only its last few lines at 80x24)."""
+        if not isinstance(self.screen, Screen) or isinstance(self.screen, ModalScreen):
+            return  # the log screen (or another dialog) is open: its own keys scroll it
         if direction < 0:
-            box.scroll_page_up(animate=False)
+            lines = [m.text for m in self.controller.log if m.kind in ("event", "alert")]
+            self.push_screen(LogScreen(lines), lambda _result: self._show_log_end())
         else:
-            box.scroll_page_down(animate=False)
+            self.query_one("#log", RichLog).scroll_end(animate=False)
 
     def refresh_cursor(self) -> None:
         """Redraw only what the cursor and the marks change."""
@@ -401,10 +545,14 @@ class PlayApp(App[int]):
     def cursor_on_cards(self) -> bool:
         return bool(self.options) and self.options[0].card is not None
 
+    def _current_key(self) -> tuple[object, ...]:
+        ctl = self.controller
+        return (*ctl.decision_key, ctl.human_to_act)
+
     def _sync_cursor(self) -> None:
         """Reset the cursor and marks when the decision changes."""
         ctl = self.controller
-        key = (*ctl.decision_key, ctl.human_to_act)
+        key = self._current_key()
         self.options = ctl.options()
         if key == self._cursor_key:
             self.cursor = min(self.cursor, max(0, len(self.options) - 1))
@@ -426,6 +574,10 @@ class PlayApp(App[int]):
                 if o.notation in ("look", "keep"):
                     return i
             return 0
+        careful = self.controller.default_card()
+        for i, o in enumerate(options):
+            if careful is not None and o.card == careful:
+                return i
         for i, o in enumerate(options):
             if o.legal:
                 return i
@@ -433,7 +585,17 @@ class PlayApp(App[int]):
 
     # -- keyboard ---------------------------------------------------------------
 
+    def _stale(self) -> bool:
+        """Has the decision changed since the screen was drawn?  Then a key pressed in a
+        burst meant the old one: the screen is redrawn and the key does nothing."""
+        if self._cursor_key == self._current_key():
+            return False
+        self.refresh_view()
+        return True
+
     def move_cursor(self, delta: int) -> None:
+        if self._stale():
+            return
         options = self.options
         if not options:
             return
@@ -446,8 +608,27 @@ class PlayApp(App[int]):
         self.cursor = i
         self.refresh_cursor()
 
+    def click_card(self, x: int) -> None:
+        """A click on the hand at column ``x`` of its cards."""
+        if self._stale() or not self.cursor_on_cards() or not self.controller.human_to_act:
+            return
+        index = card_at(self.options, x)
+        if index is None or not self.options[index].legal:
+            return
+        if self.controller.choosing_cards():
+            self.cursor = index
+            self.toggle_mark()
+        elif index == self.cursor:
+            self.choose_current()
+            self.kick()
+        else:
+            self.cursor = index
+            self.refresh_cursor()
+
     def toggle_mark(self) -> None:
         ctl = self.controller
+        if self._stale():  # never mark from the options of a decision already gone
+            return
         k = ctl.choosing_cards()
         if not k or not self.options:
             return
@@ -468,7 +649,10 @@ class PlayApp(App[int]):
         self.refresh_cursor()
 
     def on_input_changed(self, event: Input.Changed) -> None:
-        """Type-ahead: move the cursor to the card or bid being typed."""
+        """Type-ahead: move the cursor to the card or bid being typed (where it was before
+        the typing is kept, and comes back when the typed line is refused)."""
+        if event.value != event.input.value:
+            return  # a change already overtaken (the line was entered meanwhile)
         text = event.value.strip()
         if not text or not self.options:
             return
@@ -480,17 +664,44 @@ class PlayApp(App[int]):
     async def on_input_submitted(self, event: Input.Submitted) -> None:
         line = event.value
         event.input.value = ""
+        await self.submit_line(line)
+
+    def typing_starts(self) -> None:
+        """The first key of a typed line: where the cursor is, to come back to if the line
+        is refused (type-ahead moves the cursor meanwhile)."""
+        self._typed_from = (self._current_key(), self.cursor)
+
+    async def submit_line(self, line: str) -> None:
+        """A line entered on the command line (Enter)."""
+        typed_from = self._typed_from
+        self._typed_from = None
+        key = self._current_key()
         await self.handle_line(line)
+        # refused (or a command): the cursor goes back to where the player left it
+        if (
+            typed_from is not None
+            and typed_from[0] == key
+            and self._current_key() == key
+            and self._cursor_key == key
+        ):
+            self.cursor = min(typed_from[1], max(0, len(self.options) - 1))
+            self.refresh_cursor()
 
     async def handle_line(self, line: str) -> None:
         """One line of input (an empty one chooses what the cursor is on)."""
         ctl = self.controller
         try:
-            word = line.strip().lower()
+            word = ctl.english(" ".join(line.split())).lower()
             if not word:
                 self.choose_current()
             elif word in ("help", "?"):
                 self.action_help()
+            elif word == "rules":
+                self.action_rules()
+            elif word == "tutorial":
+                self.push_screen(RulesScreen(ctl.tutorial_lines()), lambda _result: self._show_log_end())
+            elif word in ("analyse", "analyze") and ctl.game.hands_played == 0:
+                ctl.analyse()  # says why there is nothing to analyse yet
             elif word in ("analyse", "analyze"):
                 ctl.tell("info", _("Analysing double dummy..."))
                 self.run_worker(self._analyse(), group="analyse", exclusive=True)
@@ -519,6 +730,8 @@ class PlayApp(App[int]):
 
     def choose_current(self) -> None:
         ctl = self.controller
+        if ctl.human_to_act and self._stale():  # Enter meant a decision already gone
+            return
         if not ctl.human_to_act:
             if ctl.pending_summary is not None:
                 ctl.acknowledge()
@@ -557,6 +770,9 @@ class PlayApp(App[int]):
     def action_help(self) -> None:
         self.push_screen(HelpScreen(), lambda _result: self._show_log_end())
 
+    def action_rules(self) -> None:
+        self.push_screen(RulesScreen(self.controller.rules_lines()), lambda _result: self._show_log_end())
+
     async def action_undo(self) -> None:
         await self.handle_line("undo")
 
@@ -571,7 +787,8 @@ class PlayApp(App[int]):
     def kick(self) -> None:
         """Redraw, then let the computer players move or show a summary, as due."""
         self.refresh_view()
-        if self.controller.bot_turn() is not None:
+        ctl = self.controller
+        if ctl.bot_turn() is not None or ctl.forced_card() is not None:
             self.run_worker(self._bots(), group="bots", exclusive=True)
         else:
             self._check_screens()
@@ -601,7 +818,17 @@ class PlayApp(App[int]):
         while True:
             turn = ctl.bot_turn()
             if turn is None:
-                break
+                forced = ctl.forced_card()
+                if forced is None:
+                    break
+                if self.pace > 0:  # the person sees the trick before their card goes down
+                    key = ctl.decision_key
+                    self.refresh_view()
+                    await asyncio.sleep(self.pace)
+                    if ctl.decision_key != key:
+                        continue
+                ctl.play_forced()
+                continue
             if self.pace > 0:
                 await asyncio.sleep(self.pace)
                 if ctl.decision_key != turn.token:
@@ -624,6 +851,14 @@ class PlayApp(App[int]):
             return
         if ctl.game.is_over:
             parts: list[object] = [Text(ctl.result_text(), style="bold"), history_table(ctl)]
+            if ctl.undos:
+                taken = sum(count for _at, count in ctl.undos)
+                text = ngettext(
+                    "Undo was used {n} time in this game ({k} moves taken back).",
+                    "Undo was used {n} times in this game ({k} moves taken back).",
+                    len(ctl.undos),
+                )
+                parts.insert(1, Text(text.format(n=len(ctl.undos), k=taken), style="italic"))
             if ctl.game.history:
                 parts.append(summary_table(ctl, ctl.game.history[-1], ctl.last_trick()))
             self.push_screen(GameOverScreen(Group(*parts)), self._after_game)  # type: ignore[arg-type]
@@ -663,6 +898,8 @@ T = TypeVar("T")
 
 #: Lines the message log keeps (the controller's log keeps as many messages).
 LOG_LINES = 400
+#: The smallest terminal that shows the whole game; a smaller one is warned in the title bar.
+MIN_WIDTH, MIN_HEIGHT = 80, 24
 
 #: Seconds of preparing the bots after which the person is told what is going on.
 PREPARE_NOTICE_AFTER = 2.0

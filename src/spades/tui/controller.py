@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import contextlib
 import random
+import re
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -40,7 +41,7 @@ from typing import Any, Final
 from ..actions import Action, Choice, Discard, Pass
 from ..bids import Bid
 from ..bots import Bot
-from ..cards import Card
+from ..cards import Card, Suit
 from ..errors import RecordError
 from ..events import Event, TrickWon, for_seat
 from ..game import Game, Phase
@@ -49,7 +50,7 @@ from ..narrate import Narrator
 from ..rules import Rules
 from ..view import HandSummary, TrickRecord, View
 from . import hints
-from .storage import PlayerInfo, load_game, new_game_path, write_record
+from .storage import PlayerInfo, load_game, new_game_path, storage_undos, write_record
 
 __all__ = [
     "HELP_LINES",
@@ -66,8 +67,14 @@ __all__ = [
 FALLBACK_BOT: Final = "random"
 #: Bots asked for hints, strongest first.
 HINT_BOTS: Final = ("expert", "basic", "random")
-#: Thinking time offered to a hint bot that takes a ``seconds`` option.
-HINT_SECONDS: Final = 2.0
+#: The computer players at the table unless chosen: the strongest bot whose decisions stay
+#: under a second (the expert, capped at :data:`TABLE_SECONDS`; measured on a loaded 2-core
+#: machine: median 0.08 s, slowest 0.85 s, against 3.1 s for its bids uncapped).
+DEFAULT_BOT: Final = "expert"
+#: Thinking time of a table bot that takes a ``seconds`` option (the expert).
+TABLE_SECONDS: Final = 0.9
+#: The levels the ``level`` command offers, weakest first.
+LEVELS: Final = ("random", "basic", "expert")
 
 HELP_LINES: Final = (
     N_("Choose with the arrow keys and Enter, or type a move and Enter:"),
@@ -77,19 +84,31 @@ HELP_LINES: Final = (
     N_("  keep · reject                        two-player draw"),
     N_("  discard 2C 3D · discard              two-player redraw"),
     N_("  (Space marks cards for a pass or a discard)"),
+    N_("  mouse: click a card to choose it, click it again to play it"),
     N_("Commands:"),
     N_("  hint    what the computer would do, and why"),
     N_("  undo    take back your last decision (also Ctrl+Z)"),
     N_("  last    show the last trick"),
     N_("  analyse what each card of the last hand cost"),
+    N_("  rules   the rules in force (also F2)"),
+    N_("  tutorial a short guide to a first game"),
+    N_("  level expert · level basic   the computer players' level"),
     N_("  save    save now (the game is saved after every move)"),
     N_("  new     start a new game with the same options"),
     N_("  quit    leave (Ctrl+Q, Ctrl+C); go on later: spades play --resume"),
     N_("Page Up/Down scroll the log of the game's moves."),
 )
 
-_COMMANDS: Final = ("hint", "undo", "last", "analyse", "analyze", "help", "save", "new", "quit", "exit", "?")
+_COMMANDS: Final = (
+    "hint", "undo", "last", "analyse", "analyze", "help", "save", "new", "quit", "exit", "?", "level",
+    "rules", "tutorial",
+)
 _MAX_LINE: Final = 200
+#: words the screen shows translated that a player may type back (see Controller.english)
+_LOCAL_WORDS: Final = (
+    "hint", "undo", "last", "analyse", "help", "save", "new", "quit", "look", "nil", "blind nil",
+    "keep", "reject", "draw", "pass", "discard", "play",
+)
 
 
 @dataclass(frozen=True)
@@ -149,11 +168,15 @@ class HintTurn:
     token: tuple[int, int]
 
     def decide(self) -> tuple[Action | None, str, str]:
-        """(action or None, bot name, reason or error text); reads only the view."""
-        bot, used = self.controller._hinter()
+        """(action or None, bot name, reason or error text); reads only the view.
+
+        A function of the position and the hint bot's budget (:data:`hints.HINT_DEALS`
+        sampled deals, seeded from the position): asked again, it answers the same.
+        """
         view = self.view
+        bot, used = self.controller._hinter(view)
         try:
-            action = bot.act(view)
+            action, weighed = _hint_action(bot, view)
         except Exception as exc:  # a faulty bot must not end the person's game
             return None, used, error_text(exc)
         reason = None
@@ -166,8 +189,29 @@ class HintTurn:
         if used == FALLBACK_BOT:
             reason = _("a random legal move: no expert or basic computer player is installed")
         elif not reason:
-            reason = hints.explain(view, action, used)
+            reason = hints.explain(view, action, used if weighed else "")
+            if not weighed and isinstance(action, Card):
+                sure = hints.sure_partner_winner(view)
+                if sure is not None:
+                    reason += _(" (your partner's {card} wins the trick: play low, keep your high cards)")
+                    reason = reason.format(card=hints.pretty(sure))
+                else:
+                    reason += _(" (the safest card for your nil)")
         return action, used, reason
+
+
+def _hint_action(bot: Bot, view: View) -> tuple[Action, bool]:
+    """The hint bot's action for ``view``, never a card certainly worse than another
+    (:func:`hints.dominated`); and whether it is the bot's own choice."""
+    action = bot.act(view)
+    bad = hints.dominated(view)
+    if isinstance(action, Card) and action in bad:
+        # the bot's sampling picked a card it should never play here: the careful card
+        # (the lowest that leaves the partner's trick alone; a nil's safest) instead
+        legal = [a for a in view.legal if isinstance(a, Card) and a not in bad]
+        choice = hints.careful_card(view)
+        return (choice if choice in legal else min(legal, key=lambda c: c.rank)), False
+    return action, True
 
 
 def make_bot(name: str, seed: int) -> tuple[Bot, str, str | None]:
@@ -176,6 +220,9 @@ def make_bot(name: str, seed: int) -> tuple[Bot, str, str | None]:
     actually used, and a note for the player when it fell back."""
     from .. import bots
 
+    if name == "expert":  # its bids take up to 3 s uncapped: a table bot answers within a second
+        with contextlib.suppress(ValueError):
+            return bots.get(name, seed=seed, seconds=TABLE_SECONDS), name, None
     try:
         return bots.get(name, seed=seed), name, None
     except ValueError:
@@ -227,13 +274,20 @@ class Controller:
         self.quit_requested = False
         self.last_hint: Action | None = None
         self.save_error: str | None = None
+        #: the decision at which ``new`` was typed once, to be confirmed
+        self._confirm_new: tuple[int, int] | None = None
+        #: each undo of this game: [actions before it, actions it took back] (in the record)
+        self.undos: list[list[int]] = []
+        #: play the person's card by itself when it is their only legal one (``--auto-play``)
+        self.auto_play = False
+        #: the decision an undo came back to: not auto-played (undo again goes further back)
+        self._no_auto_at: tuple[int, int] | None = None
         self.acknowledged = game.hands_played
         self.requested: list[str | None] = [
-            None if s == human else (bots[s] or "basic") for s in range(len(bots))
+            None if s == human else (bots[s] or DEFAULT_BOT) for s in range(len(bots))
         ]
         self.bots: dict[int, Bot] = {}
         self.bot_names: list[str | None] = [None] * rules.num_seats
-        self._hint_bot: tuple[Bot, str] | None = None
         self._view_cache: tuple[tuple[int, int], View] | None = None
         #: the last completed trick, kept across the end of a hand
         self.completed: TrickRecord | None = game.tricks[-1] if game.tricks else None
@@ -249,8 +303,8 @@ class Controller:
         seed: int | None = None,
         human: int | None = None,
         name: str | None = None,
-        partner: str = "basic",
-        opponents: str = "basic",
+        partner: str = DEFAULT_BOT,
+        opponents: str = DEFAULT_BOT,
         save_path: Path | None = None,
         save_folder: Path | None = None,
         hint_bots: Sequence[str] = HINT_BOTS,
@@ -298,12 +352,35 @@ class Controller:
                 continue
             is_partner = rules.partner_of(seat) == s
             wanted = partner if is_partner else opponents
-            names.append(wanted or saved_bots.get(s) or "basic")
+            names.append(wanted or saved_bots.get(s) or DEFAULT_BOT)
         if name is None and saved_human is not None and saved_human.seat == seat:
             name = saved_human.name
         ctl = cls(game, human=seat, bots=names, name=name, save_path=save_path or path)
+        ctl.undos = storage_undos(path)
+        ctl._replay_log()
         ctl._event(_("Resumed the game saved in {path}").format(path=path))
         return ctl
+
+    def _replay_log(self) -> None:
+        """Tell the moves of a resumed game again, so that its log reads as if it had been
+        played here (the record's actions replayed on a copy of its start)."""
+        record = self.game.to_record()
+        if record.get("redraws"):
+            return  # explicit redraw draws: not from this front end
+        actions = record["actions"]
+        record["actions"] = []
+        try:
+            game = Game.from_record(record)
+            words = self.narrator
+            for i, (seat, text) in enumerate(actions):
+                for event in game.apply(text, seat=seat):
+                    event = for_seat(event, self.human)
+                    if isinstance(event, TrickWon):
+                        self.completed = TrickRecord(event.leader, event.cards, event.winner)
+                    for line in words.event(event):
+                        self.log.append(Message("event", line, i + 1))
+        except (RecordError, ValueError):  # the log is a courtesy: the game itself loaded
+            return
 
     def _make_bots(self) -> None:
         game = self.game
@@ -498,10 +575,14 @@ class Controller:
                 ).format(k=k),
             )
         if not view.trick:
-            if view.spades_broken or not rules.spades_must_be_broken:
+            only_spades = view.hand is not None and view.hand.count(Suit.SPADES) == len(view.hand)
+            if view.spades_broken or not rules.spades_must_be_broken or only_spades:
                 return Prompt("play", _("Your lead."))
             return Prompt("play", _("Your lead. Spades are not broken yet."))
         led = view.trick[0][1].suit
+        if view.hand is not None and not view.hand.count(led):
+            text = _("Your turn: you have no {suit}, play any card.")
+            return Prompt("play", text.format(suit=term(led.plural)))
         return Prompt("play", _("Your turn: follow {suit} if you can.").format(suit=term(led.plural)))
 
     def options(self) -> list[Option]:
@@ -537,6 +618,37 @@ class Controller:
         else:
             legal = set()
         return [Option(hints.pretty(c), str(c), c in legal, card=c) for c in hand.sorted()]
+
+    def default_card(self) -> Card | None:
+        """Where the card cursor starts when the person is to play: the card a careful
+        player would choose (:func:`hints.careful_card`: a nil's safest card, otherwise
+        the lowest card that wastes no winner), or the hint's card after a hint."""
+        if not self.human_to_act or self.game.phase is not Phase.PLAY:
+            return None
+        if isinstance(self.last_hint, Card):
+            return self.last_hint
+        return hints.careful_card(self.view())
+
+    def forced_card(self) -> Card | None:
+        """With :attr:`auto_play`, the person's only legal card when they are to play one
+        (not at a decision an undo came back to); None otherwise."""
+        if not self.auto_play or not self.human_to_act or self.game.phase is not Phase.PLAY:
+            return None
+        if self.pending_summary is not None or self._no_auto_at == self.decision_key:
+            return None
+        legal = self.view().legal
+        if len(legal) == 1 and isinstance(legal[0], Card):
+            return legal[0]
+        return None
+
+    def play_forced(self) -> bool:
+        """Play the forced card (:meth:`forced_card`), saying so; False when there is none."""
+        card = self.forced_card()
+        if card is None:
+            return False
+        self.act(card)
+        self._event(_("(auto-play: {card} was your only legal card)").format(card=hints.pretty(card)))
+        return True
 
     def choosing_cards(self) -> int:
         """How many cards to mark for a pass (exactly) or a redraw (at most); 0 otherwise."""
@@ -607,8 +719,13 @@ class Controller:
             return self._reply("info", _("Type a move (QH, bid 4...) or hint, undo, last, help."))
         if len(text) > _MAX_LINE:
             return self._reply("error", _("That is too long to be a move."))
+        text = self.english(text)
         words = text.lower().split()
         word = words[0]
+        if word != "new":
+            self._confirm_new = None
+        if word == "level":
+            return self.set_level(words[1] if len(words) == 2 else "")
         if word in _COMMANDS:
             if len(words) > 1:
                 return self._reply("error", _("Just type '{word}' on its own.").format(word=word))
@@ -622,13 +739,46 @@ class Controller:
                 return self.analyse()
             if word in ("help", "?"):
                 return self._reply("help", _(HELP_LINES[0]))
+            if word == "rules":
+                return self._reply("rules", "\n".join(self.rules_lines()))
+            if word == "tutorial":
+                return self._reply("rules", "\n".join(self.tutorial_lines()))
             if word == "save":
                 return self.save_now()
             if word == "new":
-                return self.new_game()
+                return self.ask_new_game()
             self.quit_requested = True
             return self._reply("info", _("Goodbye."))
+        if (
+            self.human_to_act
+            and self.game.phase is Phase.BID
+            and re.fullmatch(r"(bid )?0+", text.lower())
+        ):
+            # a typed 0 is a nil bid: a bid with its own bonus and penalty, never by a slip
+            text = _(
+                "A bid of 0 is nil ({bonus:+d} if you take no trick, {penalty:+d} if you take one): "
+                "type 'nil' to bid it."
+            )
+            bonus = self.rules.nil_bonus
+            return self._reply("error", text.format(bonus=bonus, penalty=-bonus))
         return self.act(text)
+
+    def english(self, text: str) -> str:
+        """``text`` with the words the screen shows in the player's language (``помощ``,
+        ``обява 3``, a translated ``look``) put back into the game's notation."""
+        key = text.lower()
+        words = {_(w).lower(): w for w in _LOCAL_WORDS if _(w).lower() != w}
+        if key in words:
+            return words[key]
+        bid = _("bid {n}").lower().split("{n}")
+        if len(bid) == 2 and bid[0] and key.startswith(bid[0]) and key.endswith(bid[1]):
+            number = key[len(bid[0]) : len(key) - len(bid[1]) or None].strip()
+            if number.isascii() and number.isdigit():
+                return f"bid {number}"
+        head, _sep, rest = key.partition(" ")
+        if head in words and rest and words[head] in ("pass", "discard", "play"):
+            return f"{words[head]} {rest}"
+        return text
 
     def act(self, action: Action | str) -> Message:
         """Apply the person's move; an illegal one is answered with the engine's reason."""
@@ -744,35 +894,29 @@ class Controller:
         from .. import bots
 
         todo = list(self.bots.values())
-        if self._hint_bot is not None:
-            todo.append(self._hint_bot[0])
-        else:  # a stand-in: the hint bot itself is made, with its seed, on the first hint
-            for name in self.hint_bots:
-                with contextlib.suppress(ValueError):
-                    todo.append(bots.get(name))
-                    break
+        # a stand-in: each hint makes its own bot, seeded from the position
+        for name in self.hint_bots:
+            with contextlib.suppress(ValueError):
+                todo.append(bots.get(name))
+                break
         return todo
 
-    def _hinter(self) -> tuple[Bot, str]:
-        if self._hint_bot is None:
-            from .. import bots
+    def _hinter(self, view: View) -> tuple[Bot, str]:
+        """A fresh hint bot for ``view``, seeded from the position, with a budget in deals
+        (:data:`hints.HINT_DEALS`), not seconds: the same position gets the same hint."""
+        from .. import bots
 
-            seed = _seat_seed(self.game.seed, self.human, "hint")
-            for name in self.hint_bots:
-                # a time budget keeps a hint quick, for bots that accept one
-                try:
-                    self._hint_bot = (bots.get(name, seed=seed, seconds=HINT_SECONDS), name)
-                    break
-                except ValueError:
-                    pass
-                try:
-                    self._hint_bot = (bots.get(name, seed=seed), name)
-                    break
-                except ValueError:
-                    continue
-            else:  # the random player is always registered
-                self._hint_bot = (bots.get(FALLBACK_BOT, seed=seed), FALLBACK_BOT)
-        return self._hint_bot
+        seed = hints.position_seed(view)
+        for name in self.hint_bots:
+            try:
+                return bots.get(name, seed=seed, samples=hints.HINT_DEALS, playouts=hints.HINT_PLAYOUTS), name
+            except ValueError:
+                pass
+            try:
+                return bots.get(name, seed=seed), name
+            except ValueError:
+                continue
+        return bots.get(FALLBACK_BOT, seed=seed), FALLBACK_BOT
 
     def undo(self) -> Message:
         """Take the game back to just before the person's last decision."""
@@ -783,8 +927,10 @@ class Controller:
             return self._reply("error", _("Nothing to take back: you have not made a move yet."))
         undone = actions[last][1]
         count = len(actions) - last
+        self.undos.append([len(actions), count])
         game.undo(count)
         self.generation += 1
+        self._no_auto_at = self.decision_key
         self._forget_log_after(len(game.actions))
         self.completed = game.tricks[-1] if game.tricks else None
         self.acknowledged = min(self.acknowledged, game.hands_played)
@@ -827,6 +973,86 @@ class Controller:
             return self._reply("error", self.save_error)
         return self._reply("info", _("Saved to {path}").format(path=self.save_path))
 
+    def rules_lines(self) -> list[str]:
+        """The rules in force, every option in words; ``*`` marks a house rule (an option
+        set differently from the variant's standard rules)."""
+        from ..narrate import _amount
+        from ..rules import OPTIONS, PRESETS
+
+        rules = self.rules
+        base = PRESETS[rules.variant]
+        out = [_("Rules in force: {variant}").format(variant=_(rules.variant))]
+        for opt in OPTIONS:
+            value = getattr(rules, opt.name)
+            if opt.kind == "bool":
+                text = _("on") if value else _("off")
+            elif value is None:
+                text = _(opt.none or "none")
+            else:
+                text = _amount(value, opt.unit)
+            mark = "*" if value != getattr(base, opt.name) else " "
+            out.append(f"{mark} " + _("{option}: {value}").format(option=_(opt.label), value=text))
+        if rules.describe():
+            out.append(_("* a house rule: not as in the standard rules of this variant"))
+        return out
+
+    def tutorial_lines(self) -> list[str]:
+        """A short guide to a first game under these rules (``tutorial``)."""
+        rules = self.rules
+        out = [_("A first game of Spades, in short:")]
+        if rules.partnerships:
+            partner = self.rules.partner_of(self.human)
+            out.append(
+                _("• You and your partner ({seat}) are a side: your bids add up to the side's contract.")
+                .format(seat=term(rules.seat_name(partner)) if partner is not None else "")
+            )
+        out.append(_("• Bid the tricks you expect to take. Follow the suit led if you can; spades are"))
+        out.append(_("  trumps: a spade beats any card of another suit."))
+        out.append(
+            _(
+                "• Made contract: 10 points a trick bid, 1 for each extra trick (a bag); "
+                "{limit} bags cost {penalty}."
+            ).format(limit=rules.bag_limit, penalty=rules.bag_penalty)
+        )
+        if rules.nil:
+            out.append(
+                _("• Nil: take no trick at all for {bonus:+d} ({penalty:+d} if you take one).")
+                .format(bonus=rules.nil_bonus, penalty=-rules.nil_bonus)
+            )
+        out.append(_("• Enter plays the card under the cursor, which starts on a careful choice."))
+        out.append(_("• 'hint' says what the computer would do and why; 'undo' takes a move back."))
+        out.append(_("Game to {n}").format(n=rules.target_score))
+        return out
+
+    def set_level(self, name: str) -> Message:
+        """``level expert``: every computer player from now on is ``name`` (one of
+        :data:`LEVELS`); the record's players say so."""
+        if name not in LEVELS:
+            text = _("Choose the computer players' level: {levels} (now: {now}).")
+            now = "/".join(sorted({str(n) for n in self.bot_names if n is not None}))
+            return self._reply("error", text.format(levels=", ".join(f"level {n}" for n in LEVELS), now=now))
+        self.requested = [None if s == self.human else name for s in range(self.rules.num_seats)]
+        self.generation += 1  # a decision being computed by the old players is dropped
+        self._make_bots()
+        self._autosave()
+        return self._reply("info", _("The computer players are now {bot}.").format(bot=name))
+
+    def ask_new_game(self) -> Message:
+        """``new``: a new game, after asking when it would replace an unfinished game in a
+        file the person named (``--save FILE``): ``new`` a second time confirms."""
+        game = self.game
+        named_file = self.save_path is not None and self.save_folder is None
+        started = any(seat == self.human for seat, _action in game.actions)
+        if named_file and started and not game.is_over and self._confirm_new != self.decision_key:
+            self._confirm_new = self.decision_key
+            text = _(
+                "The game in {path} is not finished: a new game replaces it there. "
+                "Type 'new' again to start one."
+            )
+            return self._reply("error", text.format(path=self.save_path))
+        self._confirm_new = None
+        return self.new_game()
+
     def new_game(self) -> Message:
         """A new game with the same rules, seats and computer players."""
         self.game = Game(self.rules)
@@ -836,8 +1062,8 @@ class Controller:
         if self.save_folder is not None:
             self.save_path = new_game_path(self.save_folder)
         self.acknowledged = 0
+        self.undos = []
         self.last_hint = None
-        self._hint_bot = None
         self._make_bots()
         self._autosave()
         self._event(_("A new game: the cards are dealt."))
@@ -848,6 +1074,8 @@ class Controller:
     def record(self) -> dict[str, Any]:
         record = self.game.to_record()
         record["players"] = [p.to_dict() for p in self.players()]
+        if self.undos:  # said in the record: moves were taken back (and replies seen)
+            record["undos"] = [list(u) for u in self.undos]
         return record
 
     def _autosave(self) -> None:

@@ -32,7 +32,24 @@ from ..cards import Card, CardSet, Rank, Suit
 from ..i18n import N_, _, ngettext, number, rank_face, term
 from ..view import View
 
-__all__ = ["explain", "pretty", "pretty_action", "trick_winner"]
+__all__ = [
+    "HINT_DEALS",
+    "HINT_PLAYOUTS",
+    "careful_card",
+    "dominated",
+    "explain",
+    "position_seed",
+    "pretty",
+    "pretty_action",
+    "sure_partner_winner",
+    "trick_winner",
+]
+
+#: The hint bot's budget: sampled deals per decision (a budget in deals, not seconds,
+#: so that the same position always gets the same hint, on any machine).
+HINT_DEALS = 200
+#: The most play-outs of one card decision, shared among the candidate cards.
+HINT_PLAYOUTS = 1600
 
 #: one card of each suit, in words ("your only heart"), by suit id
 _ONE_OF: tuple[str, ...] = (N_("club"), N_("diamond"), N_("heart"), N_("spade"))
@@ -451,3 +468,124 @@ def _explain_play(view: View, card: Card) -> list[str]:
         elif not follows:
             out.append(_in_hand(card, view.hand or CardSet()))
     return out
+
+
+# -- a hint is a function of the position ---------------------------------------------------
+
+
+def position_seed(view: View) -> int:
+    """A seed for the hint bot taken from what ``view``'s seat knows (the position, its
+    history and the rules): the same position always gets the same sampled deals."""
+    import hashlib
+
+    parts = (
+        view.rules,
+        view.seat,
+        str(view.phase),
+        view.dealer,
+        view.hand_number,
+        view.hand,
+        view.hand_sizes,
+        view.bids,
+        view.tricks_won,
+        view.trick,
+        view.tricks,
+        view.scores,
+        view.bags,
+        view.hands_played,
+        view.passed,
+        view.received,
+        view.discards,
+        view.draw_card,
+        view.history,
+    )
+    digest = hashlib.sha256(repr(parts).encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def _live_nil(view: View, seat: int | None) -> bool:
+    if seat is None:
+        return False
+    bid = view.bids[seat]
+    return bid is not None and bid.is_nil and view.tricks_won[seat] == 0
+
+
+def _players_after(view: View) -> int:
+    return view.rules.num_seats - 1 - len(view.trick)
+
+
+def sure_partner_winner(view: View) -> Card | None:
+    """The partner's card when it is winning the trick and nothing still to be played can
+    beat it (the seat plays last, or no unseen card could: no higher card of its suit and,
+    unless it is a spade, no spade left unseen); None otherwise, or when the partner's nil
+    is alive (a nil winning a trick is no winner for the side)."""
+    partner = view.partner
+    winner = trick_winner(view.trick)
+    if winner is None or partner is None or winner[0] != partner or _live_nil(view, partner):
+        return None
+    best = winner[1]
+    if _players_after(view) == 0:
+        return best
+    unseen = _unseen(view, view.hand or CardSet())
+    if any(c > best for c in unseen.suit(best.suit)):
+        return None
+    if best.suit is not Suit.SPADES and unseen.count(Suit.SPADES):
+        return None
+    return best
+
+
+def dominated(view: View) -> frozenset[Card]:
+    """Legal cards that are certainly worse than another legal card, from the seat's own
+    view: a card that overtakes or ruffs the partner's sure winner while a card that
+    does not is held, and, for a live nil, a card that beats the trick's winning card while
+    one that stays under it is held."""
+    if view.phase != "play" or not view.trick:
+        return frozenset()
+    legal = [a for a in view.legal if isinstance(a, Card)]
+    best = trick_winner(view.trick)
+    if best is None or not legal:
+        return frozenset()
+    top = best[1]
+    beating = frozenset(c for c in legal if core.beats(c, top))
+    if len(beating) == len(legal):
+        return frozenset()  # every card wins over it: nothing to prefer
+    if _live_nil(view, view.seat) or sure_partner_winner(view) is not None:
+        return beating
+    return frozenset()
+
+
+def careful_card(view: View) -> Card | None:
+    """The card a careful player would choose by default, where the keyboard's cursor
+    starts: for a live nil the safest card (the highest card that still stays under the
+    trick's winner, else the lowest); otherwise the lowest card that wastes no winner
+    (no trump and no card sure to win while another is legal)."""
+    legal = sorted((a for a in view.legal if isinstance(a, Card)), key=lambda c: (c.rank, c.suit))
+    if not legal:
+        return None
+    if len(legal) == 1:
+        return legal[0]
+    best = trick_winner(view.trick)
+    if _live_nil(view, view.seat):
+        if best is not None:
+            under = [c for c in legal if not core.beats(c, best[1])]
+            if under:
+                # the highest that stays under, off-suit discards (no risk) before followed ones
+                return max(under, key=lambda c: (c.rank, c.suit is not Suit.SPADES))
+        return min(legal, key=lambda c: (c.rank, c.suit is Suit.SPADES))
+    unseen = _unseen(view, view.hand or CardSet())
+
+    def top_of_suit(card: Card) -> bool:
+        return not any(c > card for c in unseen.suit(card.suit))
+
+    def cost(card: Card) -> tuple[int, ...]:
+        wastes = 0
+        if best is not None:
+            if sure_partner_winner(view) is not None and core.beats(card, best[1]):
+                wastes = 2  # overtakes or ruffs the side's own trick
+            elif card.suit is Suit.SPADES and best[1].suit is not Suit.SPADES:
+                wastes = 1  # a ruff: a trump spent (a choice, not a default)
+        else:
+            wastes = int(card.suit is Suit.SPADES) + int(top_of_suit(card))
+        return (wastes, int(card.suit is Suit.SPADES), card.rank, card.suit)
+
+    return min(legal, key=cost)

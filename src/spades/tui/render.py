@@ -24,9 +24,10 @@ from ..game import Phase
 from ..i18n import NC_, _, ngettext, pgettext, seat_letter, term
 from ..view import HandSummary, TrickRecord
 from .controller import Controller, Option
-from .hints import pretty
+from .hints import pretty, trick_winner
 
 __all__ = [
+    "card_at",
     "card_text",
     "choices_text",
     "hand_text",
@@ -37,6 +38,10 @@ __all__ = [
 ]
 
 SUIT_STYLES: Final = ("green", "#5f87ff", "red", "")
+#: after the card winning the trick so far
+WINNING_MARK: Final = "◂"
+#: the columns of the score panel's text (its width, 30, less its border and padding)
+SIDE_COLUMNS: Final = 26
 
 
 def card_text(card: Card, *, dim: bool = False, bold: bool = True, colour: bool = True) -> Text:
@@ -58,7 +63,21 @@ def _positions(n: int) -> dict[int, str]:
     return {0: "bottom", 1: "top"}
 
 
-def _status(ctl: Controller, seat: int) -> Text:
+def _places(ctl: Controller) -> dict[str, int]:
+    """Which seat sits where on the screen: the person at the bottom, the others clockwise
+    from their left; but West is never drawn on the right of East (three players: the
+    person North, West on the left and East on the right, as on a map)."""
+    n = ctl.rules.num_seats
+    where = {_positions(n)[(s - ctl.human) % n]: s for s in range(n)}
+    names = {pos: ctl.rules.seat_name(seat) for pos, seat in where.items()}
+    if names.get("left") == "East" and names.get("right") == "West":
+        where["left"], where["right"] = where["right"], where["left"]
+    return where
+
+
+def _status(ctl: Controller, seat: int, width: int = 80) -> Text:
+    """``'bid 4 · won 1'``; within ``width`` cells (a side seat's slot) the tricks won
+    shrink to their number (``'blind nil · 1'``) rather than be cut off."""
     game = ctl.game
     bid = game.bids[seat]
     if bid is None:
@@ -70,7 +89,10 @@ def _status(ctl: Controller, seat: int) -> Text:
     else:
         text = Text(pgettext("seat status", NC_("seat status", "bid {n}")).format(n=bid.tricks))
     if game.phase is Phase.PLAY or game.tricks_won[seat]:
-        text.append(_(" · won {n}").format(n=game.tricks_won[seat]))
+        won = _(" · won {n}").format(n=game.tricks_won[seat])
+        if text.cell_len + Text(won).cell_len > width:
+            won = f" · {game.tricks_won[seat]}"
+        text.append(won)
     return text
 
 
@@ -129,14 +151,18 @@ def table_text(ctl: Controller, width: int, height: int = 9, *, colour: bool = T
     game = ctl.game
     rules = ctl.rules
     n = rules.num_seats
-    where = {_positions(n)[(s - ctl.human) % n]: s for s in range(n)}
+    where = _places(ctl)
     cards: dict[int, Text] = {}
     note = Text()
     note2 = Text()
     trick = game.trick
     if trick:
+        winning = trick_winner(trick)
         for seat, card in trick:
             cards[seat] = card_text(card, colour=colour)
+            if winning is not None and len(trick) > 1 and winning[0] == seat:
+                cards[seat].stylize("underline")
+                cards[seat].append(WINNING_MARK, style="bold yellow")
         leader = trick[0][0]
         led = _("You led") if leader == ctl.human else _("{who} led").format(who=ctl.label(leader))
         note = Text(led, style="dim")
@@ -167,17 +193,18 @@ def table_text(ctl: Controller, width: int, height: int = 9, *, colour: bool = T
         seat = where.get(pos)
         if seat is None:
             return Text(), Text(), Text()
-        return _name(ctl, seat), _status(ctl, seat), cards.get(seat, Text())
+        slot = _side_width(width) if pos in ("left", "right") else width
+        return _name(ctl, seat), _status(ctl, seat, slot), cards.get(seat, Text())
 
     top = seat_parts("top")
     left = seat_parts("left")
     right = seat_parts("right")
     bottom = seat_parts("bottom")
     middle = max(0, width - 2 * _side_width(width))
-    gap = max(1, min(10, middle - 8))
+    gap = max(1, min(8, middle - 10))
     pair = left[2].copy()
     if right[2].plain or left[2].plain:
-        pair = _fit(left[2], 3, "right") + Text(" " * gap) + _fit(right[2], 3, "left")
+        pair = _fit(left[2], 4, "right") + Text(" " * gap) + _fit(right[2], 4, "left")
     sides = "left" in where
     lines = [
         _row(width, centre=top[0]),
@@ -203,24 +230,23 @@ def side_text(ctl: Controller, *, colour: bool = True) -> Text:
     game = ctl.game
     rules = ctl.rules
     out = Text()
-    score, pts = _("Score")[:13], _("pts")[:5]
-    bags = pgettext("score column", "bags")[:5]  # a short word: the column is 5 letters wide
-    out.append(f"{score:<14}{pts:>6}{bags:>6}\n", style="bold underline")
+    score, pts, tricks = _("Score")[:9], _("pts")[:4], _("won/bid")[:7]
+    bags = pgettext("score column", "bags")[:4]  # a short word: the column is 4 letters wide
+    out.append(f"{score:<8}{pts:>5}{bags:>5}{tricks:>8}\n", style="bold underline")
     mine = rules.side_of(ctl.human)
     for side in range(rules.num_sides):
         style = "bold" if side == mine else ""
-        label = ctl.side_label(side)[:13]
-        out.append(f"{label:<14}{game.scores[side]:>6}{game.bags[side]:>6}\n", style=style)
-    goal = _("Game to {n}").format(n=rules.target_score)
-    if rules.hands is not None:
-        goal = ngettext("{n} hand, then best", "{n} hands, then best", rules.hands).format(n=rules.hands)
-    out.append(goal + "\n", style="dim")
-    if ctl.pending_summary is not None or game.is_over:
-        out.append(_("Hand {n} over").format(n=ctl.hand_number()) + "\n", style="dim")
-    else:
-        role = _("Hand {n} · {seat} draws first") if rules.uses_draw else _("Hand {n} · {seat} deals")
-        dealer = term(rules.seat_name(game.dealer))
-        out.append(role.format(n=ctl.hand_number(), seat=dealer) + "\n", style="dim")
+        label = ctl.side_label(side)[:9]
+        row = f"{label:<9}{game.scores[side]:>4}{game.bags[side]:>5}{side_won_bid(ctl, side):>8}"
+        out.append(row + "\n", style=style)
+    playing = game.phase is Phase.PLAY and all(b is not None for b in game.bids)
+    if playing:
+        parts = [_short_side(ctl, side) + " " + side_need(ctl, side) for side in range(rules.num_sides)]
+        needs = _("Needs: {sides}").format(sides=" · ".join(parts))
+        if Text(needs).cell_len > SIDE_COLUMNS:  # four players alone: the person's own need
+            needs = _("Needs: {sides}").format(sides=parts[mine])
+        out.append(needs + "\n")
+    # the last trick before the slower-changing lines: a short panel cuts those first
     last = ctl.last_trick()
     if last is not None:
         if last.winner == ctl.human:
@@ -234,8 +260,67 @@ def side_text(ctl: Controller, *, colour: bool = True) -> Text:
             out.append(seat_letter(rules.seat_name(seat)) + " ")
             out.append_text(card_text(card, bold=seat == last.winner, colour=colour))
         out.append("\n")
+    goal = _("Game to {n}").format(n=rules.target_score)
+    if rules.hands is not None:
+        goal = ngettext("{n} hand, then best", "{n} hands, then best", rules.hands).format(n=rules.hands)
+    out.append(goal + "\n", style="dim")
+    if ctl.pending_summary is not None or game.is_over:
+        out.append(_("Hand {n} over").format(n=ctl.hand_number()) + "\n", style="dim")
+    else:
+        role = _("Hand {n} · {seat} draws first") if rules.uses_draw else _("Hand {n} · {seat} deals")
+        dealer = term(rules.seat_name(game.dealer))
+        out.append(role.format(n=ctl.hand_number(), seat=dealer) + "\n", style="dim")
     out.append(ctl.bots_line(), style="dim")
     return out
+
+
+def _side_tricks(ctl: Controller, side: int) -> tuple[int, int, int]:
+    """(tricks won, contract, tricks counted toward it) of a side this hand."""
+    game = ctl.game
+    rules = ctl.rules
+    seats = rules.seats_of(side)
+    bids = [game.bids[s] for s in seats]
+    won = sum(game.tricks_won[s] for s in seats)
+    contract = sum(b.tricks for b in bids if b is not None and not b.is_nil)
+    counted = sum(
+        game.tricks_won[s]
+        for s, b in zip(seats, bids)
+        if b is not None and (not b.is_nil or rules.nil_tricks_count_for_partner)
+    )
+    return won, contract, counted
+
+
+def side_won_bid(ctl: Controller, side: int) -> str:
+    """``'3/5'``: a side's tricks won this hand over its contract (``''`` before the play)."""
+    game = ctl.game
+    if game.phase is not Phase.PLAY or any(b is None for b in game.bids):
+        return ""
+    won, contract, _counted = _side_tricks(ctl, side)
+    return f"{won}/{contract}"
+
+
+def side_need(ctl: Controller, side: int) -> str:
+    """What a side still needs for its contract: ``'2'``, ``'made'``, ``'set'`` (no more
+    tricks can make it), or ``'nil'`` for a side that bid only nils."""
+    _won, contract, counted = _side_tricks(ctl, side)
+    if contract == 0:
+        return term("nil")
+    left = ctl.rules.tricks_per_hand - sum(ctl.game.tricks_won)
+    need = contract - counted
+    if need <= 0:
+        return _("made")
+    if need > left:
+        return _("set")
+    return str(need)
+
+
+def _short_side(ctl: Controller, side: int) -> str:
+    """``'N-S'``, or a single player's seat initial (``'You'`` for the person)."""
+    rules = ctl.rules
+    if rules.partnerships:
+        return "-".join(term(rules.seat_name(s))[0] for s in rules.seats_of(side))
+    seat = rules.seats_of(side)[0]
+    return _("You") if seat == ctl.human else term(rules.seat_name(seat))[0]
 
 
 #: the back of a card, as the hand shows cards not looked at yet
@@ -292,6 +377,23 @@ def hand_text(
             mark = "•"
         bottom.append(f" {mark}  ", style="bold yellow" if mark == "▲" else "")
     return top + Text("\n") + bottom
+
+
+def card_at(options: Sequence[Option], x: int) -> int | None:
+    """The option whose card :func:`hand_text` draws at column ``x`` (a mouse click), or None."""
+    column = 0
+    previous_suit = None
+    for i, option in enumerate(options):
+        card = option.card
+        if card is None:
+            continue
+        if previous_suit is not None and card.suit != previous_suit:
+            column += 1
+        previous_suit = card.suit
+        if column <= x < column + 4:
+            return i
+        column += 4
+    return None
 
 
 def choices_text(
@@ -394,25 +496,18 @@ def summary_table(ctl: Controller, summary: HandSummary, last: TrickRecord | Non
         bid_text = term(bid.label()) if bid is not None else "-"
         table.add_row(ctl.title(seat), bid_text, str(summary.tricks[seat]), nil_text)
     sides = Table(expand=False, pad_edge=False, box=box.SIMPLE_HEAD)
-    sides.add_column(_("Side"))
+    sides.add_column(_("Side") if rules.partnerships else _("Player"))
     sides.add_column(_("Points"), justify="right")
     sides.add_column(_("Bags"), justify="right")
     sides.add_column(_("Total"), justify="right")
-    sides.add_column(_("Notes"))
-    for side in range(rules.num_sides):
-        notes = []
-        if summary.made[side] is False:
-            notes.append(_("set"))
-        if summary.bag_penalties[side]:
-            notes.append(_("-{n} bags").format(n=rules.bag_penalty * summary.bag_penalties[side]))
-        if summary.boston[side]:
-            notes.append(_("Boston"))
+    sides.add_column(_("Notes"), overflow="fold")
+    for side, items in enumerate(score_items(ctl, summary)):
         sides.add_row(
             ctl.side_label(side),
             f"{summary.points[side]:+d}",
             str(summary.bags[side]),
             str(summary.scores[side]),
-            ", ".join(notes),
+            " · ".join(items),
         )
     outer = Table.grid()
     outer.add_row(Text(_("Hand {n}").format(n=summary.number + 1), style="bold"))
@@ -421,6 +516,34 @@ def summary_table(ctl: Controller, summary: HandSummary, last: TrickRecord | Non
     outer.add_row(table)
     outer.add_row(sides)
     return outer
+
+
+def score_items(ctl: Controller, summary: HandSummary) -> list[list[str]]:
+    """Each side's points of a finished hand, item by item: the contract (made, with its
+    overtricks, or set), the nils, the bag penalty and a Boston."""
+    from ..scoring import score_valid_hand
+
+    rules = ctl.rules
+    before = next((h.bags for h in ctl.game.history if h.number == summary.number - 1), None)
+    bags = before if before is not None else (0,) * rules.num_sides
+    result = score_valid_hand(rules, summary.bids, summary.tricks, bags)
+    out: list[list[str]] = []
+    for side in result.sides:
+        items = []
+        if side.contract > 0:
+            took = _("bid {bid}, took {took}").format(bid=side.contract, took=side.counted_tricks)
+            points = f"{side.contract_points:+d}"
+            items.append(f"{took}: {points}" if side.made else f"{took}: {_('set')} {points}")
+        elif side.contract_points:
+            items.append(f"{_('bags')} {side.contract_points:+d}")
+        if side.nil_points:
+            items.append(f"{term('nil')} {side.nil_points:+d}")
+        if side.bag_penalties:
+            items.append(_("-{n} bags").format(n=side.bag_penalties * rules.bag_penalty))
+        if side.boston:
+            items.append(f"{_('Boston')} {side.boston_points:+d}")
+        out.append(items)
+    return out
 
 
 def history_table(ctl: Controller, last: int = 8) -> Table:

@@ -40,6 +40,7 @@ __all__ = [
     "latest_unfinished",
     "load_game",
     "new_game_path",
+    "storage_undos",
     "write_record",
 ]
 
@@ -174,3 +175,20 @@ def _mtime(path: Path) -> float:
         return path.stat().st_mtime
     except OSError:
         return 0.0
+
+
+def storage_undos(path: Path) -> list[list[int]]:
+    """The undos a saved game records (``"undos"``: [actions before, actions taken back]),
+    or none; never raises (the game itself has been read by :func:`load_game`)."""
+    try:
+        record = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return []
+    raw = record.get("undos") if isinstance(record, dict) else None
+    if not isinstance(raw, list):
+        return []
+    return [
+        [int(a), int(b)]
+        for a, b in (u for u in raw if isinstance(u, list) and len(u) == 2)
+        if isinstance(a, int) and isinstance(b, int)
+    ]
