@@ -40,8 +40,8 @@ __all__ = [
     "deal_order",
     "deal_text",
     "fairness_block",
-    "local_fairness",
     "new_secret",
+    "seeded_fairness",
     "seeded_secret",
     "verify_record",
 ]
@@ -114,8 +114,8 @@ def fairness_block(
     return {"scheme": SCHEME, "table": table, "hands": hands}
 
 
-def _dealt_decks(record: dict[str, Any]) -> tuple[Rules, list[tuple[int, list[int]]]]:
-    """Replay a record: the rules and, for every hand dealt, (dealer, card order)."""
+def _dealt_decks(record: dict[str, Any]) -> tuple[Rules, list[tuple[int, list[int], int]]]:
+    """Replay a record: the rules and, for every hand dealt, (dealer, card order, actions in it)."""
     from .game import Game
 
     if "position" in record:
@@ -127,7 +127,7 @@ def _dealt_decks(record: dict[str, Any]) -> tuple[Rules, list[tuple[int, list[in
         game = Game(rules, seed=record["seed"], dealer=record["dealer"], decks=record.get("decks") or [])
     except (KeyError, TypeError, ValueError) as exc:
         raise RecordError(f"bad record header: {exc}") from None
-    dealt = [(game.dealer, [int(c) for c in game.deck])]
+    dealt = [(game.dealer, [int(c) for c in game.deck], 0)]
     actions = record.get("actions", [])
     if not isinstance(actions, list):
         raise RecordError("record actions must be a list")
@@ -140,21 +140,21 @@ def _dealt_decks(record: dict[str, Any]) -> tuple[Rules, list[tuple[int, list[in
             game.apply(text, seat=seat)
         except (TypeError, ValueError) as exc:
             raise RecordError(f"action {i + 1} ({entry!r}) does not replay: {exc}") from None
+        dealer, deck, acted = dealt[-1]
+        dealt[-1] = (dealer, deck, acted + 1)
         if game.hands_played > before and not game.is_over:
-            dealt.append((game.dealer, [int(c) for c in game.deck]))
+            dealt.append((game.dealer, [int(c) for c in game.deck], 0))
     return rules, dealt
 
 
-def local_fairness(record: dict[str, Any], table: str) -> dict[str, Any] | None:
-    """The ``"fairness"`` object of a game played on one machine, dealt from its seed: every
-    hand's secret is :func:`seeded_secret` and all are revealed (None for a record whose
-    deals were given rather than drawn from the seed)."""
-    if record.get("decks") or "position" in record or record.get("redraws"):
-        return None
-    rules, dealt = _dealt_decks(record)
-    seed = int(record["seed"])
-    secrets = [seeded_secret(seed, i) for i in range(len(dealt))]
-    return fairness_block(table, secrets, len(dealt), rules, [d for d, _ in dealt])
+def seeded_fairness(
+    rules: Rules, seed: int, first_dealer: int, hands: int, table: str = "local"
+) -> dict[str, Any]:
+    """The ``"fairness"`` object of a game dealt by the engine from ``seed`` (no given decks),
+    of its first ``hands`` hands: :meth:`spades.Game.to_record` adds it to every such record."""
+    n = rules.num_seats
+    secrets = [seeded_secret(seed, i) for i in range(hands)]
+    return fairness_block(table, secrets, hands, rules, [(first_dealer + i) % n for i in range(hands)])
 
 
 @dataclass(frozen=True)
@@ -185,9 +185,11 @@ def verify_record(record: dict[str, Any]) -> Verified:
     if not isinstance(table, str) or not isinstance(entries, list):
         raise FairnessError("the fairness object needs a \"table\" text and a \"hands\" list")
     rules, dealt = _dealt_decks(record)
+    if len(dealt) > len(entries) and dealt[-1][2] == 0:
+        dealt.pop()  # the last hand was dealt but nobody acted in it (a game stopped there)
     if len(entries) < len(dealt):
         raise FairnessError(f"{len(dealt)} hands were dealt but only {len(entries)} have a commitment")
-    for i, (dealer, played) in enumerate(dealt):
+    for i, (dealer, played, _acted) in enumerate(dealt):
         number = i + 1
         entry = entries[i]
         if not isinstance(entry, dict) or entry.get("hand") != number:
@@ -198,7 +200,9 @@ def verify_record(record: dict[str, Any]) -> Verified:
         if not isinstance(secret, str):
             raise FairnessError(f"hand {number}: its secret is not revealed")
         if commitment(table, number, secret) != committed:
-            raise FairnessError(f"hand {number}: the secret does not match the commitment published before it")
+            raise FairnessError(
+                f"hand {number}: the secret does not match the commitment published before it"
+            )
         order = deal_order(rules, secret)
         if order != played:
             k = next(j for j in range(len(order)) if j >= len(played) or order[j] != played[j])
@@ -209,5 +213,7 @@ def verify_record(record: dict[str, Any]) -> Verified:
             )
         written = entry.get("deal")
         if written is not None and written != deal_text(rules, order, dealer):
-            raise FairnessError(f"hand {number}: the deal written in the record is not the one its secret makes")
+            raise FairnessError(
+                f"hand {number}: the deal written in the record is not the one its secret makes"
+            )
     return Verified(table, len(dealt))
