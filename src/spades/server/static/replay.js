@@ -78,6 +78,33 @@ function reviewBox(h) {
   } else box.appendChild(el("p", "note", _("No card cost anything this hand.")));
   return box;
 }
+// the hand's fair deal (docs/fairness.md): its commitment and secret, checked here by fairness.js
+function fairBox(h) {
+  const fair = game.fairness, entry = fair && fair.hands[hand];
+  const box = el("div", "note fair-deal"); box.id = "fair-deal";
+  box.appendChild(el("h3", "", _("Fair deal")));
+  if (entry && entry.secret) {
+    box.append(el("p", "", fmt(_("Commitment, shown before the first bid: {value}"), { value: entry.commitment })),
+      el("p", "", fmt(_("Secret, revealed when the hand ended: {value}"), { value: entry.secret })));
+    const pack = [...Array(52).keys()].filter((c) => c !== 0 || game.rules.variant !== "three-player");
+    let ok = Fair.commitment(fair.table, entry.hand, entry.secret) === entry.commitment;
+    let why = _("Not verified: the secret does not match the commitment.");
+    if (ok) {
+      const order = Fair.dealOrder(entry.secret, pack), n = game.seats.length;
+      const exchanged = h.log.some((x) => x.text.startsWith("pass"));
+      if (!entry.deal.includes(":")) ok = order.join(" ") === entry.deal; // two players: the stock
+      else if (!exchanged && h.hands) {
+        const dealt = Fair.hands(order, h.dealer, n);
+        ok = dealt.every((cards, i) => cards.slice().sort().join() === h.hands[i].slice().sort().join());
+      }
+      why = _("Not verified: the secret deals other cards.");
+    }
+    const v = el("p", ok ? "fair-ok" : "fair-bad", ok ? _("Verified in your browser: the secret matches the commitment and deals exactly these cards.") : why);
+    v.id = "fair-verdict"; box.appendChild(v);
+  }
+  box.appendChild(el("p", "", _("Computer players are given only their own cards, as people are: tests/server/test_server_leak.py checks every message; docs/fairness.md tells how to check a deal yourself.")));
+  return box;
+}
 function render() {
   const h = game.hands[hand], n = game.seats.length;
   loadAnalysis(hand);
@@ -118,6 +145,7 @@ function render() {
   }
   if (trick === h.tricks.length) main.appendChild(el("p", "note", fmt(_("Hand score: {points} · totals {scores}"), { points: h.summary.points.join(" / "), scores: h.summary.scores.join(" / ") })));
   main.appendChild(reviewBox(hand));
+  if (game.fairness) main.appendChild(fairBox(h));
 }
 (async () => {
   const r = await fetch("/api/tables/" + encodeURIComponent(tableId) + "/replay");
