@@ -117,7 +117,7 @@ def test_replay_checks_each_deal_in_the_browser(browser: Any, live_server: LiveS
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(live_server.url + "/r/" + table_id)
-    page.wait_for_selector("#fair-verdict")
+    page.wait_for_selector("#fair-verdict", timeout=60000)
     exchanged = any(x["text"].startswith("pass") for x in payload["hands"][0]["log"])
     entry = payload["fairness"]["hands"][0]
     assert "fair-ok" in (page.get_attribute("#fair-verdict", "class") or "")
@@ -125,6 +125,10 @@ def test_replay_checks_each_deal_in_the_browser(browser: Any, live_server: LiveS
     box = page.inner_text("#fair-deal")
     assert entry["commitment"] in box and entry["secret"] in box
     assert "test_server_leak.py" in box
+    page.set_viewport_size(PHONE)
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.locator("#fair-deal").screenshot(path=str(ARTIFACTS / "replay-fair-deal-phone.png"))
     page.click("#next-hand")
     assert "fair-ok" in (page.get_attribute("#fair-verdict", "class") or "")
 
@@ -135,7 +139,7 @@ def test_replay_checks_each_deal_in_the_browser(browser: Any, live_server: LiveS
         page.route(f"**/api/tables/{table_id}/replay",
                    lambda route: route.fulfill(status=200, content_type="application/json", body=body))
         page.reload()
-        page.wait_for_selector("#fair-verdict")
+        page.wait_for_selector("#fair-verdict", timeout=60000)
         page.unroute(f"**/api/tables/{table_id}/replay")
         assert "fair-bad" in (page.get_attribute("#fair-verdict", "class") or "")
         return page.inner_text("#fair-verdict")

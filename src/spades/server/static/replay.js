@@ -82,6 +82,7 @@ function reviewBox(h) {
 function fairBox(h) {
   const fair = game.fairness, entry = fair && fair.hands[hand];
   const box = el("div", "note fair-deal"); box.id = "fair-deal";
+  box.style.overflowWrap = "anywhere"; // the 64-digit commitment and secret wrap on a phone
   box.appendChild(el("h3", "", _("Fair deal")));
   if (entry && entry.secret) {
     box.append(el("p", "", fmt(_("Commitment, shown before the first bid: {value}"), { value: entry.commitment })),
