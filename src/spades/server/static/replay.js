@@ -92,11 +92,15 @@ function fairBox(h) {
     let why = _("Not verified: the secret does not match the commitment.");
     if (ok) {
       const order = Fair.dealOrder(entry.secret, pack), n = game.seats.length;
-      const exchanged = h.log.some((x) => x.text.startsWith("pass"));
       if (!entry.deal.includes(":")) ok = order.join(" ") === entry.deal; // two players: the stock
-      else if (!exchanged && h.hands) {
-        const dealt = Fair.hands(order, h.dealer, n);
-        ok = dealt.every((cards, i) => cards.slice().sort().join() === h.hands[i].slice().sort().join());
+      else if (h.hands) {
+        // the hands shown are those at the first lead: the dealt ones after any blind nil
+        // exchange, in which partners (seat + 2) pass each other cards
+        const held = Fair.hands(order, h.dealer, n).map((cards) => new Set(cards));
+        h.log.filter((x) => x.text.startsWith("pass ")).forEach((x) => x.text.slice(5).split(" ").forEach((c) => {
+          held[x.seat].delete(c); held[(x.seat + 2) % n].add(c);
+        }));
+        ok = held.every((cards, i) => [...cards].sort().join() === h.hands[i].slice().sort().join());
       }
       why = _("Not verified: the secret deals other cards.");
     }
