@@ -7,8 +7,11 @@ from __future__ import annotations
 
 import copy
 import json
+import shutil
+import subprocess
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -117,3 +120,62 @@ def test_commitments_come_before_the_first_bid_and_secrets_after_each_hand(tmp_p
     bad["fairness"]["hands"][1]["secret"] = "f" * 64
     path.write_text(json.dumps(bad))
     assert main(["verify", str(path)]) == 1
+
+
+def _replay(preset: str, seed: int, **options: Any) -> dict[str, Any]:
+    """The replay payload of a finished two-hand game of random players dealt by secrets."""
+    from spades import Game, bots
+    from spades.server.replay import replay_payload
+    from spades.server.storage import SeatRow, TableRow
+
+    rules = Rules.preset(preset, hands=2, **options)
+    secrets, decks = secret_decks(rules, 3)
+    game = Game(rules, seed=seed, dealer=0, decks=decks)
+    players = [bots.get("random", seed=seed + s) for s in range(rules.num_seats)]
+    while not game.is_over:
+        game.apply(players[game.to_act].act(game.view(game.to_act)))
+    row = TableRow(
+        id=f"js{seed}", code="", created=0.0, public=False, rules=rules.to_dict(), config={},
+        seats=[SeatRow("bot", "random") for _ in range(rules.num_seats)], seed=seed, dealer=0,
+        decks=decks, secrets=secrets, finished=True, actions=[(s, str(a)) for s, a in game.actions],
+    )
+    return replay_payload(row)
+
+
+def test_the_browser_check_agrees_with_the_server_on_every_variant() -> None:
+    """fairness.js's checkHand (what the replay page runs), in node: every hand of real replays
+    verifies, blind nil exchanges included; a changed card or secret does not."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("no node to run the page's JavaScript")
+    payloads = [_replay(p, s) for p in ("two-player", "three-player", "cutthroat") for s in (1, 2)]
+    exchanged = []
+    for seed in range(40):  # random players bid blind nil now and then: find a few exchanges
+        data = _replay("partnership", seed, blind_nil_exchange=2)
+        if any(x["text"].startswith("pass ") for h in data["hands"] for x in h["log"]):
+            exchanged.append(data)
+        if len(exchanged) == 2:
+            break
+    assert exchanged, "no blind nil exchange in 40 games"
+    payloads += exchanged
+    cases: list[list[Any]] = []
+    for data in payloads:
+        table, variant, n = data["fairness"]["table"], data["rules"]["variant"], len(data["seats"])
+        for i, h in enumerate(data["hands"]):
+            entry = data["fairness"]["hands"][i]
+            cases.append([table, entry, h, variant, n, "ok"])
+            if h["hands"] and ":" in entry["deal"]:
+                bad = copy.deepcopy(h)
+                bad["hands"][0][0], bad["hands"][1][0] = bad["hands"][1][0], bad["hands"][0][0]
+                cases.append([table, entry, bad, variant, n, "cards"])
+            cases.append([table, dict(entry, secret="1" * 64), h, variant, n, "commitment"])
+    script = (
+        "const F = require(process.argv[1]);"
+        "const cases = JSON.parse(require('fs').readFileSync(0, 'utf8'));"
+        "console.log(JSON.stringify(cases.map(([t, e, h, v, n]) =>"
+        " F.checkHand(t, e, h, v === 'three-player', n))));"
+    )
+    js = Path(__file__).resolve().parents[2] / "src" / "spades" / "server" / "static" / "fairness.js"
+    out = subprocess.run([node, "-e", script, str(js)], input=json.dumps(cases), capture_output=True,
+                         text=True, check=True, timeout=120).stdout
+    assert json.loads(out) == [c[-1] for c in cases]

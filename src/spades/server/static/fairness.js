@@ -104,6 +104,22 @@ const Fair = (() => {
     order.forEach((c, i) => out[(dealer + 1 + i) % n].push(c));
     return out;
   }
-  return { sha256: (s) => hex(sha256(utf8(s))), shake128: (s, n) => hex(shake128(utf8(s), n)), commitment, dealOrder, hands };
+  // check one hand of a replay (spades.server.replay): "ok", "commitment" (the secret does not
+  // match it) or "cards" (the secret deals other cards than the hand was played with)
+  function checkHand(table, entry, h, threePlayers, n) {
+    if (commitment(table, entry.hand, entry.secret) !== entry.commitment) return "commitment";
+    const pack = [...Array(52).keys()].filter((c) => c !== 0 || !threePlayers);
+    const order = dealOrder(entry.secret, pack);
+    if (!entry.deal.includes(":")) return order.join(" ") === entry.deal ? "ok" : "cards"; // two players: the stock
+    if (!h.hands) return "ok";
+    // the hands shown are those at the first lead: the dealt ones after any blind nil
+    // exchange, in which partners (seat + 2) pass each other cards
+    const held = hands(order, h.dealer, n).map((cards) => new Set(cards));
+    h.log.filter((x) => x.text.startsWith("pass ")).forEach((x) => x.text.slice(5).split(" ").forEach((c) => {
+      held[x.seat].delete(c); held[(x.seat + 2) % n].add(c);
+    }));
+    return held.every((cards, i) => [...cards].sort().join() === h.hands[i].slice().sort().join()) ? "ok" : "cards";
+  }
+  return { sha256: (s) => hex(sha256(utf8(s))), shake128: (s, n) => hex(shake128(utf8(s), n)), commitment, dealOrder, hands, checkHand };
 })();
 if (typeof module !== "undefined") module.exports = Fair;

@@ -87,23 +87,10 @@ function fairBox(h) {
   if (entry && entry.secret) {
     box.append(el("p", "", fmt(_("Commitment, shown before the first bid: {value}"), { value: entry.commitment })),
       el("p", "", fmt(_("Secret, revealed when the hand ended: {value}"), { value: entry.secret })));
-    const pack = [...Array(52).keys()].filter((c) => c !== 0 || game.rules.variant !== "three-player");
-    let ok = Fair.commitment(fair.table, entry.hand, entry.secret) === entry.commitment;
-    let why = _("Not verified: the secret does not match the commitment.");
-    if (ok) {
-      const order = Fair.dealOrder(entry.secret, pack), n = game.seats.length;
-      if (!entry.deal.includes(":")) ok = order.join(" ") === entry.deal; // two players: the stock
-      else if (h.hands) {
-        // the hands shown are those at the first lead: the dealt ones after any blind nil
-        // exchange, in which partners (seat + 2) pass each other cards
-        const held = Fair.hands(order, h.dealer, n).map((cards) => new Set(cards));
-        h.log.filter((x) => x.text.startsWith("pass ")).forEach((x) => x.text.slice(5).split(" ").forEach((c) => {
-          held[x.seat].delete(c); held[(x.seat + 2) % n].add(c);
-        }));
-        ok = held.every((cards, i) => [...cards].sort().join() === h.hands[i].slice().sort().join());
-      }
-      why = _("Not verified: the secret deals other cards.");
-    }
+    const result = Fair.checkHand(fair.table, entry, h, game.rules.variant === "three-player", game.seats.length);
+    const ok = result === "ok";
+    const why = result === "commitment" ? _("Not verified: the secret does not match the commitment.")
+      : _("Not verified: the secret deals other cards.");
     const v = el("p", ok ? "fair-ok" : "fair-bad", ok ? _("Verified in your browser: the secret matches the commitment and deals exactly these cards.") : why);
     v.id = "fair-verdict"; box.appendChild(v);
   }
