@@ -767,6 +767,12 @@ class Game:
         }
         if self._origin is not None:
             record["position"] = dict(self._origin)
+        elif not self._decks:
+            # every deal came from the seed: its commitments and secrets (docs/fairness.md)
+            from .fairness import seeded_fairness
+
+            dealt = self._hands_played + (0 if self._is_over else 1)
+            record["fairness"] = seeded_fairness(self._rules, self._seed, self._first_dealer, dealt)
         return record
 
     @classmethod

@@ -43,8 +43,8 @@ from typing import Any, Final
 
 from . import bots as bot_registry
 from .bots.base import Bot
-from .core import deck_cards
 from .errors import IllegalActionError, SpadesError
+from .fairness import deal_order, fairness_block
 from .game import Game
 from .rules import Rules
 
@@ -155,13 +155,10 @@ def _play_board(
     k = rules.num_sides
     bseed = _board_seed(seed, board)
     rng = random.Random(bseed)
-    base = list(deck_cards(rules))
     n_decks = hands if hands is not None else 60
-    decks: list[list[int]] = []
-    for _ in range(n_decks):
-        d = base.copy()
-        rng.shuffle(d)
-        decks.append(d)
+    # each deck is dealt by a secret (docs/fairness.md), so the records can be verified
+    secrets = [f"spades-match/{bseed}/{i}" for i in range(n_decks)]
+    decks = [deal_order(rules, secret) for secret in secrets]
     dealer0 = rules.first_dealer if rules.first_dealer is not None else rng.randrange(n)
     tables = []
     for t in range(k):
@@ -171,7 +168,7 @@ def _play_board(
             for s in range(n)
         ]
         table_result = _play_table(
-            rules, seat_bots, bot_of_side, decks, dealer0, bseed, hands, t, keep_records
+            rules, seat_bots, bot_of_side, decks, dealer0, bseed, hands, t, keep_records, secrets
         )
         for record in table_result.records:  # who sat where, as 'spades play' saves it
             record["players"] = [
@@ -191,6 +188,7 @@ def _play_table(
     cap: int | None,
     table: int,
     keep_records: bool,
+    secrets: Sequence[str] = (),
 ) -> _TableResult:
     n = rules.num_seats
     result = _TableResult(table, bot_of_side, times={b: [] for b in bot_of_side})
@@ -241,7 +239,16 @@ def _play_table(
         if game.is_over:
             result.games.append(None if game.winner is None else bot_of_side[game.winner])
         if keep_records:
-            result.records.append(game.to_record())
+            record = game.to_record()
+            # the hands dealt from the board's decks (a capped game has dealt one more, unplayed)
+            dealt = min(game.hands_played + (0 if game.is_over else 1), len(secrets) - start)
+            if dealt > 0:
+                record["decks"] = record["decks"][:dealt]  # the decks dealt, not those left
+                dealers = [(dealer0 + start + i) % n for i in range(dealt)]
+                record["fairness"] = fairness_block(
+                    f"match/{bseed}/{table}", secrets[start : start + dealt], dealt, rules, dealers
+                )
+            result.records.append(record)
         if cap is None or played >= cap or not game.is_over:
             break
     return result

@@ -107,3 +107,54 @@ def test_replay_shows_each_cards_loss_best_card_and_the_bid_review(
     assert page.locator("#shown-trick .dd-loss").count() >= 1
     assert not errors
     ctx.close()
+
+
+def test_replay_checks_each_deal_in_the_browser(browser: Any, live_server: LiveServer) -> None:
+    """The page recomputes each hand's deal from its revealed secret (fairness.js: SHA-256 and
+    SHAKE-128 written out in JavaScript) and says so; a changed secret or a changed card fails."""
+    table_id = _finished_bot_game(live_server, 2)
+    status, payload = _get(live_server, f"/api/tables/{table_id}/replay")
+    assert status == 200 and payload["fairness"]["table"] == table_id
+    ctx = browser.new_context(viewport=DESKTOP)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(live_server.url + "/r/" + table_id)
+    page.wait_for_selector("#fair-verdict", timeout=60000)
+    entry = payload["fairness"]["hands"][0]
+    assert "fair-ok" in (page.get_attribute("#fair-verdict", "class") or "")
+    assert page.inner_text("#fair-verdict").startswith("Verified in your browser")
+    box = page.inner_text("#fair-deal")
+    assert entry["commitment"] in box and entry["secret"] in box
+    assert "test_server_leak.py" in box
+    page.set_viewport_size(PHONE)
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.locator("#fair-deal").screenshot(path=str(ARTIFACTS / "replay-fair-deal-phone.png"))
+    page.click("#next-hand")
+    assert "fair-ok" in (page.get_attribute("#fair-verdict", "class") or "")
+
+    def tampered(change: Any) -> str:
+        data = json.loads(json.dumps(payload))
+        change(data)
+        body = json.dumps(data)
+        page.route(f"**/api/tables/{table_id}/replay",
+                   lambda route: route.fulfill(status=200, content_type="application/json", body=body))
+        page.reload()
+        page.wait_for_selector("#fair-verdict", timeout=60000)
+        page.unroute(f"**/api/tables/{table_id}/replay")
+        assert "fair-bad" in (page.get_attribute("#fair-verdict", "class") or "")
+        return page.inner_text("#fair-verdict")
+
+    def other_secret(data: Any) -> None:
+        data["fairness"]["hands"][0]["secret"] = "0" * 64
+
+    assert "does not match the commitment" in tampered(other_secret)
+
+    def one_card(data: Any) -> None:  # one card of North's swapped with one of East's
+        hands = data["hands"][0]["hands"]
+        hands[0][0], hands[1][0] = hands[1][0], hands[0][0]
+
+    assert "deals other cards" in tampered(one_card)
+    assert not errors
+    ctx.close()

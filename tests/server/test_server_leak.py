@@ -13,6 +13,10 @@ computed by this test from the omniscient game:
 
 Cards of the previous hand appear only under ``prev_trick`` and in events of
 that hand; they are checked against the previous hand.
+
+The deals are provably fair (docs/fairness.md): no message carries the secret of a hand
+before that hand is over (nor of a deck kept for later hands), and every message carries
+the commitment to the deal being played.
 """
 
 from __future__ import annotations
@@ -30,9 +34,10 @@ pytest.importorskip("starlette")
 
 from spades import Rules, bots
 from spades.actions import Choice, Pass
+from spades.fairness import commitment
 from spades.game import Phase
 from spades.server.storage import SeatRow, TableRow
-from spades.server.table import Conn, TableActor, new_decks
+from spades.server.table import Conn, TableActor, secret_decks
 
 
 class _Stub:
@@ -105,6 +110,7 @@ class Knowledge:
 async def _play(i: int, rng: random.Random) -> int:
     rules = _rules(i)
     n = rules.num_seats
+    secrets, decks = secret_decks(rules, 2)
     row = TableRow(
         id=f"leak{i}",
         code="LEAK",
@@ -115,9 +121,12 @@ async def _play(i: int, rng: random.Random) -> int:
         seats=[SeatRow("bot", "random") for _ in range(n)],
         seed=rng.getrandbits(63),
         dealer=rng.randrange(n),
-        decks=new_decks(rules, 2),
+        decks=decks,
+        secrets=secrets,
     )
     actor = TableActor(row, _Stub())  # type: ignore[arg-type]
+    # the first hand's commitment is there before anybody acts
+    assert actor._shared()["fair"]["hand"] == {"number": 1, "commitment": commitment(row.id, 1, secrets[0])}
     conns: dict[int | None, Conn] = {}
     for s in [*range(n), None]:
         conn = Conn(seat=s, since=0, joined=True)
@@ -149,6 +158,13 @@ async def _play(i: int, rng: random.Random) -> int:
                 assert text is not None
                 messages += 1
                 assert not any(f'"{key}":' in text for key in FORBIDDEN_KEYS)
+                # a hand's secret only once the hand is over (decks made later included)
+                for k in range(actor.game.hands_played, len(actor.row.secrets)):
+                    assert actor.row.secrets[k] not in text, f"hand {k + 1}'s secret sent before its end"
+                if not actor.game.is_over:
+                    played = actor.game.hands_played
+                    fair = commitment(row.id, played + 1, actor.row.secrets[played])
+                    assert f'"commitment":"{fair}"' in text
                 if cards_in(text) <= know.seen[s] and s is not None:
                     continue  # fast path: every card named is one this seat knows now
                 msg = json.loads(text)
@@ -230,6 +246,7 @@ def test_chat_replays_and_player_pages_never_leak_a_card_or_a_secret(tmp_path: A
         assert len(hands) == 52  # nothing played yet: every card is hidden from someone
         fetched = {
             "replay": client.get(f"/api/tables/{t['id']}/replay").json(),
+            "record": client.get(f"/api/tables/{t['id']}/record").json(),
             "analysis": client.get(f"/api/tables/{t['id']}/analysis/0").json(),
             "table": client.get(f"/api/tables/{t['id']}").json(),
             "ann_page": client.get(f"/api/players/{ann['id']}").json(),
@@ -243,7 +260,9 @@ def test_chat_replays_and_player_pages_never_leak_a_card_or_a_secret(tmp_path: A
                 f"{name} carries a secret field"
             )
             text = json.dumps(value)
-            for secret in (ann["key"], bob["key"], t["token"], j["token"]):
+            deal_secrets = client.app.state.manager.tables[t["id"]].row.secrets
+            for secret in (ann["key"], bob["key"], t["token"], j["token"], *deal_secrets):
                 assert secret not in text, f"{name} carries a secret"
         assert fetched["replay"]["error"].startswith("The game is not finished")
+        assert fetched["record"]["error"].startswith("The game is not finished")
         assert fetched["analysis"]["error"].startswith("The game is not finished")

@@ -14,7 +14,7 @@ pytest.importorskip("starlette")
 from spades import Rules, bots
 from spades.server.protocol import ClientMessage
 from spades.server.storage import SeatRow, StorageError, TableRow
-from spades.server.table import Conn, TableActor, build_game, new_decks
+from spades.server.table import Conn, TableActor, build_game, new_decks, secret_decks
 
 
 class _Recorder:
@@ -22,6 +22,7 @@ class _Recorder:
         self.fail = fail
         self.log: list[tuple[int, int, str]] = []
         self.decks: list[list[str]] | None = None
+        self.secrets: list[str] = []
 
     async def append(self, table_id: str, seq: int, seat: int, action: str) -> None:
         if self.fail:
@@ -31,14 +32,16 @@ class _Recorder:
     async def finish(self, *args: Any) -> None:
         return None
 
-    async def save_decks(self, table_id: str, decks: list[list[str]]) -> None:
+    async def save_decks(self, table_id: str, decks: list[list[str]], secrets: Any = ()) -> None:
         self.decks = [list(d) for d in decks]
+        self.secrets = list(secrets)
 
     async def save_seats(self, *args: Any) -> None:
         return None
 
 
 def _row(rules: Rules, seats: list[SeatRow], decks: int, **config: Any) -> TableRow:
+    secrets, made = secret_decks(rules, decks)
     return TableRow(
         id="table-one",
         code="ABCDEF",
@@ -49,7 +52,8 @@ def _row(rules: Rules, seats: list[SeatRow], decks: int, **config: Any) -> Table
         seats=seats,
         seed=12345,
         dealer=0,
-        decks=new_decks(rules, decks),
+        decks=made,
+        secrets=secrets,
     )
 
 
@@ -78,6 +82,8 @@ def test_a_long_game_gets_more_secret_decks_and_still_replays() -> None:
     asyncio.run(play())
     assert actor.game.hands_played == 9
     assert store.decks is not None and len(store.decks) >= 9
+    # the decks made later have secrets too (docs/fairness.md): one per deck, the old kept
+    assert len(store.secrets) == len(store.decks) and store.secrets[:2] == row.secrets[:2]
     # every hand was dealt from a stored secret deck, so the saved row replays the same game
     row.decks = store.decks
     row.actions = [(seat, text) for _, seat, text in store.log]

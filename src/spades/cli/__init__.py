@@ -18,6 +18,7 @@ __all__ = ["COMMANDS", "main"]
 #: name -> (module, one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
     "replay": ("spades.cli.replay", "print a readable hand-by-hand account of a saved game"),
+    "verify": ("spades.cli.verify", "check that a saved game was dealt the deals committed before each hand"),
     "analyse": ("spades.cli.analyse", "what each card and bid of a saved game cost, double dummy"),
     "play": ("spades.cli.play", "play a game in the terminal against computer players"),
     "match": ("spades.cli.match", "play computer players against each other in duplicate and compare them"),

@@ -58,7 +58,7 @@ from .metrics import Metrics
 from .options import PEOPLE_PRESETS, RESEARCH_PRESETS, SETTINGS, limits_for, options_description
 from .players import KEY_HEADER, new_player, player_for_key
 from .protocol import ProtocolError, RateLimiter, parse_client_message
-from .replay import analyse_hand, replay_payload
+from .replay import analyse_hand, game_record, replay_payload
 from .stats import player_record
 from .storage import Storage
 from .table import Conn
@@ -333,6 +333,22 @@ def create_app(
             }
         )
 
+    async def api_record(request: Request) -> Response:
+        """The game record of a finished table with its deals' commitments and secrets:
+        ``spades verify`` checks it (docs/fairness.md)."""
+        table_id = request.path_params["table_id"]
+        if not 4 <= len(table_id) <= 32:
+            return _error(request, N_("There is no such table"), 404)
+        row = await manager().storage.load(table_id)
+        if row is None:
+            return _error(request, N_("There is no such table"), 404)
+        if not row.finished:
+            return _error(request, N_("The game is not finished: its replay opens when it ends"), 409)
+        try:
+            return JSONResponse(game_record(row))
+        except ValueError as exc:
+            return _error(request, exc, 409)
+
     async def api_leaders(request: Request) -> Response:
         return JSONResponse({"players": await manager().storage.leaderboard()})
 
@@ -550,6 +566,7 @@ def create_app(
         Route("/api/leaders", api_leaders),
         Route("/api/play-now", api_play_now, methods=["POST"]),
         Route("/api/tables/{table_id}/replay", api_replay),
+        Route("/api/tables/{table_id}/record", api_record),
         Route("/api/tables/{table_id}/analysis/{hand}", api_analysis),
         Route("/api/i18n", api_i18n),
         Route("/api/i18n.js", api_i18n_script),

@@ -24,7 +24,7 @@ from .metrics import NullMetrics
 from .options import MAX_NAME, SETTINGS, RequestError, checked_options, clean_name, house_rules
 from .players import rate_finished_game
 from .storage import SeatRow, Storage, TableRow, hash_token
-from .table import TableActor, build_game, finished_result, new_decks
+from .table import TableActor, build_game, finished_result, secret_decks
 
 __all__ = [
     "MAX_NAME",
@@ -297,6 +297,7 @@ class TableManager:
             token = secrets.token_urlsafe(24)
             req.seats[req.you].token_hash = hash_token(token)
         rules = req.rules
+        hand_secrets, decks = secret_decks(rules, _FIRST_DECKS)
         dealer = rules.first_dealer if rules.first_dealer is not None else secrets.randbelow(rules.num_seats)
         row = TableRow(
             id=table_id,
@@ -308,7 +309,8 @@ class TableManager:
             seats=req.seats,
             seed=secrets.randbits(63),
             dealer=dealer,
-            decks=new_decks(rules, _FIRST_DECKS),
+            decks=decks,
+            secrets=hand_secrets,
         )
         await self.storage.create_table(row)
         if self.cluster is not None:

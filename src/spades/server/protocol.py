@@ -4,7 +4,10 @@ Every message is one JSON object with a ``type``.  Server to client:
 
 ``state``
     ``{"type": "state", "v": V, "you": seat|null, "table": {...}, "view": {...},
-    "events": [...], "timer": {...}|null, "prev_trick": {...}|null}``; ``table`` (public
+    "events": [...], "timer": {...}|null, "prev_trick": {...}|null, "fair": {...}|null}``;
+    ``fair`` is the provably fair deal (docs/fairness.md, :func:`spades.server.table.fair_facts`):
+    the commitment to the deal being played, and the hand before it with its secret revealed.
+    ``table`` (public
     facts: seats, presence, rules) is left out when it has not changed since the last
     message on that connection.  ``v`` is the
     table's version: the number of actions in its log.  ``view`` is built from

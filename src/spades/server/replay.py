@@ -18,13 +18,23 @@ from typing import Any
 
 from ..analysis import Decision
 from ..cards import Card
+from ..fairness import fairness_block
 from ..game import Game
 from ..i18n import N_
 from ..rules import Rules
 from .protocol import _summary
 from .storage import TableRow
 
-__all__ = ["analyse_hand", "replay_payload"]
+__all__ = ["analyse_hand", "game_record", "replay_payload"]
+
+
+def _fairness(row: TableRow, game: Game, dealers: list[int]) -> dict[str, Any] | None:
+    """The record's ``"fairness"`` object of a finished game: every hand played with its
+    commitment, secret and deal (None for a table made before fair deals)."""
+    played = game.hands_played
+    if len(row.secrets) < played:
+        return None
+    return fairness_block(row.id, row.secrets[:played], played, game.rules, dealers)
 
 
 def replay_payload(row: TableRow) -> dict[str, Any]:
@@ -83,6 +93,7 @@ def replay_payload(row: TableRow) -> dict[str, Any]:
         "hands": hands,
         "scores": list(game.scores),
         "winner": game.winner,
+        "fairness": _fairness(row, game, [h["dealer"] for h in hands]),
     }
 
 
@@ -93,11 +104,27 @@ def _trick(t: Any) -> dict[str, Any]:
 def _record(row: TableRow) -> dict[str, Any]:
     """The game record of a finished table; ValueError when the game is not finished."""
     game = Game(Rules.from_dict(row.rules), seed=row.seed, dealer=row.dealer, decks=row.decks)
+    dealers = [game.dealer]
     for seat, text in row.actions:
+        before = game.hands_played
         game.apply(text, seat=seat)
+        if game.hands_played > before:
+            dealers.append(game.dealer)
     if not game.is_over:
         raise ValueError(N_("the game is not finished: its analysis opens when it ends"))
-    return game.to_record()
+    record = game.to_record()
+    # only the decks that were dealt (the table keeps a few more ahead of the game)
+    record["decks"] = record["decks"][: game.hands_played]
+    fair = _fairness(row, game, dealers)
+    if fair is not None:
+        record["fairness"] = fair
+    return record
+
+
+def game_record(row: TableRow) -> dict[str, Any]:
+    """The game record (docs/records.md) of a finished table, with its ``"fairness"`` object
+    (docs/fairness.md): ``spades verify`` checks it.  ValueError when the game is not finished."""
+    return _record(row)
 
 
 def _decision(d: Decision) -> dict[str, Any]:

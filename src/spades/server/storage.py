@@ -50,6 +50,9 @@ from sqlalchemy import (
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
+from ..cards import ALL_CARDS
+from ..rules import Rules
+
 __all__ = ["SCHEMA_VERSION", "SeatRow", "Storage", "StorageError", "TableRow", "hash_token", "normalize_url"]
 
 #: Bump when the tables below change; :meth:`Storage.open` refuses newer schemas
@@ -209,6 +212,9 @@ class TableRow:
     dealer: int
     decks: list[list[str]]
     finished: bool = False
+    #: the secret of each deck (``secrets[i]`` deals ``decks[i]``, :mod:`spades.fairness`); a
+    #: table made before fair deals has none
+    secrets: list[str] = field(default_factory=list)
     result: dict[str, Any] | None = None
     actions: list[tuple[int, str]] = field(default_factory=list)
 
@@ -245,14 +251,28 @@ def _player(m: Any) -> dict[str, Any]:
     }
 
 
-def _encode_decks(decks: Sequence[Sequence[str]]) -> str:
-    return "|".join("".join(deck) for deck in decks)
+def _encode_decks(decks: Sequence[Sequence[str]], secrets: Sequence[str] = ()) -> str:
+    """The decks column: each deck as its cards, or as ``=`` and the secret that deals it."""
+    return "|".join(
+        "=" + secrets[i] if i < len(secrets) else "".join(deck) for i, deck in enumerate(decks)
+    )
 
 
-def _decode_decks(text: str) -> list[list[str]]:
+def _decode_decks(text: str, rules: dict[str, Any] | None = None) -> tuple[list[list[str]], list[str]]:
+    """The decks and the secrets (of the first decks) of a decks column."""
     if not text:
-        return []
-    return [[d[i : i + 2] for i in range(0, len(d), 2)] for d in text.split("|")]
+        return [], []
+    decks: list[list[str]] = []
+    secrets: list[str] = []
+    for d in text.split("|"):
+        if d.startswith("="):
+            from ..fairness import deal_order
+
+            secrets.append(d[1:])
+            decks.append([str(ALL_CARDS[c]) for c in deal_order(Rules.from_dict(rules or {}), d[1:])])
+        else:
+            decks.append([d[i : i + 2] for i in range(0, len(d), 2)])
+    return decks, secrets
 
 
 class Storage:
@@ -356,7 +376,7 @@ class Storage:
                     seats=json.dumps([s.to_json() for s in row.seats]),
                     seed=row.seed,
                     dealer=row.dealer,
-                    decks=_encode_decks(row.decks),
+                    decks=_encode_decks(row.decks, row.secrets),
                 )
             )
 
@@ -379,10 +399,15 @@ class Storage:
                 update(tables_table).where(tables_table.c.id == table_id).values(config=json.dumps(config))
             )
 
-    async def save_decks(self, table_id: str, decks: Sequence[Sequence[str]]) -> None:
+    async def save_decks(
+        self, table_id: str, decks: Sequence[Sequence[str]], secrets: Sequence[str] = ()
+    ) -> None:
+        """The table's decks and (of the first decks) their secrets."""
         async with self.engine.begin() as conn:
             await conn.execute(
-                update(tables_table).where(tables_table.c.id == table_id).values(decks=_encode_decks(decks))
+                update(tables_table)
+                .where(tables_table.c.id == table_id)
+                .values(decks=_encode_decks(decks, secrets))
             )
 
     async def finish(self, table_id: str, result: dict[str, Any]) -> None:
@@ -472,17 +497,20 @@ class Storage:
                     raise StorageError(f"table {table_id}: action log has a gap before action {seq}")
                 log.append((int(seat), str(text)))
         m = r._mapping
+        rules = json.loads(m["rules"])
+        decks, secrets = _decode_decks(m["decks"], rules)
         return TableRow(
             id=m["id"],
             code=m["code"],
             created=m["created"],
             public=bool(m["public"]),
-            rules=json.loads(m["rules"]),
+            rules=rules,
             config=json.loads(m["config"]),
             seats=[SeatRow.from_json(s) for s in json.loads(m["seats"])],
             seed=int(m["seed"]),
             dealer=int(m["dealer"]),
-            decks=_decode_decks(m["decks"]),
+            decks=decks,
+            secrets=secrets,
             finished=bool(m["finished"]),
             result=json.loads(m["result"]) if m["result"] else None,
             actions=log,

@@ -36,6 +36,7 @@ from ..bots.base import Bot
 from ..core import deck_cards
 from ..errors import IllegalActionError
 from ..events import ExchangePassed, TrickWon
+from ..fairness import SCHEME, commitment, deal_order, new_secret
 from ..game import Game
 from ..i18n import N_
 from ..rules import Rules
@@ -53,7 +54,17 @@ from .protocol import (
 from .storage import SeatRow, Storage, StorageError, TableRow, hash_token
 from .words import json_params
 
-__all__ = ["Conn", "TableActor", "build_game", "decide", "finished_result", "new_decks", "pick_bot"]
+__all__ = [
+    "Conn",
+    "TableActor",
+    "build_game",
+    "decide",
+    "fair_facts",
+    "finished_result",
+    "new_decks",
+    "pick_bot",
+    "secret_decks",
+]
 
 _dumps = json.JSONEncoder(separators=(",", ":")).encode
 
@@ -91,6 +102,33 @@ def new_decks(rules: Rules, count: int) -> list[list[str]]:
         rng.shuffle(deck)
         out.append([str(ALL_CARDS[c]) for c in deck])
     return out
+
+
+def secret_decks(rules: Rules, count: int) -> tuple[list[str], list[list[str]]]:
+    """``count`` fresh hand secrets (:func:`spades.fairness.new_secret`) and the decks they deal."""
+    from ..cards import ALL_CARDS
+
+    secrets_ = [new_secret() for _ in range(count)]
+    return secrets_, [[str(ALL_CARDS[c]) for c in deal_order(rules, s)] for s in secrets_]
+
+
+def fair_facts(row: TableRow, game: Game) -> dict[str, Any] | None:
+    """The ``fair`` field of a state message: the commitment to the deal of the hand being
+    played (published before its first bid), and the hand before it with its secret revealed.
+    ``{"scheme", "table", "hand": {"number", "commitment"} | None, "previous": {"number",
+    "commitment", "secret"} | None}`` (hand numbers from 1); None at a table without secrets.
+    Never the secret of a hand still to be played: it is revealed when its hand ends."""
+    if not row.secrets:
+        return None
+    played = game.hands_played
+    current = None
+    if not game.is_over and played < len(row.secrets):
+        current = {"number": played + 1, "commitment": commitment(row.id, played + 1, row.secrets[played])}
+    previous = None
+    if 0 < played <= len(row.secrets):
+        secret = row.secrets[played - 1]
+        previous = {"number": played, "commitment": commitment(row.id, played, secret), "secret": secret}
+    return {"scheme": SCHEME, "table": row.id, "hand": current, "previous": previous}
 
 
 def build_game(row: TableRow, events: list[_Event] | None = None) -> Game:
@@ -493,6 +531,7 @@ class TableActor:
             "prev_trick": self._prev_trick(),
             "sent": time.time(),
             "acted": self.events[-1].at if self.events else None,
+            "fair": fair_facts(self.row, self.game),
         }
 
     def _presence(self) -> None:
@@ -736,8 +775,13 @@ class TableActor:
         game = self.game
         if game.is_over or game.hands_played + 2 < len(self.row.decks):
             return
-        self.row.decks = self.row.decks + new_decks(game.rules, _DECKS_AHEAD)
-        await self.storage.save_decks(self.id, self.row.decks)
+        if len(self.row.secrets) == len(self.row.decks):
+            more_secrets, more = secret_decks(game.rules, _DECKS_AHEAD)
+            self.row.secrets = self.row.secrets + more_secrets
+        else:  # a table made before fair deals goes on without them
+            more = new_decks(game.rules, _DECKS_AHEAD)
+        self.row.decks = self.row.decks + more
+        await self.storage.save_decks(self.id, self.row.decks, self.row.secrets)
         rebuilt = Game(game.rules, seed=self.row.seed, dealer=self.row.dealer, decks=self.row.decks)
         for s, a in game.actions:
             rebuilt.apply(a, seat=s)

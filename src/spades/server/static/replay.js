@@ -93,6 +93,25 @@ function reviewBox(h) {
   } else box.appendChild(el("p", "note", _("No card cost anything this hand.")));
   return box;
 }
+// the hand's fair deal (docs/fairness.md): its commitment and secret, checked here by fairness.js
+function fairBox(h) {
+  const fair = game.fairness, entry = fair && fair.hands[hand];
+  const box = el("div", "note fair-deal"); box.id = "fair-deal";
+  box.style.overflowWrap = "anywhere"; // the 64-digit commitment and secret wrap on a phone
+  box.appendChild(el("h3", "", _("Fair deal")));
+  if (entry && entry.secret) {
+    box.append(el("p", "", fmt(_("Commitment, shown before the first bid: {value}"), { value: entry.commitment })),
+      el("p", "", fmt(_("Secret, revealed when the hand ended: {value}"), { value: entry.secret })));
+    const result = Fair.checkHand(fair.table, entry, h, game.rules.variant === "three-player", game.seats.length);
+    const ok = result === "ok";
+    const why = result === "commitment" ? _("Not verified: the secret does not match the commitment.")
+      : _("Not verified: the secret deals other cards.");
+    const v = el("p", ok ? "fair-ok" : "fair-bad", ok ? _("Verified in your browser: the secret matches the commitment and deals exactly these cards.") : why);
+    v.id = "fair-verdict"; box.appendChild(v);
+  }
+  box.appendChild(el("p", "", _("Computer players are given only their own cards, as people are: tests/server/test_server_leak.py checks every message; docs/fairness.md tells how to check a deal yourself.")));
+  return box;
+}
 function render() {
   const h = game.hands[hand], n = game.seats.length;
   loadAnalysis(hand);
@@ -133,6 +152,7 @@ function render() {
   }
   if (trick === h.tricks.length) main.appendChild(el("p", "note", fmt(_("Hand score: {points} · totals {scores}"), { points: h.summary.points.join(" / "), scores: h.summary.scores.join(" / ") })));
   main.appendChild(reviewBox(hand));
+  if (game.fairness) main.appendChild(fairBox(h));
 }
 (async () => {
   const r = await fetch("/api/tables/" + encodeURIComponent(tableId) + "/replay");
