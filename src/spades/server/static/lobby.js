@@ -8,7 +8,7 @@ const WORDS = [N_("expert"), N_("basic"), N_("random"), N_("waiting"), N_("playi
 // labels and help of the rule options come from the server (/api/config "options": spades.rules.OPTIONS)
 let LABELS = {}, HELP = {}, RANGES = {}, NAMES = {}, OPTS = {};
 // the form's field for each "field" the server names in a refusal (the rule options are [data-opt])
-const FIELDS = { name: "name", preset: "preset", seats: "seats", seat: "seats", turn_timer: "timer", bot_delay: "speed", stand_in: "stand-in", public: "public", hints: "hints" };
+const FIELDS = { name: "name", table_name: "table-name", preset: "preset", seats: "seats", seat: "seats", turn_timer: "timer", bot_delay: "speed", stand_in: "stand-in", public: "public", hints: "hints" };
 function el(tag, cls, text) { const e = document.createElement(tag); if (cls) e.className = cls; if (text != null) e.textContent = text; return e; }
 
 async function load() {
@@ -153,7 +153,7 @@ $("create").addEventListener("submit", async (e) => {
   const name = $("name").value.trim();
   localStorage.setItem("spades-name", name);
   const body = {
-    preset: $("preset").value, options: options(), name,
+    preset: $("preset").value, options: options(), name, table_name: $("table-name").value.trim(),
     seats: [...document.querySelectorAll("#seats select")].map((s) => s.value),
     turn_timer: Number($("timer").value), public: $("public").checked, hints: $("hints").checked,
     stand_in: $("stand-in").value, bot_delay: Number($("speed").value),

@@ -108,6 +108,7 @@ function onMessage(m) {
     render();
     afterHands();
     offerSeat();
+    showNameRefused();
   } else if (m.type === "chat") {
     addChat(m);
   } else if (m.type === "chat_history") {
@@ -130,7 +131,8 @@ function onMessage(m) {
       // without it, and the name box says why
       const refused = errorText(m, "");
       localStorage.removeItem("spades-name");
-      if (st) { openNameBox(null); nameBoxError(refused); }
+      nameRefused = refused;
+      if (st) showNameRefused();
       toast(refused, true);
       return;
     }
@@ -158,6 +160,9 @@ function timedOut(m) {
   toast(text, mine);
   render();
 }
+
+let nameRefused = null;
+function showNameRefused() { if (!nameRefused || me() !== null) return; openNameBox(null); nameBoxError(nameRefused); nameRefused = null; }
 
 let toastTimer = null;
 function toast(text, isError) {
@@ -372,6 +377,7 @@ function renderMe() {
     bar.classList.toggle("to-act", toAct(0));
     bar.append(el("span", "dot " + (!online ? "unknown" : s0.connected ? "on" : "off")), el("b", "", term(s0.name)), el("span", "stats", seatStats(0)));
     if (s0.kind === "bot") bar.append(el("span", "badge", _("CPU") + " " + _(s0.level)));
+    if (isAway(0)) bar.append(el("span", "badge auto", _("away") + " · " + _("computer playing"))); // as on the other seats
     if (s0.kind === "open") { const b = button(_("Sit here"), null, "primary sit"); b.dataset.sit = 0; b.onclick = () => sit(0); bar.appendChild(b); }
     if (timerSeat === 0) bar.appendChild(timerBar());
     for (let i = 0; i < view.hand_sizes[0]; i++) hand.appendChild(cardEl(null));
