@@ -15,12 +15,18 @@ import time
 from typing import Any
 
 import pytest
+import test_browser_table_defects as defects
 from server_helpers import LiveServer
-from test_browser_table_defects import browser, shot, watched  # noqa: F401 - fixtures
 from test_server_browser import PHONE, _visible
 
 from spades.server.table import CLOSED_MESSAGE, TIMER_RULE
 from spades.server.words import localize
+
+# the pages and the browser of the defects' tests (each page fails the test on an error)
+browser = defects.browser
+watched = defects.watched
+shot = defects.shot
+
 
 def _lang(page: Any, server: LiveServer, lang: str) -> None:
     page.context.add_cookies([{"name": "spades_lang", "value": lang, "url": server.url}])
@@ -28,7 +34,12 @@ def _lang(page: Any, server: LiveServer, lang: str) -> None:
 
 def _api_table(page: Any, server: LiveServer, **body: Any) -> dict[str, Any]:
     """A table made through the API (for settings the lobby's choices do not reach)."""
-    body = {"preset": "partnership", "seats": ["you", "bot:basic", "bot:basic", "bot:basic"], "name": "Alice", **body}
+    body = {
+        "preset": "partnership",
+        "seats": ["you", "bot:basic", "bot:basic", "bot:basic"],
+        "name": "Alice",
+        **body,
+    }
     r = page.request.post(server.url + "/api/tables", data=body)
     assert r.status == 201, r.text()
     return dict(r.json())
@@ -53,7 +64,9 @@ def test_lobby_row_words_house_rules_in_the_players_language(watched: Any, live_
     text = lobby.inner_text(row)
     assert "object" not in text, text
     target = localize("{option}: {value}", "ru", {"option": localize("target score", "ru"), "value": 300})
-    nil = localize("{option}: {value}", "ru", {"option": localize("nil", "ru"), "value": localize("off", "ru")})
+    nil = localize(
+        "{option}: {value}", "ru", {"option": localize("nil", "ru"), "value": localize("off", "ru")}
+    )
     assert target in text and nil in text, (target, nil, text)
     assert "Friday" in text and localize("host {name}", "ru", {"name": "Alice"}) in text, text
     shot(lobby, "fields-lobby-house-rules-ru.png")
@@ -66,7 +79,9 @@ def test_lobby_row_words_house_rules_in_the_players_language(watched: Any, live_
     assert "to 300" in text, text
 
 
-def test_lobby_offers_the_servers_presets_with_each_presets_limits(watched: Any, live_server: LiveServer) -> None:
+def test_lobby_offers_the_servers_presets_with_each_presets_limits(
+    watched: Any, live_server: LiveServer
+) -> None:
     page = watched().page
     page.goto(live_server.url + "/")
     page.wait_for_selector("#seat-3")
@@ -99,7 +114,9 @@ def test_lobby_offers_the_servers_presets_with_each_presets_limits(watched: Any,
     assert "Tuesday club" in page.inner_text("#table-name")
 
 
-def test_refusals_are_in_the_players_language_next_to_their_field(watched: Any, live_server: LiveServer) -> None:
+def test_refusals_are_in_the_players_language_next_to_their_field(
+    watched: Any, live_server: LiveServer
+) -> None:
     w = watched()
     w.allow("status of 400 (Bad Request)")  # the refusals this test provokes
     page = w.page
@@ -122,7 +139,10 @@ def test_refusals_are_in_the_players_language_next_to_their_field(watched: Any, 
     shot(page, "fields-house-rule-error-ru.png")
     # a setting the server refuses (a computer delay out of range) marks its own field
     page.fill("#opt-target_score", "500")
-    page.evaluate("() => { const o = new Option('9', '9'); document.querySelector('#speed').add(o); o.selected = true; }")
+    page.evaluate(
+        "() => { const o = new Option('9', '9');"
+        " document.querySelector('#speed').add(o); o.selected = true; }"
+    )
     page.click("#create-btn")
     page.wait_for_selector("#error-bot_delay")
     assert page.get_attribute("#speed", "aria-invalid") == "true"
@@ -130,7 +150,9 @@ def test_refusals_are_in_the_players_language_next_to_their_field(watched: Any, 
     assert "/t/" not in page.url
 
 
-def test_timer_rule_is_the_servers_sentence_in_the_players_language(watched: Any, live_server: LiveServer) -> None:
+def test_timer_rule_is_the_servers_sentence_in_the_players_language(
+    watched: Any, live_server: LiveServer
+) -> None:
     page = watched().page
     _lang(page, live_server, "ru")
     made = _api_table(page, live_server, turn_timer=60, bot_delay=0.05)
@@ -162,7 +184,10 @@ def test_fair_timer_in_the_browser(watched: Any, live_server: LiveServer) -> Non
     spectator.goto(live_server.url + made["url"])
     spectator.wait_for_selector("#me-bar")
     _wait_my_turn(page)
-    page.evaluate("() => { window.__notes = []; const t0 = timedOut; timedOut = (m) => { window.__notes.push(m); t0(m); }; }")
+    page.evaluate(
+        "() => { window.__notes = []; const t0 = timedOut;"
+        " timedOut = (m) => { window.__notes.push(m); t0(m); }; }"
+    )
     # the first timeout: the computer plays that one turn, she stays in charge
     page.wait_for_function("() => window.__notes.length === 1", timeout=15000)
     note = page.evaluate("window.__notes[0]")
@@ -171,7 +196,8 @@ def test_fair_timer_in_the_browser(watched: Any, live_server: LiveServer) -> Non
     assert page.locator("#me-bar .back-btn").count() == 0, "one timeout marked her away"
     assert page.evaluate("st.table.seats[st.you].away") is False
     spectator.wait_for_function(
-        "() => [...document.querySelectorAll('#log li')].some(li => li.textContent.includes('The computer played for Alice (time ran out)'))",
+        "() => [...document.querySelectorAll('#log li')]"
+        ".some(li => li.textContent.includes('The computer played for Alice (time ran out)'))",
         timeout=10000,
     )
     # her next turn is hers: the timer runs for her and the choices are hers
@@ -234,11 +260,15 @@ def test_a_refused_spectator_name_is_said_and_not_retried(watched: Any, live_ser
 def _rate(server_db: str, player_id: str, mu: float, rated: int) -> None:
     path = server_db.removeprefix("sqlite:///")
     with sqlite3.connect(path) as db:
-        db.execute("UPDATE spades_players SET mu = ?, sigma = 4, rated = ? WHERE id = ?", (mu, rated, player_id))
+        db.execute(
+            "UPDATE spades_players SET mu = ?, sigma = 4, rated = ? WHERE id = ?", (mu, rated, player_id)
+        )
 
 
 @pytest.mark.parametrize("lang", ["en", "hy"])
-def test_rating_and_record_read_the_same_on_every_page(watched: Any, live_server: LiveServer, lang: str) -> None:
+def test_rating_and_record_read_the_same_on_every_page(
+    watched: Any, live_server: LiveServer, lang: str
+) -> None:
     page = watched().page
     _lang(page, live_server, lang)
     r = page.request.post(live_server.url + "/api/players", data={"name": "Rita"})
