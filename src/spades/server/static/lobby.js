@@ -219,7 +219,9 @@ function tableFacts(t) {
   const rules = t.rules || {};
   const target = t.target_score ?? rules.target_score;
   const host = t.host || (Array.isArray(t.seats) ? (t.seats.find((s) => s.kind === "human") || {}).name : null);
-  const house = Array.isArray(t.house_rules) ? t.house_rules.map(houseRuleText) : [];
+  // the target and the number of hands are said on their own: not again among the house rules
+  const stated = (x) => x && typeof x === "object" && ((x.name === "target_score" && typeof target === "number") || (x.name === "hands" && t.hands));
+  const house = Array.isArray(t.house_rules) ? t.house_rules.filter((x) => !stated(x)).map(houseRuleText) : [];
   return [t.name ? term(t.preset) : null,
     typeof target === "number" ? fmt(_("to {target}"), { target }) : null,
     typeof t.hands === "number" && t.hands ? fmt(ngettext("{n} hand", "{n} hands", t.hands), { n: t.hands }) : null,
