@@ -406,8 +406,9 @@ def test_lobby_row_says_what_the_table_is_and_is_not_rebuilt(watched: Any, live_
     row = f"#tables li[data-id='{table_id}']"
     lobby.wait_for_selector(row)
     text = lobby.inner_text(row)
-    for words in ("partnership", "host Alice", "30 s per turn", "Join (1 open)"):
+    for words in ("partnership", "host Alice", "30 s per turn", "Join (1 open)", "2 hands"):
         assert words in text, (words, text)
+    assert "standard rules" not in text, "two hands a game is a house rule"
     lobby.evaluate(f'window.__row = document.querySelector("{row}")')
     lobby.hover(row + " button")
     lobby.wait_for_timeout(4600)  # the list is fetched every 4 s

@@ -225,7 +225,7 @@ function tableFacts(t) {
   return [t.name ? term(t.preset) : null,
     typeof target === "number" ? fmt(_("to {target}"), { target }) : null,
     typeof t.hands === "number" && t.hands ? fmt(ngettext("{n} hand", "{n} hands", t.hands), { n: t.hands }) : null,
-    house.length ? fmt(_("house rules: {rules}"), { rules: house.join(", ") }) : Array.isArray(t.house_rules) ? _("standard rules") : null,
+    house.length ? fmt(_("house rules: {rules}"), { rules: house.join(", ") }) : Array.isArray(t.house_rules) && !t.house_rules.length ? _("standard rules") : null,
     host ? fmt(_("host {name}"), { name: term(host) }) : null,
     t.turn_timer ? fmt(_("{n} s per turn"), { n: t.turn_timer }) : null].filter(Boolean);
 }
