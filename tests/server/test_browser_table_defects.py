@@ -385,6 +385,10 @@ def test_phone_chat_is_one_tap_away_with_an_unread_mark(watched: Any, live_serve
     phone.goto(host.url)
     other.goto(host.url)
     phone.wait_for_selector("#chat-jump")
+    # the table drawn (the hand pushes the chat below the fold): a message that arrives while the
+    # short page still shows the chat is read, not unread
+    phone.wait_for_selector("#hand .card")
+    phone.wait_for_function("() => !chatInView()")
     other.wait_for_selector("#quick button[data-quick='Nice play!']")
     assert not _visible(other, "#chat-jump"), "no chat button at desktop size: the chat is beside the table"
     other.click("#quick button[data-quick='Nice play!']")
