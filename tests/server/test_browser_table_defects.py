@@ -164,7 +164,7 @@ def test_own_turn_timer_bar_is_visible_to_its_owner(watched: Any, live_server: L
     assert page.locator("#me-bar.to-act").count() == 1
     # the timer's rule is said in the table's facts, and an away seat is marked
     rule = page.inner_text("#timer-rule")
-    assert "A timeout plays one card for you" in rule and "marked away" in rule
+    assert "the computer plays that one turn for you" in rule and "marked away" in rule
     page.evaluate("st.table.seats[1].away = true; render()")
     assert "away" in page.inner_text(".seat[data-seat='1'] .badge.auto")
     page.evaluate("st.table.seats[st.you].away = true; render()")
@@ -385,6 +385,10 @@ def test_phone_chat_is_one_tap_away_with_an_unread_mark(watched: Any, live_serve
     phone.goto(host.url)
     other.goto(host.url)
     phone.wait_for_selector("#chat-jump")
+    # the table drawn (the hand pushes the chat below the fold): a message that arrives while the
+    # short page still shows the chat is read, not unread
+    phone.wait_for_selector("#hand .card")
+    phone.wait_for_function("() => !chatInView()")
     other.wait_for_selector("#quick button[data-quick='Nice play!']")
     assert not _visible(other, "#chat-jump"), "no chat button at desktop size: the chat is beside the table"
     other.click("#quick button[data-quick='Nice play!']")
@@ -406,8 +410,9 @@ def test_lobby_row_says_what_the_table_is_and_is_not_rebuilt(watched: Any, live_
     row = f"#tables li[data-id='{table_id}']"
     lobby.wait_for_selector(row)
     text = lobby.inner_text(row)
-    for words in ("partnership", "host Alice", "30 s per turn", "Join (1 open)"):
+    for words in ("partnership", "host Alice", "30 s per turn", "Join (1 open)", "2 hands"):
         assert words in text, (words, text)
+    assert "standard rules" not in text, "two hands a game is a house rule"
     lobby.evaluate(f'window.__row = document.querySelector("{row}")')
     lobby.hover(row + " button")
     lobby.wait_for_timeout(4600)  # the list is fetched every 4 s
@@ -424,9 +429,9 @@ def test_house_rule_error_is_shown_next_to_its_field(watched: Any, live_server: 
     presets = page.locator("#preset option").evaluate_all("els => els.map(e => e.value)")
     assert "partnership" in presets and "openspiel" not in presets, "a research preset in the lobby"
     page.click("details summary")
-    # the option's limits, from the server's description of the options
-    assert "(at least 1)" in page.inner_text("label[for='opt-target_score']")
-    assert page.get_attribute("#opt-target_score", "min") == "1"
+    # the option's limits at this server, for this preset (/api/config "limits")
+    assert "(50 to 5000)" in page.inner_text("label[for='opt-target_score']")
+    assert page.get_attribute("#opt-target_score", "min") == "50"
     page.fill("#opt-target_score", "0")
     page.click("#create-btn")
     page.wait_for_selector("#error-target_score")

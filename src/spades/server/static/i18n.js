@@ -125,3 +125,23 @@ translatePage();
   const slot = document.getElementById("lang-slot");
   if (slot) slot.appendChild(languageSelector());
 }
+
+// A player's rating as every page shows it: a whole number on the 1500 scale, "?" after a
+// provisional one (fewer than ten rated games), with a title that says so; "–" when unrated.
+function ratingText(p) {
+  if (!p || typeof p.rating !== "number") return "–";
+  return p.rating.toLocaleString(I18N.lang, { useGrouping: false }) + (p.provisional ? "?" : "");
+}
+function ratingTitle(p) {
+  if (!p || typeof p.rating !== "number") return _("Not rated yet");
+  return p.provisional ? _("provisional: the rating settles after ten rated games") : "";
+}
+// the rating in an element: its text, its title, class "provisional" when it is one
+function ratingEl(tag, cls, p) {
+  const e = document.createElement(tag);
+  e.className = ((cls || "") + (p && p.provisional && typeof p.rating === "number" ? " provisional" : "")).trim();
+  e.textContent = ratingText(p);
+  const title = ratingTitle(p);
+  if (title) e.title = title;
+  return e;
+}

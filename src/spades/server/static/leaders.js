@@ -12,8 +12,7 @@ function el(tag, cls, text) { const e = document.createElement(tag); if (cls) e.
     const tr = el("tr"); tr.appendChild(el("td", "", String(i + 1)));
     const td = el("td"); const a = el("a", "", p.name); a.href = "/p/" + encodeURIComponent(p.id); td.appendChild(a); tr.appendChild(td);
     // an Elo-like rating (1500 for a newcomer); "?" marks a provisional one (fewer than ten rated games)
-    const rating = el("td", "rating", String(p.rating) + (p.provisional ? "?" : ""));
-    if (p.provisional) rating.title = _("provisional: the rating settles after ten rated games");
+    const rating = ratingEl("td", "rating", p);
     tr.append(rating, el("td", "", String(p.rated)));
     t.appendChild(tr);
   });

@@ -6,7 +6,9 @@ const SEAT_NAMES = { 2: ["North", "South"], 3: ["North", "East", "West"], 4: ["N
 // computer levels and table states as the server names them
 const WORDS = [N_("expert"), N_("basic"), N_("random"), N_("waiting"), N_("playing")];
 // labels and help of the rule options come from the server (/api/config "options": spades.rules.OPTIONS)
-let LABELS = {}, HELP = {}, RANGES = {}, CHOICES = {};
+let LABELS = {}, HELP = {}, RANGES = {}, NAMES = {}, OPTS = {}, CHOICES = {};
+// the form's field for each "field" the server names in a refusal (the rule options are [data-opt])
+const FIELDS = { name: "name", table_name: "table-name", preset: "preset", seats: "seats", seat: "seats", turn_timer: "timer", bot_delay: "speed", stand_in: "stand-in", public: "public", hints: "hints" };
 function el(tag, cls, text) { const e = document.createElement(tag); if (cls) e.className = cls; if (text != null) e.textContent = text; return e; }
 
 async function load() {
@@ -19,9 +21,12 @@ async function load() {
     LABELS[o.name] = o.kind === "optint" ? fmt(_("{label} (empty: {none})"), { label, none: _(o.none) })
       : (o.unit ? fmt(_("{label} ({unit})"), { label, unit: _(o.unit) }) : label);
     HELP[o.name] = _(o.help);
-    RANGES[o.name] = { min: o.minimum, max: o.maximum };
+    NAMES[o.name] = text; OPTS[o.name] = o;
+    // this server's range ("min"/"max"; per preset in "limits", see presetChanged), else the engine's bounds
+    RANGES[o.name] = "min" in o ? { min: o.min, max: o.max } : { min: o.minimum, max: o.maximum };
     if (o.kind === "choice") CHOICES[o.name] = o.choices;  // house rules named by a word (bidding, first lead)
   }
+  applySettings();
   for (const name of offeredPresets()) {
     const o = el("option", "", term(name)); o.value = name; $("preset").appendChild(o);
   }
@@ -34,14 +39,31 @@ async function load() {
   if (new URLSearchParams(location.search).get("missing")) $("join-error").textContent = _("No table has that invite code.");
 }
 
-// The games offered to people: the server's list when it sends one ("offered"), else every preset
-// but the research one (the OpenSpiel rules are for programs, not for a table of friends).
+// The games offered to people: the server's "presets" (research presets come apart, in
+// "research_presets"); from an older server that mixes them, every preset but openspiel.
 function offeredPresets() {
   const all = Object.keys(config.presets || {});
-  const offered = Array.isArray(config.offered) ? all.filter((p) => config.offered.includes(p)) : all.filter((p) => p !== "openspiel");
+  const research = config.research_presets ? Object.keys(config.research_presets) : ["openspiel"];
+  const offered = all.filter((p) => !research.includes(p));
   return offered.length ? offered : all;
 }
-
+// The table settings beside the rules (/api/config "settings": turn_timer, bot_delay, ... with
+// their ranges): the choices outside this server's range are left out, and the range is said.
+function applySettings() {
+  for (const s of config.settings || []) {
+    const sel = $(FIELDS[s.name] || "");
+    if (!sel || sel.tagName !== "SELECT") continue;
+    for (const o of [...sel.options]) {
+      const x = Number(o.value);
+      if ((typeof s.min === "number" && x < s.min && x !== 0) || (typeof s.max === "number" && x > s.max)) o.remove();
+    }
+    if (!sel.value && sel.options.length) sel.value = sel.options[0].value;
+    const range = rangeText(s);
+    const label = document.querySelector("label[for='" + sel.id + "']");
+    if (label) label.title = capital(_(s.label)) + (range ? " " + range : "");
+  }
+}
+function capital(text) { return text.charAt(0).toUpperCase() + text.slice(1); }
 function presetChanged() {
   const name = $("preset").value, rules = config.presets[name], n = config.seats[name];
   const seats = $("seats"); seats.replaceChildren();
@@ -54,6 +76,9 @@ function presetChanged() {
     sel.value = s === 0 ? "you" : "bot:" + config.levels[0];
     wrap.append(lab, sel); seats.appendChild(wrap);
   }
+  // this preset's ranges (a preset's seats bound the first dealer, its tricks the side's bid)
+  const limits = (config.limits || {})[name] || {};
+  for (const [key, r] of Object.entries(limits)) RANGES[key] = { min: r.min, max: r.max };
   const box = $("options"); box.replaceChildren();
   for (const [key, value] of Object.entries(rules)) {
     if (key === "variant") continue;
@@ -95,16 +120,16 @@ function setRange(inp, r) {
 // the message), and at the button.
 function showCreateError(data) {
   for (const x of document.querySelectorAll(".field-error")) x.remove();
-  for (const x of document.querySelectorAll("[data-opt].invalid")) { x.classList.remove("invalid"); x.removeAttribute("aria-invalid"); }
+  for (const x of document.querySelectorAll(".invalid.marked")) { x.classList.remove("invalid"); x.removeAttribute("aria-invalid"); }
   const text = errorText(data, _("Could not create the table"));
   $("create-error").textContent = text;
   const field = errorField(data);
-  const inp = field && document.querySelector("[data-opt='" + CSS.escape(field) + "']");
+  const inp = field && (document.querySelector("[data-opt='" + CSS.escape(field) + "']") || (FIELDS[field] && $(FIELDS[field])));
   if (!inp) return;
-  inp.classList.add("invalid"); inp.setAttribute("aria-invalid", "true");
+  inp.classList.add("invalid", "marked"); inp.setAttribute("aria-invalid", "true");
   const note = el("p", "field-error", text); note.id = "error-" + field;
   inp.setAttribute("aria-describedby", note.id);
-  inp.closest("div").appendChild(note);
+  (inp.closest("div") || inp.parentNode).appendChild(note);
   const details = inp.closest("details"); if (details) details.open = true;
   inp.focus();
 }
@@ -135,7 +160,7 @@ $("create").addEventListener("submit", async (e) => {
   const name = $("name").value.trim();
   localStorage.setItem("spades-name", name);
   const body = {
-    preset: $("preset").value, options: options(), name,
+    preset: $("preset").value, options: options(), name, table_name: $("table-name").value.trim(),
     seats: [...document.querySelectorAll("#seats select")].map((s) => s.value),
     turn_timer: Number($("timer").value), public: $("public").checked, hints: $("hints").checked,
     stand_in: $("stand-in").value, bot_delay: Number($("speed").value),
@@ -184,7 +209,7 @@ async function refresh() {
 // one table in words: its name, the game, target and house rules, the host, who sits and the free seats
 function tableRow(t) {
   const seats = Array.isArray(t.seats) ? t.seats : [];
-  const open = seats.filter((s) => s.kind === "open").length;
+  const open = typeof t.free_seats === "number" ? t.free_seats : seats.filter((s) => s.kind === "open").length;
   const li = el("li"); li.dataset.id = t.id; li.dataset.key = JSON.stringify(t);
   const info = el("div", "table-info");
   info.appendChild(el("div", "table-title", t.name || term(t.preset) || _("Table")));
@@ -201,12 +226,24 @@ function tableFacts(t) {
   const rules = t.rules || {};
   const target = t.target_score ?? rules.target_score;
   const host = t.host || (Array.isArray(t.seats) ? (t.seats.find((s) => s.kind === "human") || {}).name : null);
-  const house = Array.isArray(t.house_rules) ? t.house_rules.map((x) => _(String(x))) : [];
+  // the target and the number of hands are said on their own: not again among the house rules
+  const stated = (x) => x && typeof x === "object" && ((x.name === "target_score" && typeof target === "number") || (x.name === "hands" && t.hands));
+  const house = Array.isArray(t.house_rules) ? t.house_rules.filter((x) => !stated(x)).map(houseRuleText) : [];
   return [t.name ? term(t.preset) : null,
     typeof target === "number" ? fmt(_("to {target}"), { target }) : null,
-    house.length ? fmt(_("house rules: {rules}"), { rules: house.join(", ") }) : Array.isArray(t.house_rules) ? _("standard rules") : null,
+    typeof t.hands === "number" && t.hands ? fmt(ngettext("{n} hand", "{n} hands", t.hands), { n: t.hands }) : null,
+    house.length ? fmt(_("house rules: {rules}"), { rules: house.join(", ") }) : Array.isArray(t.house_rules) && !t.house_rules.length ? _("standard rules") : null,
     host ? fmt(_("host {name}"), { name: term(host) }) : null,
     t.turn_timer ? fmt(_("{n} s per turn"), { n: t.turn_timer }) : null].filter(Boolean);
+}
+// one house rule ({name, value} from the server) in the page's language: "target score: 300",
+// "nil: off", "losing score: none"
+function houseRuleText(x) {
+  if (!x || typeof x !== "object") return _(String(x));
+  const o = OPTS[x.name] || {}, label = NAMES[x.name] || x.name;
+  const value = typeof x.value === "boolean" ? (x.value ? _("on") : _("off"))
+    : x.value === null || x.value === undefined ? (o.none ? _(o.none) : "–") : String(x.value);
+  return fmt(_("{option}: {value}"), { option: label, value });
 }
 $("play-now").addEventListener("click", async () => {
   const name = $("name").value.trim();
@@ -217,5 +254,12 @@ $("play-now").addEventListener("click", async () => {
   localStorage.setItem("spades-seat-" + data.id, data.token);
   location.href = data.url;
 });
-whoAmI().then((me) => { if (me) { $("who").textContent = fmt(_("Playing as {name}"), { name: me.name }) + " ·"; if (!$("name").value) $("name").value = me.name; } });
+whoAmI().then((me) => {
+  if (!me) return;
+  $("who").replaceChildren(document.createTextNode(fmt(_("Playing as {name}"), { name: me.name }) + " "));
+  // the rating as the leaderboard and the player page show it ("1563?", provisional in its title)
+  if (typeof me.rating === "number" && me.rated) $("who").append(ratingEl("span", "rating", me), document.createTextNode(" "));
+  $("who").appendChild(document.createTextNode("·"));
+  if (!$("name").value) $("name").value = me.name;
+});
 load();

@@ -9,7 +9,8 @@ async function show() {
   const me = await whoAmI();
   if (!me) { $("me-status").textContent = moved ? _("That link is not valid here.") : _("You have not played yet: create or join a table and you get a player identity."); return; }
   $("me-status").textContent = fmt(moved ? _("This device now plays as {name}") : _("You play as {name}"), { name: me.name }) +
-    (me.rating !== null ? " · " + fmt(_("rating {rating}"), { rating: String(me.rating) + (me.provisional ? "?" : "") }) : "");
+    (typeof me.rating === "number" ? " · " + fmt(_("rating {rating}"), { rating: ratingText(me) }) : "");
+  $("me-status").title = ratingTitle(me);
   $("me-name").value = me.name;
   $("rename").classList.remove("hidden");
   $("my-page").href = "/p/" + encodeURIComponent(me.id);

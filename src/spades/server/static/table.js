@@ -108,6 +108,7 @@ function onMessage(m) {
     render();
     afterHands();
     offerSeat();
+    showNameRefused();
   } else if (m.type === "chat") {
     addChat(m);
   } else if (m.type === "chat_history") {
@@ -119,9 +120,22 @@ function onMessage(m) {
     m.seats.forEach((x, s) => { Object.assign(st.table.seats[s], { connected: x.connected, auto: x.auto }); if ("away" in x) st.table.seats[s].away = x.away; });
     st.table.spectators = m.spectators;
     render();
+  } else if (m.type === "timeout") {
+    timedOut(m);
   } else if (m.type === "error") {
     if (m.code === "no_table") { missing = true; showMissing(); return; }
     if (m.code === "bad_token") { localStorage.removeItem(TOKEN_KEY); token = null; }
+    if (m.code === "closed" && st) { st.table.status = "closed"; render(); }
+    if (m.code === "bad_name") {
+      // the spectator's name was refused (the server closes this connection): the next one goes
+      // without it, and the name box says why
+      const refused = errorText(m, "");
+      localStorage.removeItem("spades-name");
+      nameRefused = refused;
+      if (st) showNameRefused();
+      toast(refused, true);
+      return;
+    }
     if (m.code !== "stale") toast(errorText(m, ""), true); // stale: a double click; the state is on its way
   } else if (m.type === "hint") {
     hintAction = m.action;
@@ -129,6 +143,26 @@ function onMessage(m) {
     render();
   }
 }
+
+// The turn timer ran out on a person: the computer played that one turn for the seat; after two
+// in a row (or when the person is not connected) the seat is marked away. Said to the whole table;
+// the seat's own page also names the move ("action", sent only to it).
+function timedOut(m) {
+  if (!st || !st.table.seats[m.seat]) return;
+  const seat = st.table.seats[m.seat];
+  Object.assign(seat, { away: !!m.away, auto: !!m.away, missed: m.missed });
+  const mine = m.seat === me();
+  let text = mine
+    ? (m.action ? fmt(_("Your time ran out: the computer played {action} for you"), { action: actionText(m.action) }) : _("Your time ran out: the computer played for you"))
+    : fmt(_("The computer played for {name} (time ran out)"), { name: seatName(m.seat) });
+  if (m.away) text += ". " + (mine ? _("You are marked away: the computer plays for you until you press I'm back") : fmt(_("{name} is marked away: the computer plays for them until they are back"), { name: seatName(m.seat) }));
+  log.push({ v: v, hand: st.view.hand_number, seat: m.seat, text: "", note: text });
+  toast(text, mine);
+  render();
+}
+
+let nameRefused = null;
+function showNameRefused() { if (!nameRefused || me() !== null) return; openNameBox(null); nameBoxError(nameRefused); nameRefused = null; }
 
 let toastTimer = null;
 function toast(text, isError) {
@@ -320,6 +354,7 @@ function promptText() {
   const view = st.view;
   if (view.is_over) return _("Game over");
   if (st.table.status === "waiting") return _("Waiting for players");
+  if (st.table.status === "closed") return _("Table closed");
   if (pauseEnd && pauseEnd > performance.now()) return fmt(_("Next hand in {n} s"), { n: Math.ceil((pauseEnd - performance.now()) / 1000) });
   const s = view.to_act;
   if (s === null) return "";
@@ -342,6 +377,7 @@ function renderMe() {
     bar.classList.toggle("to-act", toAct(0));
     bar.append(el("span", "dot " + (!online ? "unknown" : s0.connected ? "on" : "off")), el("b", "", term(s0.name)), el("span", "stats", seatStats(0)));
     if (s0.kind === "bot") bar.append(el("span", "badge", _("CPU") + " " + _(s0.level)));
+    if (isAway(0)) bar.append(el("span", "badge auto", _("away") + " · " + _("computer playing"))); // as on the other seats
     if (s0.kind === "open") { const b = button(_("Sit here"), null, "primary sit"); b.dataset.sit = 0; b.onclick = () => sit(0); bar.appendChild(b); }
     if (timerSeat === 0) bar.appendChild(timerBar());
     for (let i = 0; i < view.hand_sizes[0]; i++) hand.appendChild(cardEl(null));
@@ -502,7 +538,9 @@ function renderSide() {
     view.spades_broken ? _("spades broken") : _("spades not broken"),
     st.table.spectators ? fmt(_("{n} watching"), { n: st.table.spectators }) : null];
   $("table-info").textContent = bits.filter(Boolean).join(" · ");
-  $("timer-rule").textContent = st.table.turn_timer ? _("A timeout plays one card for you (the computer's choice); after two timeouts in a row, or if you disconnect, your seat is marked away and the computer plays until you return.") : "";
+  // the timer's rule as the server states it (a catalogue message); an older server sends none
+  $("timer-rule").textContent = st.table.timer_rule ? _(st.table.timer_rule)
+    : st.table.turn_timer && !("timer_rule" in st.table) ? _("A timeout plays one card for you (the computer's choice); after two timeouts in a row, or if you disconnect, your seat is marked away and the computer plays until you return.") : "";
   // log
   const ol = $("log");
   ol.replaceChildren();
@@ -516,6 +554,15 @@ function renderSide() {
 
 function renderWaiting() {
   const w = $("waiting");
+  if (st.table.status === "closed") {
+    // everybody left and the table stopped: said in words, with the way back
+    w.classList.remove("hidden");
+    const box = el("div", "box closed-note"); box.id = "closed-note";
+    box.append(el("b", "", _("Table closed")), el("p", "", _("This table closed because everybody left; start a new one in the lobby")));
+    const a = el("a", "button primary", _("Back to the lobby")); a.href = "/"; box.appendChild(a);
+    w.replaceChildren(box);
+    return;
+  }
   if (st.table.status !== "waiting") { w.classList.add("hidden"); return; }
   w.classList.remove("hidden");
   w.replaceChildren();
@@ -533,6 +580,7 @@ function renderWaiting() {
 // The play log in words: "Bea played 10♥", "Sam bid nil", "Ann kept the card she drew".
 function cardsText(list) { return list.map(cardText).join(" "); }
 function logText(e) {
+  if (e.note) return e.note;
   const who = seatName(e.seat), t = e.text, parts = t.split(" ");
   if (/^(?:10|[2-9TJQKA])[CDHS]$/.test(t)) return fmt(_("{who} played {card}"), { who, card: cardText(t) });
   if (parts[0] === "bid") return fmt(_("{who} bid {n}"), { who, n: parts[1] });
