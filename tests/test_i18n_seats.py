@@ -55,8 +55,10 @@ def test_score_panel_and_last_trick_tell_the_seats_apart(lang: str) -> None:
         ctl.run_bots()
         if ctl.human_to_act:
             ctl.submit(str(ctl.game.legal_actions()[0]))
-    text = side_text(ctl, colour=False).plain
-    last = text.splitlines()[-2]
+    lines = side_text(ctl, colour=False).plain.splitlines()
+    # the cards of the last trick follow its heading (before the target and the dealer)
+    heads = (i18n._("Last trick → you"), i18n._("Last trick → {who}").split("{")[0])
+    last = lines[next(i for i, line in enumerate(lines) if line.startswith(heads)) + 1]
     shown = [part for part in last.split() if not re.search(r"[♠♥♦♣]", part)]
     assert sorted(shown) == sorted(letters), (lang, last)
 
