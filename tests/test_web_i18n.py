@@ -20,7 +20,7 @@ from babel.messages.pofile import read_po  # noqa: E402
 from spades import i18n  # noqa: E402
 from spades.rules import OPTIONS  # noqa: E402
 from spades.server import words  # noqa: E402
-from spades.server.rule_words import OPTION_WORDS  # noqa: E402
+from spades.server.rule_words import CHOICE_WORDS, OPTION_WORDS  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 LOCALE = ROOT / "src" / "spades" / "locale"
@@ -123,6 +123,11 @@ def test_rule_option_words_are_exactly_the_options_words() -> None:
             if word and word not in wanted:
                 wanted.append(word)
     assert list(OPTION_WORDS) == wanted
+
+
+def test_choice_words_are_the_choices_of_the_options() -> None:
+    # the lobby's menus word each choice with the catalog: every one must be marked
+    assert list(CHOICE_WORDS) == [c for opt in OPTIONS if opt.kind == "choice" for c in opt.choices]
 
 
 @pytest.mark.parametrize("lang", OTHERS)

@@ -8,7 +8,7 @@ from typing import Final
 
 from ..i18n import N_
 
-__all__ = ["OPTION_WORDS"]
+__all__ = ["CHOICE_WORDS", "OPTION_WORDS"]
 
 #: label, help, unit and the word for "none" of every option, in the order of OPTIONS
 OPTION_WORDS: Final = (
@@ -74,4 +74,15 @@ OPTION_WORDS: Final = (
     N_("the fewest tricks a blind bid may name"),
     N_("first lead"),
     N_("who leads the first trick: left of the dealer, or the holder of the two of clubs, who leads it"),
+)
+
+#: the words of the ``choice`` options (bidding, first lead), in the order of OPTIONS: the
+#: lobby's menus word them with the catalog (``_(c)`` in lobby.js, which extraction cannot see)
+CHOICE_WORDS: Final = (
+    N_("standard"),
+    N_("mirror"),
+    N_("whiz"),
+    N_("suicide"),
+    N_("left-of-dealer"),
+    N_("two-of-clubs"),
 )
