@@ -89,3 +89,46 @@ def test_the_help_names_the_commands_in_the_players_language(lang: str) -> None:
         assert [i18n.english_command(word) for word in firsts] == [row.split()[0] for row in commands]
         moves = [i18n._(row).split()[0] for row in HELP_LINES[1:6] if not row.startswith("  QH")]
         assert [i18n.english_command(word).split()[0] for word in moves] == ["bid", "pass", "keep", "discard"]
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_the_level_command_takes_the_local_level_names(lang: str) -> None:
+    """«уровень эксперт»: the level command and the computer players' levels as the screen
+    names them (the help's row) set the level; English still works."""
+    pytest.importorskip("textual")
+    from tuiutil import make
+
+    i18n.set_language(lang)
+    level = i18n.command_word("level")
+    for name in ("basic", "random", "expert"):
+        local = i18n.bot_level(name)
+        assert i18n.english_command(f"{level} {local}") == f"level {name}"
+        assert i18n.english_command(f"{level.upper()} {local.upper()}") == f"level {name}"
+    ctl = make("--seed", "2", "--no-blind-nil")
+    reply = ctl.submit(f"{level} {i18n.bot_level('basic')}")
+    assert reply.kind == "info", reply.text
+    assert i18n.bot_level("basic") in reply.text
+    assert {ctl.bot_names[s] for s in range(4) if s != ctl.human} == {"basic"}
+    assert ctl.submit(f"level {i18n.bot_level('random')}").kind == "info"
+    assert {ctl.bot_names[s] for s in range(4) if s != ctl.human} == {"random"}
+    assert ctl.submit("level expert").kind == "info"
+    wrong = ctl.submit(f"{level} 9")
+    assert wrong.kind == "error" and f"{level} {i18n.bot_level('expert')}" in wrong.text
+
+
+@pytest.mark.parametrize("lang", OTHERS)
+def test_the_new_help_rows_and_tutorial_name_local_commands(lang: str) -> None:
+    """The rules, tutorial and level rows of the help, and the tutorial's hint line, show the
+    commands in the player's language."""
+    from spades.tui.controller import HELP_LINES
+
+    with i18n.use_language(lang):
+        rows = {part: i18n._(part) for part in HELP_LINES}
+        for english in ("rules", "tutorial"):
+            row = next(text for part, text in rows.items() if part.split()[:1] == [english])
+            assert i18n.english_command(row.split()[0]) == english, row
+        row = next(text for part, text in rows.items() if part.startswith("  level"))
+        typed = [w.strip() for w in row.strip().split("   ")[0].split("·")]
+        assert [i18n.english_command(w) for w in typed] == ["level expert", "level basic"]
+        line = i18n._("• 'hint' says what the computer would do and why; 'undo' takes a move back.")
+        assert [i18n.english_command(w) for w in re.findall(r"'([^']+)'", line)] == ["hint", "undo"]

@@ -36,6 +36,9 @@ ENGLISH = re.compile(
     r"Last trick|bid \d|no bid yet|spades (not )?broken|choose|type a move)\b"
 )
 
+#: a card as the table shows it, the languages' own letters on the faces included (Russian «В♣»)
+CARD = re.compile("(10|[2-9JQKA" + "".join(sorted(set("".join(i18n.FACES.values())))) + "])[♠♥♦♣]")
+
 
 @pytest.fixture(autouse=True)
 def _english_after():  # type: ignore[no-untyped-def]
@@ -62,7 +65,7 @@ def _check(app: PlayApp, ctl: Controller, lang: str) -> None:
         return
     game = ctl.game
     table = _table(app)
-    shown = {m.group(0) for m in re.finditer(r"(10|[2-9JQKA])[♠♥♦♣]", table)}
+    shown = {m.group(0) for m in re.finditer(CARD, table)}
     if game.trick:  # the trick being played, and nothing else
         assert shown == {pretty(c) for _s, c in game.trick}, (shown, game.trick)
     elif game.tricks:  # before the next card: the hand's last trick

@@ -51,6 +51,7 @@ __all__ = [
     "error_text",
     "error_wording",
     "get_language",
+    "level_name",
     "ngettext",
     "normalize",
     "number",
@@ -395,6 +396,9 @@ COMMANDS: Final = (
     NC_("command", "keep"),
     NC_("command", "reject"),
     NC_("command", "play"),
+    NC_("command", "rules"),
+    NC_("command", "tutorial"),
+    NC_("command", "level"),
 )
 
 
@@ -418,7 +422,19 @@ def english_command(line: str) -> str:
             best = (len(local), english)
     if best is None:
         return line
-    return " ".join([best[1], *words[best[0] :]])
+    rest = words[best[0] :]
+    if best[1] == "level" and len(rest) == 1:  # «уровень эксперт» -> 'level expert'
+        rest = [level_name(rest[0])]
+    return " ".join([best[1], *rest])
+
+
+def level_name(word: str) -> str:
+    """The English name of a computer players' level typed in the language in use
+    («эксперт» -> ``'expert'``); anything else unchanged."""
+    for english in _LEVELS:
+        if word.casefold() in (english, bot_level(english).casefold()):
+            return english
+    return word
 
 
 # -- the player's own seat in a sentence ------------------------------------------------

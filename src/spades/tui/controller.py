@@ -45,7 +45,18 @@ from ..cards import Card, Suit
 from ..errors import RecordError
 from ..events import Event, TrickWon, for_seat
 from ..game import Game, Phase
-from ..i18n import N_, _, bot_level, english_command, error_text, ngettext, seat_letter, term
+from ..i18n import (
+    N_,
+    _,
+    bot_level,
+    command_word,
+    english_command,
+    error_text,
+    level_name,
+    ngettext,
+    seat_letter,
+    term,
+)
 from ..narrate import Narrator
 from ..rules import Rules
 from ..view import HandSummary, TrickRecord, View
@@ -728,7 +739,8 @@ class Controller:
             return self.set_level(words[1] if len(words) == 2 else "")
         if word in _COMMANDS:
             if len(words) > 1:
-                return self._reply("error", _("Just type '{word}' on its own.").format(word=word))
+                text = _("Just type '{word}' on its own.")
+                return self._reply("error", text.format(word=command_word(word)))
             if word == "hint":
                 return self.hint()
             if word == "undo":
@@ -1027,15 +1039,17 @@ class Controller:
     def set_level(self, name: str) -> Message:
         """``level expert``: every computer player from now on is ``name`` (one of
         :data:`LEVELS`); the record's players say so."""
+        name = level_name(name)  # «эксперт» typed after «уровень» or after 'level'
         if name not in LEVELS:
             text = _("Choose the computer players' level: {levels} (now: {now}).")
-            now = "/".join(sorted({str(n) for n in self.bot_names if n is not None}))
-            return self._reply("error", text.format(levels=", ".join(f"level {n}" for n in LEVELS), now=now))
+            now = "/".join(sorted({bot_level(str(n)) for n in self.bot_names if n is not None}))
+            levels = ", ".join(f"{command_word('level')} {bot_level(n)}" for n in LEVELS)
+            return self._reply("error", text.format(levels=levels, now=now))
         self.requested = [None if s == self.human else name for s in range(self.rules.num_seats)]
         self.generation += 1  # a decision being computed by the old players is dropped
         self._make_bots()
         self._autosave()
-        return self._reply("info", _("The computer players are now {bot}.").format(bot=name))
+        return self._reply("info", _("The computer players are now {bot}.").format(bot=bot_level(name)))
 
     def ask_new_game(self) -> Message:
         """``new``: a new game, after asking when it would replace an unfinished game in a
