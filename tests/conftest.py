@@ -11,7 +11,11 @@
 
 from __future__ import annotations
 
+import json
 import sys
+import time
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -139,3 +143,42 @@ def _quick_pilot_pauses(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setattr(wait, "SLEEP_GRANULARITY", 0.002)
     monkeypatch.setattr(wait, "SLEEP_IDLE", 0.0001)
+
+
+# ---------- what the whole-game browser suite checked (tests/server/test_browser_games.py) ----------
+# Here, not in tests/server/conftest.py: under xdist only the conftests loaded at start-up (this one)
+# run in the controller, which prints the session's summary.
+
+_BROWSER_GAMES = Path(__file__).resolve().parents[1] / "test-artifacts" / "browser-games"
+_SESSION_START = 0.0
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    global _SESSION_START
+    _SESSION_START = time.time()
+
+
+def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
+    """Print (and write to test-artifacts/browser-games/summary.txt) how many whole games, pages,
+    hands and websocket frames the browser games checked in this session, summed over the xdist
+    workers (each writes its counts to a file: tests/server/browser_helpers.py, flush_counts)."""
+    if hasattr(config, "workerinput"):
+        return
+    counts = _BROWSER_GAMES / ".counts"
+    totals: dict[str, int] = {}
+    for path in sorted(counts.glob("*.json")) if counts.is_dir() else []:
+        if path.stat().st_mtime < _SESSION_START:
+            continue  # left by an earlier session
+        for key, value in json.loads(path.read_text()).items():
+            totals[key] = totals.get(key, 0) + int(value)
+    if not totals:
+        return
+    line = (
+        f"browser games: {totals.get('games', 0)} whole games, {totals.get('pages', 0)} pages, "
+        f"{totals.get('hands', 0)} hands ({totals.get('dialogs', 0)} result dialogs), "
+        f"{totals.get('frames', 0)} websocket frames checked"
+    )
+    terminalreporter.write_sep("-", "browser games")
+    terminalreporter.write_line(line)
+    terminalreporter.write_line(f"screenshots: {_BROWSER_GAMES}")
+    (_BROWSER_GAMES / "summary.txt").write_text(line + "\n")

@@ -6,7 +6,6 @@ installs chromium.  Screenshots go to test-artifacts/ (not committed).
 
 from __future__ import annotations
 
-import os
 import re
 import time
 from collections.abc import Iterator
@@ -14,23 +13,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from server_helpers import ROOT, LiveServer
+from browser_helpers import ARGS, ARTIFACTS, CHROMIUM, DESKTOP, PHONE, sync_api
+from server_helpers import LiveServer
 
-sync_api = pytest.importorskip("playwright.sync_api")
-
-CHROMIUM = os.environ.get("SPADES_CHROMIUM", "/usr/bin/chromium")
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-ARTIFACTS = ROOT / "test-artifacts"
-DESKTOP = {"width": 1280, "height": 800}
-PHONE = {"width": 390, "height": 844}
+# ARGS, ARTIFACTS, CHROMIUM, DESKTOP, PHONE and sync_api live in browser_helpers (shared by the
+# browser suites); the older suites still import them from here.
 
 if not Path(CHROMIUM).exists():
     pytest.skip(
