@@ -248,7 +248,12 @@ def test_lost_nils_are_counted_alike_in_the_terminal_and_on_the_web(lang: str) -
 
 #: rows of the table that name the choices of the house-rule options, and those choices
 CHOICE_ROWS = {
-    "bidding variants (house rules): standard / mirror / whiz / suicide": ("standard", "mirror", "whiz", "suicide"),
+    "bidding variants (house rules): standard / mirror / whiz / suicide": (
+        "standard",
+        "mirror",
+        "whiz",
+        "suicide",
+    ),
     "first lead: left of dealer / two of clubs": ("left-of-dealer", "two-of-clubs"),
 }
 
@@ -258,9 +263,8 @@ def test_the_lobby_names_the_house_rule_choices_as_the_table_does(lang: str) -> 
     from babel.messages.pofile import read_po
 
     table = _terminology()
-    with (Path(__file__).resolve().parents[1] / "src" / "spades" / "locale" / lang / "LC_MESSAGES" / "web.po").open(
-        "rb"
-    ) as f:
+    catalogue = Path(__file__).resolve().parents[1] / "src" / "spades" / "locale" / lang / "LC_MESSAGES"
+    with (catalogue / "web.po").open("rb") as f:
         web = read_po(f, locale=lang)
     for row, choices in CHOICE_ROWS.items():
         words = table[row][lang].split(" / ")
