@@ -187,3 +187,55 @@ def test_the_house_rules_of_section_7_are_chosen_and_checked_at_the_server(clien
     assert got["error"] == "nil exchange must be a whole number from 0 to 4"
     got = _refused(client, {"bidding": "suicide"}, preset="cutthroat")
     assert "suicide" in got["error"] and "partnerships only" in got["error"]
+
+
+#: house rules the engine refuses together (``Rules._check_house_rules``): (preset, options,
+#: the field named, the option labels the Russian text must name)
+COMBINATIONS = [
+    ("cutthroat", {"nil_exchange": 2}, "nil_exchange", ["nil exchange"]),
+    ("cutthroat", {"bidding": "suicide"}, "bidding", ["suicide"]),
+    ("cutthroat", {"min_side_bid": 4}, "min_side_bid", ["least tricks partners may bid"]),
+    ("cutthroat", {"blind_bid_deficit": 100}, "blind_bid_deficit", ["blind bids when behind by"]),
+    ("partnership", {"nil": False, "blind_nil": False, "bidding": "whiz"}, "bidding", ["bidding"]),
+    ("partnership", {"nil": False, "blind_nil": False, "nil_exchange": 1}, "nil_exchange", ["nil exchange"]),
+    ("partnership", {"bidding": "mirror", "max_side_bid": 10}, "bidding",
+     ["bidding", "most tricks partners may bid"]),
+    ("partnership", {"bidding": "whiz", "min_side_bid": 4}, "bidding",
+     ["bidding", "least tricks partners may bid"]),
+    ("partnership", {"min_side_bid": 8, "max_side_bid": 6}, "min_side_bid",
+     ["least tricks partners may bid", "most tricks partners may bid"]),
+    ("partnership", {"blind_bid_deficit": 100, "bidding": "suicide"}, "blind_bid_deficit",
+     ["blind bids when behind by", "bidding"]),
+    ("partnership", {"blind_bid_deficit": 100, "blind_bid_min": 8, "max_side_bid": 6}, "blind_bid_min",
+     ["smallest blind bid", "most tricks partners may bid"]),
+    ("partnership", {"blind_bid_deficit": 100, "blind_bid_min": 3, "min_side_bid": 4}, "blind_bid_min",
+     ["smallest blind bid", "least tricks partners may bid"]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("preset", "options", "field", "labels"), COMBINATIONS)
+def test_rules_the_engine_refuses_together_are_said_in_the_players_language(
+    client: Any, preset: str, options: dict[str, Any], field: str, labels: list[str]
+) -> None:
+    """The engine's own refusals (``RulesError``: English, with Python's option names such as
+    ``nil_exchange is for partnerships only``) reached the lobby as they were (issue 48): each is
+    now a catalogue message with the option's label, said in the player's language."""
+    from spades.errors import RulesError
+    from spades.rules import PRESETS, Rules
+    from spades.server.words import localize
+
+    with pytest.raises(RulesError):  # the engine refuses it too: the case is a real one
+        Rules.from_dict({**PRESETS[preset].to_dict(), **options})
+    got = _refused(client, options, "ru", preset)
+    assert got["field"] == field, got
+    assert "cannot be played together" not in got["error"], got
+    text = got["localized"]
+    assert text != got["error"] and not any(ch in text for ch in "_abcdefghijklmnopqrstuvwxyz"), got
+    for label in labels:
+        assert label in got["error"], (label, got)
+        assert localize(label, "ru") in text, (label, got)
+    for lang in ("bg", "is", "mk", "hy"):
+        said = _refused(client, options, lang, preset)
+        assert said["field"] == field and said["localized"] != said["error"], (lang, said)
+        for label in labels:
+            assert localize(label, lang) in said["localized"], (lang, label, said)

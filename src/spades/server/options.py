@@ -175,8 +175,49 @@ def options_description() -> list[dict[str, Any]]:
     return out
 
 
-def _refuse(message: str, name: str, **params: Any) -> OptionError:
-    return OptionError(message, name, ("option",), option=_BY_NAME[name].label, **params)
+def _refuse(message: str, name: str, other: str | None = None, **params: Any) -> OptionError:
+    """A refusal of option ``name`` (its label the ``{option}``); ``other``: the option it
+    cannot go with (its label the ``{other}``)."""
+    if other is None:
+        return OptionError(message, name, ("option",), option=_BY_NAME[name].label, **params)
+    return OptionError(
+        message, name, ("option", "other"), option=_BY_NAME[name].label, other=_BY_NAME[other].label, **params
+    )
+
+
+def _check_house_rules(r: dict[str, Any], partnerships: bool) -> None:
+    """The engine's checks of the house rules together (``Rules._check_house_rules``), each
+    refused here in words with the option it is about, so that no engine wording (English,
+    with Python's option names) reaches a player."""
+    bidding = r["bidding"]
+    if bidding != "standard" and not r["nil"]:
+        raise _refuse(N_("{option} needs nil bids: turn nil on"), "bidding")
+    if bidding == "suicide" and not partnerships:  # the choice named: "suicide applies to ..."
+        raise OptionError(N_("{option} applies to partnerships only"), "bidding", ("option",), option=bidding)
+    if bidding in ("mirror", "whiz"):
+        if r["max_side_bid"] is not None:
+            raise _refuse(N_("{option} cannot be played with {other}"), "bidding", "max_side_bid")
+        if r["min_side_bid"]:
+            raise _refuse(N_("{option} cannot be played with {other}"), "bidding", "min_side_bid")
+    if r["nil_exchange"]:
+        if not partnerships:
+            raise _refuse(N_("{option} applies to partnerships only"), "nil_exchange")
+        if not r["nil"]:
+            raise _refuse(N_("{option} needs nil bids: turn nil on"), "nil_exchange")
+    if r["min_side_bid"]:
+        if not partnerships:
+            raise _refuse(N_("{option} applies to partnerships only"), "min_side_bid")
+        if r["max_side_bid"] is not None and r["min_side_bid"] > r["max_side_bid"]:
+            raise _refuse(N_("{option} cannot be more than {other}"), "min_side_bid", "max_side_bid")
+    if r["blind_bid_deficit"] is not None:
+        if not partnerships:
+            raise _refuse(N_("{option} applies to partnerships only"), "blind_bid_deficit")
+        if bidding != "standard":
+            raise _refuse(N_("{option} cannot be played with {other}"), "blind_bid_deficit", "bidding")
+        if r["max_side_bid"] is not None and r["blind_bid_min"] > r["max_side_bid"]:
+            raise _refuse(N_("{option} cannot be more than {other}"), "blind_bid_min", "max_side_bid")
+        if r["blind_bid_min"] < r["min_side_bid"]:
+            raise _refuse(N_("{option} cannot be less than {other}"), "blind_bid_min", "min_side_bid")
 
 
 def checked_options(preset: str, options: dict[str, Any], people: bool = True) -> Rules:
@@ -231,6 +272,7 @@ def checked_options(preset: str, options: dict[str, Any], people: bool = True) -
             raise _refuse(N_("{option} applies to partnerships only"), "max_side_bid")
         if not r["nil"] and r["max_side_bid"] < 2:
             raise _refuse(N_("{option} must be at least {min} when nil is off"), "max_side_bid", min=2)
+    _check_house_rules(r, partnerships)
     try:
         return Rules.from_dict(r)  # the engine's own checks (each answered above in words)
     except RulesError as exc:
