@@ -37,24 +37,10 @@ ALLOWED = frozenset(
 
 def english_words(text: str) -> list[str]:
     """The words of ``text`` that are words of the English messages (four letters or more),
-    but for :data:`ALLOWED`."""
-    import re
-    from pathlib import Path
+    but for :data:`ALLOWED` (the detector is shared with the web pages' test)."""
+    from english_words import english_words as found
 
-    from babel.messages.pofile import read_po
-
-    global _ENGLISH
-    if not _ENGLISH:
-        pot = Path(__file__).resolve().parents[1] / "src" / "spades" / "locale" / "spades.pot"
-        with pot.open("rb") as f:
-            for m in read_po(f):
-                for source in (m.id if isinstance(m.id, tuple) else (m.id,)) if m.id else ():
-                    plain = re.sub(r"\{[^}]*\}", " ", source)
-                    _ENGLISH.update(w.lower() for w in re.findall(r"[A-Za-z]{4,}", plain))
-    return sorted({w for w in re.findall(r"[A-Za-z]{4,}", text) if w.lower() in _ENGLISH - ALLOWED})
-
-
-_ENGLISH: set[str] = set()
+    return found(text, ALLOWED, ("spades.pot",))
 
 
 @pytest.fixture(autouse=True)

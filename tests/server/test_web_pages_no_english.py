@@ -1,0 +1,166 @@
+"""No English word left on the web pages (issue 48), rendered in chromium in every language:
+the lobby (its house rules open), a table while bidding and while playing, the game-over dialog
+of a one-hand game (its hand result), the replay of that game, the player's page and the
+leaderboard.  The visible text (``document.body.innerText``) and the ``title``, ``placeholder``
+and ``aria-label`` of every element are read, and every word of four letters or more that is a
+word of the English messages (``web.pot``, and ``spades.pot`` the server falls back to) is
+reported, but for :data:`ALLOWED`.  Page errors, console errors, failed requests and server
+errors fail the test too (``browser_helpers.Watched``).
+
+Screenshots of each page go to ``test-artifacts/browser-games/no-english-*.png``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser_helpers import CORNER, DESKTOP, Watched, have_chromium
+from server_helpers import LiveServer
+
+sync_api = pytest.importorskip("playwright.sync_api")
+pytest.importorskip("babel")
+import httpx2  # noqa: E402
+from test_web_browser_i18n import ARGS, CHROMIUM, _play_to_the_end  # noqa: E402
+
+from english_words import english_words  # noqa: E402
+from spades.i18n import LANGUAGES  # noqa: E402
+
+if not have_chromium():
+    pytest.skip(f"chromium is not installed at {CHROMIUM}", allow_module_level=True)
+
+LANGS = [lang for lang in LANGUAGES if lang != "en"]
+
+#: English words a page may show in any language: the game's own names and proper names
+#: (OpenSpiel, the Boston), the language selector's own names of the languages (English is
+#: named in English there), and the Enter key (printed so on the key caps of every keyboard
+#: these languages use; the space bar is named in the language).  Card notation, seat letters,
+#: the player's name (Ann) and numbers are shorter than four letters and never reported.
+ALLOWED = frozenset({"openspiel", "boston", "english", "spades", "enter"})
+#: words of a language spelt as English ones: Icelandic «blind» (blind sögn), «mark» (the
+#: target), «best» (the double-dummy review's best card), «send» (sent), and «whiz», the
+#: bidding variant's foreign name kept in its own spelling (docs/i18n.md, "Variant names")
+FALSE_FRIENDS: dict[str, frozenset[str]] = {"is": frozenset({"best", "blind", "mark", "send", "whiz"})}
+#: the names of the project's files (``docs/fairness.md``, ``tests/server/test_server_leak.py``)
+#: a page points to: paths, not words
+PATH = re.compile(r"\S+\.(?:py|md)\b")
+
+#: the text a person reads on the page: the visible text, then the hints of every element
+TEXT_JS = """
+() => {
+  const parts = [document.title, document.body.innerText];
+  for (const e of document.querySelectorAll("[title], [placeholder], [aria-label]"))
+    for (const a of ["title", "placeholder", "aria-label"])
+      if (e.getAttribute(a)) parts.push(e.getAttribute(a));
+  return parts.join("\\n");
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    tmp = tmp_path_factory.mktemp("no-english")
+    live = LiveServer(f"sqlite:///{tmp / 'live.sqlite'}", tmp / "server.log")
+    live.start()
+    try:
+        yield live
+    finally:
+        live.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="module")
+def ann(server: LiveServer) -> dict[str, Any]:
+    """A registered player, so that her games have a player page and a place on the board."""
+    r = httpx2.post(server.url + "/api/players", json={"name": "Ann"}, timeout=10)
+    assert r.status_code == 201, r.text
+    return r.json()  # type: ignore[no-any-return]
+
+
+def _english(page: Any, where: str, lang: str, found: dict[str, list[str]]) -> None:
+    text = page.evaluate(TEXT_JS)
+    allowed = ALLOWED | FALSE_FRIENDS.get(lang, frozenset())
+    words = english_words(PATH.sub(" ", text), allowed, ("web.pot", "spades.pot"))
+    if words:
+        found[where] = words
+    shot = Path("test-artifacts/browser-games")
+    shot.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(shot / f"no-english-{lang}-{where}.png"), full_page=True)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_english_word_on_any_page(
+    browser: Any, server: LiveServer, ann: dict[str, Any], lang: str
+) -> None:
+    who = Watched(browser, lang, DESKTOP)
+    who.ctx.add_cookies([{"name": "spades_lang", "value": lang, "url": server.url}])
+    page = who.page
+    found: dict[str, list[str]] = {}
+    body = {
+        "preset": "partnership",
+        "name": "Ann",
+        "seats": ["you", "bot:basic", "bot:basic", "bot:basic"],
+        "bot_delay": 0,
+        "turn_timer": 0,
+        "hand_pause": 0,
+        "options": {"hands": 1, "first_dealer": 3},
+    }
+    r = httpx2.post(server.url + "/api/tables", json=body, headers={"x-player-key": ann["key"]}, timeout=10)
+    assert r.status_code == 201, r.text
+    t = r.json()
+    store = {"spades-seat-" + t["id"]: t["token"], "spades-player-key": ann["key"]}
+    sets = "; ".join(f"localStorage.setItem({json.dumps(k)}, {json.dumps(v)})" for k, v in store.items())
+    who.ctx.add_init_script(f"try {{ {sets}; }} catch (e) {{}}")
+    # the lobby, with a table in its list and the house rules open
+    page.goto(server.url + "/")
+    page.wait_for_selector("#seat-3")
+    page.wait_for_selector("#tables li")
+    page.click("details summary")
+    _english(page, "lobby", lang, found)
+    # the table: bidding, then playing
+    page.goto(server.url + t["url"])
+    page.wait_for_selector("[data-action='look'], .bids button", timeout=20000)
+    if page.locator("[data-action='look']").count():
+        _english(page, "blind-nil", lang, found)
+        page.click("[data-action='look']")
+    page.wait_for_selector(".bids button[data-action='bid 3']", timeout=20000)
+    _english(page, "bidding", lang, found)
+    page.click(".bids button[data-action='bid 3']")
+    page.wait_for_selector(".hand.playing .card.legal", timeout=20000)
+    first = page.locator(".hand.playing .card.legal").first
+    code = first.get_attribute("data-card")
+    first.click(position=CORNER)
+    page.wait_for_selector(f".hand .card[data-card='{code}']", state="detached", timeout=20000)
+    page.wait_for_selector(".hand.playing .card.legal", timeout=20000)
+    _english(page, "playing", lang, found)
+    # the game's end: the dialog with the hand's result, then the replay
+    _play_to_the_end(page, 60)
+    _english(page, "game-over", lang, found)
+    page.click("#replay-link")
+    page.wait_for_selector("#dd-review")
+    page.click("#next-trick")
+    page.wait_for_selector("#shown-trick")
+    _english(page, "replay", lang, found)
+    # the player's page and the leaderboard
+    page.goto(server.url + f"/p/{ann['id']}")
+    page.wait_for_selector("#main h2")
+    page.wait_for_load_state("networkidle")
+    _english(page, "player", lang, found)
+    page.goto(server.url + "/leaders")
+    page.wait_for_selector("#main h2")
+    page.wait_for_load_state("networkidle")
+    _english(page, "leaders", lang, found)
+    who.check()
+    who.close()
+    assert found == {}, found
