@@ -2,8 +2,8 @@
 the lobby (its house rules open), a table while bidding and while playing, the game-over dialog
 of a one-hand game (its hand result), the replay of that game, the player's page and the
 leaderboard.  The visible text (``document.body.innerText``) and the ``title``, ``placeholder``
-and ``aria-label`` of every element are read, and every word of four letters or more that is a
-word of the English messages (``web.pot``, and ``spades.pot`` the server falls back to) is
+and ``aria-label`` of every element are read, and every word of three letters or more that is
+a word of the English messages (``web.pot``, and ``spades.pot`` the server falls back to) is
 reported, but for :data:`ALLOWED`.  Page errors, console errors, failed requests and server
 errors fail the test too (``browser_helpers.Watched``).
 
@@ -15,11 +15,10 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import CORNER, DESKTOP, Watched, have_chromium
+from browser_helpers import CORNER, DESKTOP, GAME_ARTIFACTS, Watched, have_chromium
 from server_helpers import LiveServer
 
 sync_api = pytest.importorskip("playwright.sync_api")
@@ -38,8 +37,9 @@ LANGS = [lang for lang in LANGUAGES if lang != "en"]
 #: English words a page may show in any language: the game's own names and proper names
 #: (OpenSpiel, the Boston), the language selector's own names of the languages (English is
 #: named in English there), and the Enter key (printed so on the key caps of every keyboard
-#: these languages use; the space bar is named in the language).  Card notation, seat letters,
-#: the player's name (Ann) and numbers are shorter than four letters and never reported.
+#: these languages use; the space bar is named in the language).  Card notation, seat letters
+#: and numbers are shorter than three letters and never reported; the player's name (Ann) is no
+#: word of the messages.
 ALLOWED = frozenset({"openspiel", "boston", "english", "spades", "enter"})
 #: words of a language spelt as English ones: Icelandic «blind» (blind sögn), «mark» (the
 #: target), «best» (the double-dummy review's best card), «send» (sent), and «whiz», the
@@ -91,18 +91,17 @@ def ann(server: LiveServer) -> dict[str, Any]:
 def _english(page: Any, where: str, lang: str, found: dict[str, list[str]]) -> None:
     text = page.evaluate(TEXT_JS)
     allowed = ALLOWED | FALSE_FRIENDS.get(lang, frozenset())
-    words = english_words(PATH.sub(" ", text), allowed, ("web.pot", "spades.pot"))
+    words = english_words(PATH.sub(" ", text), allowed, ("web.pot", "spades.pot"), 3)
     if words:
         found[where] = words
-    shot = Path("test-artifacts/browser-games")
-    shot.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(shot / f"no-english-{lang}-{where}.png"), full_page=True)
+    page.screenshot(path=str(GAME_ARTIFACTS / f"no-english-{lang}-{where}.png"), full_page=True)
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_no_english_word_on_any_page(
     browser: Any, server: LiveServer, ann: dict[str, Any], lang: str
 ) -> None:
+    GAME_ARTIFACTS.mkdir(parents=True, exist_ok=True)
     who = Watched(browser, lang, DESKTOP)
     who.ctx.add_cookies([{"name": "spades_lang", "value": lang, "url": server.url}])
     page = who.page
@@ -161,6 +160,9 @@ def test_no_english_word_on_any_page(
     page.wait_for_selector("#main h2")
     page.wait_for_load_state("networkidle")
     _english(page, "leaders", lang, found)
+    page.goto(server.url + "/me")  # her own page: her name, key and games
+    page.wait_for_load_state("networkidle")
+    _english(page, "me", lang, found)
     who.check()
     who.close()
     assert found == {}, found
