@@ -34,17 +34,19 @@ if not have_chromium():
 
 LANGS = [lang for lang in LANGUAGES if lang != "en"]
 
-#: English words a page may show in any language: the game's own names and proper names
-#: (OpenSpiel, the Boston), the language selector's own names of the languages (English is
-#: named in English there), and the Enter key (printed so on the key caps of every keyboard
-#: these languages use; the space bar is named in the language).  Card notation, seat letters
-#: and numbers are shorter than three letters and never reported; the player's name (Ann) is no
-#: word of the messages.
-ALLOWED = frozenset({"openspiel", "boston", "english", "spades", "enter"})
-#: words of a language spelt as English ones: Icelandic «blind» (blind sögn), «mark» (the
-#: target), «best» (the double-dummy review's best card), «send» (sent), and «whiz», the
-#: bidding variant's foreign name kept in its own spelling (docs/i18n.md, "Variant names")
-FALSE_FRIENDS: dict[str, frozenset[str]] = {"is": frozenset({"best", "blind", "mark", "send", "whiz"})}
+#: English words a page may show in any language: OpenSpiel (a name), the language menu's own
+#: name of English (each language is named in itself there), and the Enter key (printed so on
+#: the key caps of every keyboard these languages use; the space bar is named in the language).
+#: Card notation, seat letters and numbers are shorter than three letters and never reported;
+#: the player's name (Ann) is no word of the messages.
+ALLOWED = frozenset({"openspiel", "english", "enter"})
+#: Icelandic words spelt as English ones: «blind» (blind sögn), «mark» (the target), «best»
+#: (the double-dummy review's best card), «send» (sent); and the names Icelandic keeps in their
+#: own spelling: «Boston» (Boston-bónus) and «whiz», the bidding variant (docs/i18n.md,
+#: "Variant names")
+FALSE_FRIENDS: dict[str, frozenset[str]] = {
+    "is": frozenset({"best", "blind", "boston", "mark", "send", "whiz"})
+}
 #: the names of the project's files (``docs/fairness.md``, ``tests/server/test_server_leak.py``)
 #: a page points to: paths, not words
 PATH = re.compile(r"\S+\.(?:py|md)\b")
