@@ -239,3 +239,48 @@ def test_rules_the_engine_refuses_together_are_said_in_the_players_language(
         assert said["field"] == field and said["localized"] != said["error"], (lang, said)
         for label in labels:
             assert localize(label, lang) in said["localized"], (lang, label, said)
+
+
+def test_no_combination_of_options_reaches_people_in_the_engines_words() -> None:
+    """Random lobby options in every preset offered to people: whatever the engine refuses,
+    the server has refused first in a catalogue message of its own (never the last-resort
+    "cannot be played together: {engine's English}"), with the option named."""
+    import random
+
+    from spades.errors import RulesError
+    from spades.rules import OPTIONS, Rules
+    from spades.server.options import PEOPLE_PRESETS, OptionError, checked_options, limits_for
+
+    rng = random.Random(48)
+    refused = 0
+    for _ in range(3000):
+        preset = rng.choice(list(PEOPLE_PRESETS))
+        limits = limits_for(preset)
+        options: dict[str, Any] = {}
+        for opt in rng.sample(OPTIONS, rng.randint(1, 6)):
+            if opt.kind == "bool":
+                options[opt.name] = rng.random() < 0.5
+            elif opt.kind == "choice":
+                options[opt.name] = rng.choice(opt.choices)
+            else:
+                lo, hi = limits[opt.name]["min"], limits[opt.name]["max"]
+                empty = opt.kind == "optint" and rng.random() < 0.3
+                options[opt.name] = None if empty else rng.randint(lo, hi)
+        asked = {**PEOPLE_PRESETS[preset].to_dict(), **options}
+        if options.get("nil") is False and "blind_nil" not in options:
+            asked["blind_nil"] = False  # (the server's "nil off turns blind nil off")
+        try:
+            Rules.from_dict(asked)
+        except RulesError:
+            engine_refused = True
+        else:
+            engine_refused = False
+        try:
+            checked_options(preset, options)
+        except OptionError as exc:
+            assert "{reason}" not in exc.template, (preset, options, str(exc))
+            assert exc.field, (preset, options, str(exc))
+            refused += engine_refused
+        else:
+            assert not engine_refused, (preset, options)
+    assert refused > 100  # (the engine's refusals were met, not only the server's ranges)
