@@ -311,3 +311,44 @@ def test_phone_lobby_fits(watched: Any, live_server: LiveServer) -> None:
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"], width
     shot(page, "fields-lobby-phone.png", full_page=True)
+
+
+def test_house_rules_the_engine_refuses_together_are_said_in_the_players_language(
+    watched: Any, live_server: LiveServer
+) -> None:
+    """Issue 48: a combination only the engine checked (nil exchange at a table without
+    partnerships; a whiz bidding with a highest side bid) reached the lobby as the engine's English
+    ("nil_exchange is for partnerships only"); it is said in Russian, next to its field."""
+    w = watched()
+    w.allow("status of 400 (Bad Request)")  # the refusals this test provokes
+    page = w.page
+    _lang(page, live_server, "ru")
+    page.goto(live_server.url + "/")
+    page.wait_for_selector("#seat-3")
+    page.select_option("#preset", "cutthroat")
+    page.click("details summary")
+    page.fill("#opt-nil_exchange", "2")
+    page.click("#create-btn")
+    page.wait_for_selector("#error-nil_exchange")
+    said = page.inner_text("#create-error")
+    wanted = localize(
+        "{option} applies to partnerships only", "ru", {"option": localize("nil exchange", "ru")}
+    )
+    assert said == wanted, (said, wanted)
+    assert page.get_attribute("#opt-nil_exchange", "aria-invalid") == "true"
+    page.fill("#opt-nil_exchange", "0")
+    page.select_option("#preset", "partnership")
+    page.select_option("#opt-bidding", "whiz")
+    page.fill("#opt-max_side_bid", "10")
+    page.click("#create-btn")
+    page.wait_for_selector("#error-bidding")
+    said = page.inner_text("#create-error")
+    wanted = localize(
+        "{option} cannot be played with {other}",
+        "ru",
+        {"option": localize("bidding", "ru"), "other": localize("most tricks partners may bid", "ru")},
+    )
+    assert said == wanted, (said, wanted)
+    assert "_" not in said and "partnerships" not in said
+    shot(page, "fields-house-rules-together-ru.png")
+    assert "/t/" not in page.url
