@@ -110,16 +110,7 @@ CHECKS = {
 #: Checks of CHECKS that fail on the branches merged here because the front end does not do it yet
 #: (kind -> the defect).  A game failing exactly these is an expected failure; one of them passing
 #: fails the test (as a strict xfail does) until it is struck off here.
-NOT_YET_FIXED: dict[str, str] = {
-    "made-set": "the result dialog says made or set only by the colour of the points (which now follows "
-    "their sign, issue 46 defect 8), not in words",
-    "bag-penalty": "the result dialog shows a bag penalty as a count, '(−1)', which reads as one point; "
-    "each penalty costs the table's bag penalty, 100 by default (static/table.js, showSummary: "
-    "hs.bag_penalties is a count)",
-    "continue-by-enter": "Enter on the result dialog closes it without sending 'ready': the next hand "
-    "waits for the pause (static/table.js, the keydown handler: closeModal() and preventDefault() "
-    "while the dialog is open)",
-}
+NOT_YET_FIXED: dict[str, str] = {}
 #: the hand (0-based) the keyboard player plays with the keyboard only
 KEYBOARD_HAND = 1
 #: the hand in which the host bids nil when nil is offered (a nil line in the dialog)

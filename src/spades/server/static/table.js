@@ -629,8 +629,15 @@ function showSummary(hs, over) {
     tr.appendChild(el("td", "", seats.map((s) => bidText(hs.bids[s])).join(" + ")));
     tr.appendChild(el("td", "", seats.map((s) => hs.tricks[s]).join(" + ")));
     const pts = el("td", pointsClass(hs.points[side]), (hs.points[side] >= 0 ? "+" : "") + hs.points[side]);
+    // made or set in words (the colour follows the points' sign: a set side may still gain by a nil)
+    const made = hs.made ? hs.made[side] : null;
+    if (made === true || made === false) { pts.append(" "); pts.appendChild(el("span", made ? "verdict bid-made" : "verdict bid-set", made ? _("made") : _("set"))); }
     tr.appendChild(pts);
-    tr.appendChild(el("td", "", String(hs.bags[side]) + (hs.bag_penalties[side] ? " (−" + hs.bag_penalties[side] + ")" : "")));
+    // a bag penalty in points (the summary counts penalties; each costs the table's bag penalty)
+    const penalty = hs.bag_penalties[side] * ((st.table.rules && st.table.rules.bag_penalty) || 0);
+    const bags = el("td", "", String(hs.bags[side]));
+    if (penalty) { const p = el("span", "penalty", " (−" + penalty + ")"); p.title = _("bag penalty"); bags.appendChild(p); }
+    tr.appendChild(bags);
     tr.appendChild(el("td", "", String(score)));
     t.appendChild(tr);
   });
@@ -830,7 +837,13 @@ document.addEventListener("keydown", (e) => {
   if (!st || e.ctrlKey || e.metaKey || e.altKey) return;
   if (!$("sit-bg").classList.contains("hidden")) { if (e.key === "Escape") closeNameBox(); return; }
   if (e.target && (e.target.tagName === "INPUT" || e.target.tagName === "TEXTAREA")) return;
-  if (!$("modal-bg").classList.contains("hidden")) { if (e.key === "Escape" || e.key === "Enter") { closeModal(); e.preventDefault(); } return; }
+  if (!$("modal-bg").classList.contains("hidden")) {
+    // Enter on a button of the dialog presses it (Continue sends 'ready'); Enter elsewhere or Escape is Continue
+    const a = document.activeElement, inDialog = a && $("modal").contains(a) && (a.tagName === "BUTTON" || a.tagName === "A");
+    if (e.key === "Enter" && inDialog) return;
+    if (e.key === "Escape" || e.key === "Enter") { const ok = $("modal-ok"); if (ok) ok.click(); else closeModal(); e.preventDefault(); }
+    return;
+  }
   const legal = st.view.legal, key = e.key.toLowerCase();
   if (key === "h" && st.table.hints) { send({ type: "hint" }); return; }
   if (!legal) return;
