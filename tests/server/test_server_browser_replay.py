@@ -130,7 +130,9 @@ def test_replay_checks_each_deal_in_the_browser(browser: Any, live_server: LiveS
     page.set_viewport_size(PHONE)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     ARTIFACTS.mkdir(exist_ok=True)
-    page.locator("#fair-deal").screenshot(path=str(ARTIFACTS / "replay-fair-deal-phone.png"))
+    # the whole page: the box is drawn again when the hand's analysis arrives, and an element
+    # screenshot taken at that moment fails with "not attached to the DOM"
+    page.screenshot(path=str(ARTIFACTS / "replay-fair-deal-phone.png"), full_page=True)
     page.click("#next-hand")
     assert "fair-ok" in (page.get_attribute("#fair-verdict", "class") or "")
 
