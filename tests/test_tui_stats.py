@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import json
 import random
@@ -155,7 +156,7 @@ def test_statistics_file_is_in_the_data_folder_and_written_atomically(
     seen: list[Controller] = []
     monkeypatch.setattr(play_cli, "finish", lambda controller, code: seen.append(controller) or 0)
     monkeypatch.setattr(PlayApp, "run", lambda self: 0)
-    parser = __import__("argparse").ArgumentParser()
+    parser = argparse.ArgumentParser()
     play_cli.add_arguments(parser)
     play_cli.run(parser.parse_args(["--pace", "0", "--save", str(tmp_path / "p.json")]))
     assert seen and seen[0].stats_path == tmp_path / "mine.json"

@@ -26,7 +26,7 @@ from typing import Any, Final
 from ..game import Game
 from .storage import data_dir, write_record
 
-__all__ = ["Totals", "game_entry", "load_stats", "stats_path", "update_stats"]
+__all__ = ["StatsError", "Totals", "game_entry", "load_stats", "stats_path", "update_stats"]
 
 VERSION: Final = 1
 #: the counts of one game's entry (all integers)
