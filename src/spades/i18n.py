@@ -399,6 +399,7 @@ COMMANDS: Final = (
     NC_("command", "rules"),
     NC_("command", "tutorial"),
     NC_("command", "level"),
+    NC_("command", "stats"),
 )
 
 

@@ -113,6 +113,9 @@ def run(args: argparse.Namespace) -> int:
     except (RulesError, RecordError, ValueError) as exc:
         return _fail(error_text(exc))
     controller.auto_play = bool(getattr(args, "auto_play", False))
+    from ..tui.stats import stats_path
+
+    controller.stats_path = stats_path()  # see spades.tui.stats: kept across games
     app = PlayApp(controller, pace=args.pace)
     return finish(controller, app.run())
 

@@ -47,7 +47,7 @@ from ..bids import Bid
 from ..cards import Card
 from ..errors import NotationError
 from ..game import Phase
-from ..i18n import N_, _, ngettext, term
+from ..i18n import N_, _, english_command, ngettext, term
 from .controller import HELP_LINES, Controller, HintTurn, Message, Option
 from .keys import translate_bindings
 from .render import card_at, choices_text, hand_text, history_table, side_text, summary_table, table_text
@@ -700,6 +700,8 @@ class PlayApp(App[int]):
                 self.action_rules()
             elif word == "tutorial":
                 self.push_screen(RulesScreen(ctl.tutorial_lines()), lambda _result: self._show_log_end())
+            elif word == "stats" or english_command(word) == "stats":
+                self.push_screen(RulesScreen(ctl.stats_lines()), lambda _result: self._show_log_end())
             elif word in ("analyse", "analyze") and ctl.game.hands_played == 0:
                 ctl.analyse()  # says why there is nothing to analyse yet
             elif word in ("analyse", "analyze"):

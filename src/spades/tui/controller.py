@@ -43,7 +43,7 @@ from ..bids import Bid
 from ..bots import Bot
 from ..cards import Card, Suit
 from ..errors import RecordError
-from ..events import Event, TrickWon, for_seat
+from ..events import Event, HandScored, TrickWon, for_seat
 from ..game import Game, Phase
 from ..i18n import (
     N_,
@@ -54,6 +54,7 @@ from ..i18n import (
     error_text,
     level_name,
     ngettext,
+    number,
     seat_letter,
     term,
 )
@@ -61,6 +62,7 @@ from ..narrate import Narrator
 from ..rules import Rules
 from ..view import HandSummary, TrickRecord, View
 from . import hints
+from .stats import StatsError, Totals, game_entry, load_stats, update_stats
 from .storage import PlayerInfo, load_game, new_game_path, storage_undos, write_record
 
 __all__ = [
@@ -104,6 +106,7 @@ HELP_LINES: Final = (
     N_("  rules   the rules in force (also F2)"),
     N_("  tutorial a short guide to a first game"),
     N_("  level expert · level basic   the computer players' level"),
+    N_("  stats   your statistics across games"),
     N_("  save    save now (the game is saved after every move)"),
     N_("  new     start a new game with the same options"),
     N_("  quit    leave (Ctrl+Q, Ctrl+C); go on later: spades play --resume"),
@@ -112,7 +115,7 @@ HELP_LINES: Final = (
 
 _COMMANDS: Final = (
     "hint", "undo", "last", "analyse", "analyze", "help", "save", "new", "quit", "exit", "?", "level",
-    "rules", "tutorial",
+    "rules", "tutorial", "stats",
 )
 _MAX_LINE: Final = 200
 #: words the screen shows translated that a player may type back (see Controller.english)
@@ -302,6 +305,12 @@ class Controller:
         self._view_cache: tuple[tuple[int, int], View] | None = None
         #: the last completed trick, kept across the end of a hand
         self.completed: TrickRecord | None = game.tricks[-1] if game.tricks else None
+        #: the statistics file (``None``: no statistics kept; ``spades play`` sets it)
+        self.stats_path: Path | None = None
+        self.stats_error: str | None = None
+        #: names this game in the statistics when it is saved nowhere
+        self._stats_id = f"unsaved-{random.getrandbits(64):016x}"
+        self._stats_hands = game.hands_played
         self._make_bots()
 
     # -- construction ---------------------------------------------------------
@@ -755,6 +764,8 @@ class Controller:
                 return self._reply("rules", "\n".join(self.rules_lines()))
             if word == "tutorial":
                 return self._reply("rules", "\n".join(self.tutorial_lines()))
+            if word == "stats":
+                return self._reply("rules", "\n".join(self.stats_lines()))
             if word == "save":
                 return self.save_now()
             if word == "new":
@@ -948,6 +959,8 @@ class Controller:
         self.acknowledged = min(self.acknowledged, game.hands_played)
         self.last_hint = None
         self._autosave()
+        if game.hands_played != self._stats_hands:
+            self._record_stats()
         others = count - 1
         what = _describe_action(undone)
         if others:
@@ -1078,6 +1091,8 @@ class Controller:
         self.acknowledged = 0
         self.undos = []
         self.last_hint = None
+        self._stats_id = f"unsaved-{random.getrandbits(64):016x}"
+        self._stats_hands = 0
         self._make_bots()
         self._autosave()
         self._event(_("A new game: the cards are dealt."))
@@ -1106,6 +1121,80 @@ class Controller:
             self.save_error = text
         else:
             self.save_error = None
+
+    # -- statistics ----------------------------------------------------------
+
+    def _record_stats(self) -> None:
+        """Rewrite this game's entry in the statistics (at the end of a hand, or after an
+        undo took one back); a failure is told once in the log, never raised."""
+        self._stats_hands = self.game.hands_played
+        path = self.stats_path
+        if path is None:
+            return
+        key = f"{self.save_path or self._stats_id}#{self.game.seed}"
+        entry = game_entry(
+            self.game, self.human, player=self.name, bots=list(self.bot_names), undos=len(self.undos)
+        )
+        try:
+            update_stats(path, key, entry)
+        except OSError as exc:
+            text = _("Could not save the statistics to {path}: {error}").format(
+                path=path, error=exc.strerror or exc
+            )
+            if text != self.stats_error:
+                self._event(text, kind="alert")
+            self.stats_error = text
+        else:
+            self.stats_error = None
+
+    def stats_lines(self) -> list[str]:
+        """The person's statistics across games (``stats``), or one line saying why there
+        are none: never raises."""
+        path = self.stats_path
+        if path is None:
+            return [_("Statistics are not kept for this game.")]
+        try:
+            games = load_stats(path)
+        except StatsError:
+            return [_("The statistics file {path} cannot be read; a new one starts at the next hand.")
+                    .format(path=path)]
+        t = Totals.of(games, self.name)
+        if not t.counts["hands"]:
+            return [_("No statistics yet: they are counted at the end of every hand.")]
+        c = t.counts
+
+        def num(value: float, digits: int = 0) -> str:
+            return number(value, digits)
+
+        def pct(part: int, whole: int) -> str:
+            return num(100 * part / whole) if whole else "–"
+
+        out = [
+            _("Your statistics across games"),
+            _("Games played: {n} · won {won} · lost {lost}").format(
+                n=num(t.played), won=num(t.won), lost=num(t.lost)
+            ),
+            _("Unfinished games: {n}").format(n=num(t.unfinished)),
+            _("Hands: {n}").format(n=num(c["hands"])),
+            _("Contracts made: {made} of {bids} ({pct}%)").format(
+                made=num(c["contracts_made"]), bids=num(c["contracts"]),
+                pct=pct(c["contracts_made"], c["contracts"]),
+            ),
+            _("Sets: {n}").format(n=num(c["sets"])),
+            _("Bags per hand: {x}").format(x=num(c["bags"] / c["hands"], 2)),
+            _("Nils made: {made} of {n}").format(made=num(c["nils_made"]), n=num(c["nils"])),
+            _("Blind nils made: {made} of {n}").format(
+                made=num(c["blind_nils_made"]), n=num(c["blind_nils"])
+            ),
+            _("Games with an undo: {n}").format(n=num(t.with_undo)),
+        ]
+        for level, (won, lost) in sorted(t.partners.items()):
+            out.append(
+                _("With a partner of level {level}: won {won}, lost {lost}").format(
+                    level=bot_level(level), won=num(won), lost=num(lost)
+                )
+            )
+        return out
 
     # -- narration ---------------------------------------------------------------
 
@@ -1149,6 +1238,8 @@ class Controller:
             for line in words.event(event):
                 self._event(line)
         self._autosave()
+        if any(isinstance(event, HandScored) for event in events):
+            self._record_stats()
 
     @property
     def narrator(self) -> Narrator:
