@@ -13,6 +13,7 @@ import pytest
 pytest.importorskip("babel")
 
 from spades import Rules, i18n
+from spades.game import Phase
 
 LOCALE = Path(__file__).resolve().parents[1] / "src" / "spades" / "locale"
 SEATS = ("North", "East", "South", "West")
@@ -299,3 +300,21 @@ def test_web_names_take_no_armenian_ending() -> None:
                 if m.id and re.search(r"\{(who|name)\}(-|[\u0561-\u0587])", text or ""):
                     bad.append(text)
     assert bad == []
+
+
+def test_needs_line_names_the_sides_by_their_distinct_seat_letters() -> None:
+    """The score panel's "Needs:" line took each seat name's first letter: Armenian «Հ-Հ» for
+    both North-South and (were it shown) «Ա-Ա» for East-West; it uses the seat letters."""
+    from spades.tui.render import side_text
+    from tuiutil import make
+
+    i18n.set_language("hy")
+    ctl = make("--seed", "3", "--hands", "1", "--bots", "random")
+    while not (ctl.game.phase is Phase.PLAY and all(b is not None for b in ctl.game.bids)):
+        ctl.run_bots()
+        if ctl.human_to_act:
+            ctl.submit(str(ctl.game.legal_actions()[0]))
+    prefix = i18n._("Needs: {sides}").split("{", 1)[0]
+    needs = next(line for line in side_text(ctl, colour=False).plain.splitlines() if line.startswith(prefix))
+    letters = [i18n.seat_letter(seat) for seat in SEATS]
+    assert f"{letters[0]}-{letters[2]}" in needs and "Հ-Հ" not in needs

@@ -315,12 +315,13 @@ def side_need(ctl: Controller, side: int) -> str:
 
 
 def _short_side(ctl: Controller, side: int) -> str:
-    """``'N-S'``, or a single player's seat initial (``'You'`` for the person)."""
+    """``'N-S'``, or a single player's seat letter (``'You'`` for the person): the seat letters
+    of :func:`spades.i18n.seat_letter`, distinct in every language (Armenian «Հս-Հվ»)."""
     rules = ctl.rules
     if rules.partnerships:
-        return "-".join(term(rules.seat_name(s))[0] for s in rules.seats_of(side))
+        return "-".join(seat_letter(rules.seat_name(s)) for s in rules.seats_of(side))
     seat = rules.seats_of(side)[0]
-    return _("You") if seat == ctl.human else term(rules.seat_name(seat))[0]
+    return _("You") if seat == ctl.human else seat_letter(rules.seat_name(seat))
 
 
 #: the back of a card, as the hand shows cards not looked at yet
