@@ -215,3 +215,18 @@ def test_compiled_catalog_is_a_gettext_catalog() -> None:
     assert isinstance(t, gettext.GNUTranslations)
     assert t.gettext("Play now") == "Spila núna"
     assert words.web_translations("en").gettext("Play now") == "Play now"
+
+
+def test_web_cards_show_the_languages_own_face_letters() -> None:
+    """Issue 48: Russian, Bulgarian and Macedonian packs are indexed with their own letters, and
+    the web's cards showed A K Q J in every language; the client's catalog now names the letters
+    (cards.js's rankText draws them), and Icelandic, Armenian and English keep A K Q J."""
+    from spades.server.words import client_catalog
+
+    assert client_catalog("ru")["faces"] == {"J": "В", "Q": "Д", "K": "К", "A": "Т"}
+    assert client_catalog("bg")["faces"] == {"J": "В", "Q": "Д", "K": "П", "A": "А"}
+    assert client_catalog("mk")["faces"]["J"] == "Ж"
+    for lang in ("en", "is", "hy"):
+        assert client_catalog(lang)["faces"] == {}
+    cards_js = (Path(__file__).resolve().parents[1] / "src/spades/server/static/cards.js").read_text()
+    assert "I18N.faces" in cards_js

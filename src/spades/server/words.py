@@ -172,8 +172,9 @@ def client_catalog(lang: str) -> dict[str, Any]:
     ``messages``: msgid -> translation, or for a plural message its singular msgid -> the
     forms in the order of the language's plural rule; ``plural``: that rule as a C
     expression of ``n`` (the ``Plural-Forms`` of the catalog, Babel's CLDR rule) with
-    ``nplurals``; ``terms``: the game's words from the ``spades`` domain; ``languages``:
-    every language by its own name for the selector."""
+    ``nplurals``; ``terms``: the game's words from the ``spades`` domain; ``faces``: the
+    letters the cards show for J Q K A where the language's packs use their own (empty where
+    they keep A K Q J); ``languages``: every language by its own name for the selector."""
     messages: dict[str, str | list[str]] = {}
     plural, nplurals = "(n != 1)", 2
     if lang != DEFAULT:
@@ -190,6 +191,8 @@ def client_catalog(lang: str) -> dict[str, Any]:
                 messages[m.id] = m.string
     with i18n.use_language(lang):
         terms = {word: i18n.term(word) for word in _TERMS}
+        # the letters the language's own packs print on J Q K A (ru, bg, mk by default)
+        faces = {rank: i18n.rank_face(rank) for rank in "JQKA" if i18n.rank_face(rank) != rank}
     return {
         "lang": lang,
         "languages": dict(LANGUAGES),
@@ -197,6 +200,7 @@ def client_catalog(lang: str) -> dict[str, Any]:
         "nplurals": nplurals,
         "messages": messages,
         "terms": terms,
+        "faces": faces,
     }
 
 

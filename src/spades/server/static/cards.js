@@ -5,7 +5,9 @@ const SUIT_WORDS = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
 const RANK_ORDER = "23456789TJQKA";
 const SUIT_ORDER = "SHCD"; // display order in a hand: spades, hearts, clubs, diamonds (colours alternate)
 
-function rankText(r) { return r === "T" ? "10" : r; }
+// a rank as the page's language prints it on cards: 10 for T; J Q K A as the language's own packs
+// index them where they do (Russian В Д К Т; the server's catalog says which: I18N.faces)
+function rankText(r) { return r === "T" ? "10" : ((I18N.faces || {})[r] || r); }
 
 function cardEl(code, opts) {
   const el = document.createElement("div");
@@ -26,7 +28,7 @@ function cardEl(code, opts) {
   const br = corner(); br.classList.add("br"); el.appendChild(br);
   const pip = document.createElement("div");
   pip.className = "pip";
-  pip.textContent = "JQK".includes(r) ? r + SUITS[s] : SUITS[s];
+  pip.textContent = "JQK".includes(r) ? rankText(r) + SUITS[s] : SUITS[s];
   el.appendChild(pip);
   if (opts && opts.small) el.classList.add("small");
   return el;
