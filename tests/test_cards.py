@@ -40,8 +40,8 @@ def test_cards_are_shared_instances() -> None:
 
 
 def test_card_out_of_range() -> None:
-    with pytest.raises(ValueError, match="out of range 0-51"):
-        Card(52)
+    with pytest.raises(ValueError, match="out of range 0-53"):
+        Card(54)
     with pytest.raises(TypeError):
         Card("QH")  # type: ignore[arg-type]
 

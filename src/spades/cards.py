@@ -29,8 +29,11 @@ from .errors import ErrorCode, NotationError
 from .i18n import get_language
 
 __all__ = [
+    "BIG_JOKER",
     "FULL_DECK",
+    "LITTLE_JOKER",
     "LOCAL_RANKS",
+    "NUM_CARD_IDS",
     "SUIT_MASKS",
     "Card",
     "CardLike",
@@ -44,6 +47,10 @@ __all__ = [
 
 NUM_CARDS: Final = 52
 RANKS_PER_SUIT: Final = 13
+#: the jokers of the joker decks (RULES.md section 7): spades above the ace, ids 52 and 53
+LITTLE_JOKER: Final = 52
+BIG_JOKER: Final = 53
+NUM_CARD_IDS: Final = 54
 
 
 class Suit(IntEnum):
@@ -126,8 +133,8 @@ class Rank(IntEnum):
         return self.char
 
 
-_RANK_CHARS: Final = "23456789TJQKA"
-_RANK_BY_TEXT: Final = {c: i for i, c in enumerate(_RANK_CHARS)} | {"10": 8}
+_RANK_CHARS: Final = "23456789TJQKALB"
+_RANK_BY_TEXT: Final = {c: i for i, c in enumerate(_RANK_CHARS[:13])} | {"10": 8}
 _SUIT_BY_TEXT: Final = {
     **{c: Suit(i) for i, c in enumerate("CDHS")},
     **{c: Suit(i) for i, c in enumerate("♣♦♥♠")},
@@ -150,7 +157,12 @@ _CARD_ERROR: Final = "{!r} is not a card: ranks are 2-9, T/10, J, Q, K, A; suits
 class Card(int):
     """One playing card; ``int(card)`` is its id (``suit * 13 + rank``).
 
-    ``Card(38)`` and ``Card.parse("KH")`` return the same shared instance.
+    ``Card(38)`` and ``Card.parse("KH")`` return the same shared instance.  The jokers of
+    the joker decks are ``Card(52)`` (``LJ``) and ``Card(53)`` (``BJ``): spades above the
+    ace, with no :attr:`rank`.
+
+    >>> Card.parse("big joker"), Card(52).suit, Card.parse("JB").is_joker
+    (Card.parse('BJ'), <Suit.SPADES: 3>, True)
     """
 
     __slots__ = ()
@@ -160,9 +172,9 @@ class Card(int):
             index = card_id.__index__()
         except AttributeError:
             raise TypeError(f"a card id must be an integer, not {type(card_id).__name__}") from None
-        if 0 <= index < NUM_CARDS:
+        if 0 <= index < NUM_CARD_IDS:
             return _CARDS[index]
-        raise ValueError(f"card id {index} is out of range 0-51")
+        raise ValueError(f"card id {index} is out of range 0-53")
 
     @classmethod
     def _make(cls, card_id: int) -> Card:
@@ -198,11 +210,20 @@ class Card(int):
 
     @property
     def suit(self) -> Suit:
-        return _SUITS[int(self) // RANKS_PER_SUIT]
+        """The suit printed on the card (a joker is a spade); a deck may play a card as
+        another suit (:attr:`spades.core.deck.Deck.suit_of`)."""
+        return _SUITS[min(int(self) // RANKS_PER_SUIT, 3)]
 
     @property
     def rank(self) -> Rank:
+        """The rank (a joker has none: check :attr:`is_joker` first)."""
+        if self >= LITTLE_JOKER:
+            raise ValueError(f"the {_CARD_STRS[int(self)]} (a joker) has no rank")
         return _RANKS[int(self) % RANKS_PER_SUIT]
+
+    @property
+    def is_joker(self) -> bool:
+        return self >= LITTLE_JOKER
 
     @property
     def mask(self) -> int:
@@ -210,7 +231,9 @@ class Card(int):
         return 1 << int(self)
 
     def unicode(self) -> str:
-        """Rank and suit symbol, e.g. ``'Q♥'``."""
+        """Rank and suit symbol, e.g. ``'Q♥'`` (a joker: ``'BJ'``, ``'LJ'``)."""
+        if self >= LITTLE_JOKER:
+            return _CARD_STRS[int(self)]
         return self.rank.char + self.suit.symbol
 
     def __str__(self) -> str:
@@ -234,16 +257,21 @@ class Card(int):
 
 _SUITS: Final = tuple(Suit)
 _RANKS: Final = tuple(Rank)
-_CARDS: Final[tuple[Card, ...]] = tuple(Card._make(i) for i in range(NUM_CARDS))
-_CARD_STRS: Final = tuple(_RANK_CHARS[i % 13] + "CDHS"[i // 13] for i in range(NUM_CARDS))
-_CARD_BY_TEXT: dict[str, Card] = {}
-for _c in _CARDS:
+_CARDS: Final[tuple[Card, ...]] = tuple(Card._make(i) for i in range(NUM_CARD_IDS))
+_CARD_STRS: Final = (*tuple(_RANK_CHARS[i % 13] + "CDHS"[i // 13] for i in range(NUM_CARDS)), "LJ", "BJ")
+_CARD_BY_TEXT: dict[str, Card] = {
+    text: _CARDS[card]
+    for card, names in ((LITTLE_JOKER, ("LJ", "JL", "LITTLE JOKER")), (BIG_JOKER, ("BJ", "JB", "BIG JOKER")))
+    for text in names
+}
+for _c in _CARDS[:NUM_CARDS]:
     for _r in [_RANK_CHARS[_c % 13]] + (["10"] if _c % 13 == 8 else []):
         for _s in "CDHS♣♦♥♠♧♢♡♤"[_c // 13 :: 4]:
             _CARD_BY_TEXT[_r + _s] = _c
 del _c, _r, _s
 
-ALL_CARDS: Final = _CARDS
+#: the 52 cards of the standard pack, by id (the jokers: ``Card(52)``, ``Card(53)``)
+ALL_CARDS: Final = _CARDS[:NUM_CARDS]
 
 
 def _local_card(key: str) -> Card | None:
@@ -260,6 +288,8 @@ def _local_card(key: str) -> Card | None:
 
 
 FULL_DECK: Final = (1 << NUM_CARDS) - 1
+#: the 13 cards of each suit of the standard pack (a pack's play suits, jokers included:
+#: :attr:`spades.core.deck.Deck.suit_masks`)
 SUIT_MASKS: Final = tuple(((1 << RANKS_PER_SUIT) - 1) << (RANKS_PER_SUIT * s) for s in range(4))
 SPADES_MASK: Final = SUIT_MASKS[3]
 NON_SPADES_MASK: Final = FULL_DECK & ~SPADES_MASK
@@ -274,10 +304,10 @@ def to_card(value: CardLike) -> Card:
     if isinstance(value, str):
         return Card.parse(value)
     if isinstance(value, int) and not isinstance(value, bool):
-        if 0 <= value < NUM_CARDS:
+        if 0 <= value < NUM_CARD_IDS:
             return _CARDS[value]
         raise NotationError(
-            f"card id {value} is out of range 0-51", code=ErrorCode.CARD_ID_RANGE, params={"value": value}
+            f"card id {value} is out of range 0-53", code=ErrorCode.CARD_ID_RANGE, params={"value": value}
         )
     raise NotationError(
         f"{value!r} is not a card", code=ErrorCode.NOT_A_CARD_VALUE, params={"value": repr(value)}
@@ -318,15 +348,17 @@ def parse_cards(text: str) -> list[Card]:
 
 
 def _hand_string(mask: int) -> str:
+    """Spades first (the jokers lead them as ``B`` and ``L``), each suit high to low."""
     groups = []
     for suit in (3, 2, 1, 0):
-        bits = (mask >> (13 * suit)) & 0x1FFF
-        groups.append("".join(_RANK_CHARS[r] for r in range(12, -1, -1) if bits >> r & 1))
+        top = 14 if suit == 3 else 12
+        bits = (mask >> (13 * suit)) & (0x7FFF if suit == 3 else 0x1FFF)
+        groups.append("".join(_RANK_CHARS[r] for r in range(top, -1, -1) if bits >> r & 1))
     return ".".join(groups)
 
 
 class CardSet:
-    """An immutable set of cards stored as a 52-bit integer.
+    """An immutable set of cards stored as a 52-bit integer (54 with the jokers).
 
     Iteration yields cards in id order (clubs first, low to high).
     ``str()`` gives the PBN-like hand string ``spades.hearts.diamonds.clubs``,
@@ -340,8 +372,8 @@ class CardSet:
         if isinstance(cards, CardSet):
             value = cards.mask
         elif isinstance(cards, int) and not isinstance(cards, (bool, Card)):
-            if not 0 <= cards <= FULL_DECK:
-                raise ValueError("a card-set integer must be between 0 and 2**52 - 1")
+            if not 0 <= cards < 1 << NUM_CARD_IDS:
+                raise ValueError("a card-set integer must be between 0 and 2**54 - 1")
             value = cards
         elif isinstance(cards, str):
             value = mask_of(parse_cards(cards))
@@ -379,6 +411,16 @@ class CardSet:
             if g in ("", "-"):
                 continue
             for ch in g:
+                if suit == 3 and ch in "LB":
+                    joker = LITTLE_JOKER if ch == "L" else BIG_JOKER
+                    if mask >> joker & 1:
+                        raise NotationError(
+                            f"{_CARD_STRS[joker]} is given twice",
+                            code=ErrorCode.CARD_TWICE,
+                            params={"card": _CARD_STRS[joker]},
+                        )
+                    mask |= 1 << joker
+                    continue
                 if ch not in _RANK_BY_TEXT:
                     raise NotationError(
                         f"{ch!r} in {text!r} is not a rank: ranks are 2-9, T/10, J, Q, K, A",
@@ -408,7 +450,7 @@ class CardSet:
         return self.mask != 0
 
     def __contains__(self, card: object) -> bool:
-        if isinstance(card, int) and not isinstance(card, bool) and 0 <= card < NUM_CARDS:
+        if isinstance(card, int) and not isinstance(card, bool) and 0 <= card < NUM_CARD_IDS:
             return bool(self.mask >> card & 1)
         if isinstance(card, str):
             try:
