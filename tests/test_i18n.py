@@ -227,3 +227,36 @@ def test_80x24_layout_fits_in_every_language(lang: str) -> None:
 
     asyncio.run(go())
     assert len(seen) >= 3
+
+
+def _message_keys(path: Path) -> list[tuple[str, str, str]]:
+    """(context, msgid, msgid_plural) of every entry of a .po/.pot file, read line by line:
+    babel's reader merges a duplicated entry silently, so it cannot find one."""
+    keys: list[tuple[str, str, str]] = []
+    ctx = ""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    for i, line in enumerate(lines):
+        if line.startswith("msgctxt "):
+            ctx = line[8:]
+        elif line.startswith("msgid "):
+            text = [line[6:]]
+            j = i + 1
+            while j < len(lines) and lines[j].startswith('"'):
+                text.append(lines[j])
+                j += 1
+            plural = lines[j][13:] if j < len(lines) and lines[j].startswith("msgid_plural ") else ""
+            if text != ['""']:  # the header
+                keys.append((ctx, "".join(text), plural))
+            ctx = ""
+    return keys
+
+
+@pytest.mark.parametrize("path", sorted(LOCALE.rglob("*.po*")), ids=lambda p: str(p.relative_to(LOCALE)))
+def test_catalog_files_have_no_duplicated_message(path: Path) -> None:
+    # branches append entries at the ends of the catalogues and git merges them line-wise
+    # (.gitattributes): two branches adding the same message would leave it twice
+    keys = _message_keys(path)
+    seen: set[tuple[str, str, str]] = set()
+    twice = [k for k in keys if k in seen or seen.add(k)]  # type: ignore[func-returns-value]
+    assert not twice, f"{path.name}: entries given twice: {twice[:5]}"
+    assert len(keys) > 50
