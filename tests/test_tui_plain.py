@@ -23,15 +23,15 @@ import pytest
 
 pytest.importorskip("babel")
 
-from spades import i18n  # noqa: E402
-from spades.actions import Choice, Discard, Pass  # noqa: E402
-from spades.bids import Bid  # noqa: E402
-from spades.cards import ALL_CARDS, Card  # noqa: E402
-from spades.cli import play as play_cli  # noqa: E402
-from spades.game import Phase  # noqa: E402
-from spades.i18n import command_word  # noqa: E402
-from spades.tui.controller import Controller  # noqa: E402
-from spades.tui.plain import PlainGame, card_letters, card_words, speak_cards  # noqa: E402
+from spades import i18n
+from spades.actions import Choice, Discard, Pass
+from spades.bids import Bid
+from spades.cards import ALL_CARDS, Card
+from spades.cli import play as play_cli
+from spades.game import Phase
+from spades.i18n import command_word
+from spades.tui.controller import Controller
+from spades.tui.plain import PlainGame, card_letters, card_words, speak_cards
 
 PRESETS = ("partnership", "two-player", "cutthroat", "three-player")
 #: box drawing, block elements, and any escape (ANSI colour or cursor control)
@@ -77,7 +77,7 @@ class Player(io.TextIOBase):
         self.reviews = 0
         self.refused = 0
 
-    def readline(self, size: int | None = -1) -> str:  # noqa: ARG002 - TextIO's signature
+    def readline(self, size: int | None = -1) -> str:
         self._check_last()
         line = self.line()
         self.typed.append(line)
@@ -140,7 +140,9 @@ class Player(io.TextIOBase):
     def typed_form(self, action: object) -> str:
         rng = self.rng
         if isinstance(action, Card):
-            return rng.choice([card_words(action), card_letters(action), str(action), "play " + card_words(action)])
+            return rng.choice(
+                [card_words(action), card_letters(action), str(action), "play " + card_words(action)]
+            )
         if isinstance(action, Bid):
             if action.is_nil:
                 return command_word("blind nil" if action.blind else "nil")
@@ -198,7 +200,7 @@ def test_plain_mode_plays_whole_games_in_every_preset(preset: str, lang: str) ->
 
 @pytest.mark.parametrize("lang", ["bg", "is", "mk", "hy"])
 def test_plain_mode_speaks_every_language(lang: str) -> None:
-    text, player = play_whole_game("--preset", "partnership", "--game-hands", "1", lang=lang, seed=2)
+    text, _player = play_whole_game("--preset", "partnership", "--game-hands", "1", lang=lang, seed=2)
     assert_plain(text)
     i18n.set_language(lang)
     assert card_words(Card.parse("QH")) != "queen of hearts"
@@ -307,7 +309,7 @@ def test_review_commands_say_the_state() -> None:
     assert score == [
         "North-South (you): score 0, bags 0.",
         "East-West: score 0, bags 0.",
-        "Hand 1; the game is to 500 points.",
+        "Hand 1; game to 500.",
     ]
     trick = _said(game, out, "trick")
     first = view.trick[0]
@@ -363,7 +365,7 @@ def test_hint_and_analyse_are_said_in_plain_lines() -> None:
 
 
 def test_help_names_the_commands_in_the_players_language() -> None:
-    ctl, game, out = _started(lang="ru")
+    _ctl, game, out = _started(lang="ru")
     text = _said(game, out, "помощь" if command_word("help") == "помощь" else command_word("help"))
     for word in ("hand", "trick", "bids", "score", "turn", "hint", "undo", "quit"):
         assert command_word(word) in text, word
@@ -428,8 +430,12 @@ def _entry_point() -> Path:
     return script
 
 
-@pytest.mark.parametrize(("preset", "lang"), [("partnership", "ru"), ("cutthroat", "en"), ("two-player", "is")])
-def test_piped_stdin_plays_the_same_game_through_the_entry_point(tmp_path: Path, preset: str, lang: str) -> None:
+@pytest.mark.parametrize(
+    ("preset", "lang"), [("partnership", "ru"), ("cutthroat", "en"), ("two-player", "is")]
+)
+def test_piped_stdin_plays_the_same_game_through_the_entry_point(
+    tmp_path: Path, preset: str, lang: str
+) -> None:
     """The lines typed in a game played here, piped into ``spades play`` (no --plain: stdin is
     a pipe), play the same game: the saved records have the same actions."""
     here = tmp_path / "here.json"
@@ -449,3 +455,23 @@ def test_piped_stdin_plays_the_same_game_through_the_entry_point(tmp_path: Path,
     assert out.startswith(text.split("\n")[0])
     i18n.set_language(lang)
     assert player.ctl.result_text() in out
+
+
+@pytest.mark.parametrize("lang", list(i18n.LANGUAGES))
+def test_review_command_words_are_distinct_and_not_cards(lang: str) -> None:
+    """Each review word (hand, trick, bids, score, turn) in each language is its own word: not
+    another command's, not a card's, and typed it answers without touching the game."""
+    from spades.errors import NotationError
+    from spades.tui.plain import REVIEW_COMMANDS
+
+    ctl, game, out = _started("--no-blind-nil", lang=lang)
+    words = [command_word(w).casefold() for w in REVIEW_COMMANDS]
+    others = {command_word(w).casefold() for w in i18n.COMMANDS}
+    assert len(set(words)) == len(words)
+    assert set(words) & others == set()
+    key = ctl.decision_key
+    for word in words:
+        with pytest.raises(NotationError):
+            Card.parse(word)
+        assert _said(game, out, word).strip()
+        assert ctl.decision_key == key

@@ -60,6 +60,8 @@ _SUIT_WORDS: Final = (
     NC_("card suit", "hearts"),
     NC_("card suit", "spades"),
 )
+#: the card the help shows as an example
+_QUEEN: Final = Card.parse("QH")
 #: the order a hand is told in (as ``spades.narrate.HAND_LEGEND`` writes hands)
 _SUIT_ORDER: Final = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 
@@ -76,6 +78,11 @@ _LONG_ANSWERS: Final = ("help", "rules", "analysis")
 #: what a screen reader would spell out and a plain line needs no more
 _BULLET: Final = re.compile(r"^\s*[•*]\s+")
 _SPACES: Final = re.compile(r"\s+")
+
+
+def _fold(text: str) -> str:
+    """``text`` as typed words are compared: any case, «ё» as «е» (бубён, бубен)."""
+    return text.casefold().replace("ё", "е")
 
 
 def rank_word(rank: Rank) -> str:
@@ -190,13 +197,22 @@ class PlainGame:
             while not self.ctl.quit_requested:
                 self.advance()
                 self.ask()
-                line = self.stdin.readline()
-                if not line:
+                line = self.read()
+                if line is None:
                     break
                 self.handle(line)
         except KeyboardInterrupt:
             self.say(_("Goodbye."))
         return 0
+
+    def read(self) -> str | None:
+        """The next line typed, or None at the end of the input (or when it cannot be read:
+        a closed or unreadable stdin ends the game as the end of a file does, saved)."""
+        try:
+            line = self.stdin.readline()
+        except (OSError, ValueError):
+            return None
+        return line or None
 
     def welcome(self) -> str:
         ctl = self.ctl
@@ -241,7 +257,11 @@ class PlainGame:
         view = ctl.view()
         if self._once("hand", view.hand_number):
             self.say(self.new_hand_line())
-        if view.hand is not None and game.phase in (Phase.BID, Phase.PLAY) and self._once("cards", view.hand_number):
+        if (
+            view.hand is not None
+            and game.phase in (Phase.BID, Phase.PLAY)
+            and self._once("cards", view.hand_number)
+        ):
             self.say(self.hand_text())
 
     def _once(self, what: str, number: int) -> bool:
@@ -284,7 +304,7 @@ class PlainGame:
         options = ctl.options()
         if phase is Phase.BID:
             if any(o.notation == "nil" for o in options):
-                return [_("Type the number of tricks you bid, or nil.")]
+                return [_("Type the number of tricks you bid, or {nil}.").format(nil=command_word("nil"))]
             return [_("Type the number of tricks you bid.")]
         if phase in (Phase.BLIND, Phase.DRAW):
             return [_("Type one of: {choices}.").format(choices=", ".join(o.label for o in options))]
@@ -296,9 +316,9 @@ class PlainGame:
         legal = [o.card for o in options if o.legal and o.card is not None]
         example = self.ctl.default_card() or legal[0]
         return [
-            ngettext("You may play {n} card: {cards}.", "You may play {n} cards: {cards}.", len(legal)).format(
-                n=len(legal), cards=self.cards_text(legal)
-            ),
+            ngettext(
+                "You may play {n} card: {cards}.", "You may play {n} cards: {cards}.", len(legal)
+            ).format(n=len(legal), cards=self.cards_text(legal)),
             _("Type a card as letters, such as {letters}, or in words, such as {words}.").format(
                 letters=card_letters(example), words=card_words(example)
             ),
@@ -314,13 +334,15 @@ class PlainGame:
         lines = [_("Your cards: {cards}.").format(cards=self.cards_text(mine))]
         if phase is Phase.EXCHANGE:
             lines.append(
-                _("Type {verb} and the cards, such as: {verb} {cards}").format(verb=command_word("pass"), cards=example)
+                _("Type {verb} and the cards, such as: {verb} {cards}").format(
+                    verb=command_word("pass"), cards=example
+                )
             )
         else:
             lines.append(
-                _("Type {verb} and the cards, such as: {verb} {cards}; or {verb} alone to keep your cards.").format(
-                    verb=command_word("discard"), cards=example
-                )
+                _(
+                    "Type {verb} and the cards, such as: {verb} {cards}; or {verb} alone to keep your cards."
+                ).format(verb=command_word("discard"), cards=example)
             )
         return lines
 
@@ -359,7 +381,7 @@ class PlainGame:
             "turn": self.question,
         }
         for word, answer in answers.items():
-            if key in (word, command_word(word).casefold()):
+            if _fold(key) in (word, _fold(command_word(word))):
                 return answer
         return None
 
@@ -376,11 +398,11 @@ class PlainGame:
         to its notation."""
         table: dict[str, str] = {}
         for card in ALL_CARDS:
-            table[card_words(card).casefold()] = str(card)
-            table[card_letters(card).casefold()] = str(card)
+            table[_fold(card_words(card))] = str(card)
+            table[_fold(card_letters(card))] = str(card)
         with use_language("en"):
             for card in ALL_CARDS:
-                table.setdefault(card_words(card).casefold(), str(card))
+                table.setdefault(_fold(card_words(card)), str(card))
         return table
 
     def notation(self, text: str) -> str:
@@ -395,7 +417,10 @@ class PlainGame:
         verb = self.ctl.english(head) if rest else ""
         if verb == "play" or head == command_word("play").casefold():
             return self._cards_notation(rest) or text
-        if verb in ("pass", "discard") or head in (command_word("pass").casefold(), command_word("discard").casefold()):
+        if verb in ("pass", "discard") or head in (
+            command_word("pass").casefold(),
+            command_word("discard").casefold(),
+        ):
             cards = self._cards_notation(rest)
             return f"{self.ctl.english(head)} {cards}" if cards else text
         return self._cards_notation(key) or text
@@ -403,8 +428,10 @@ class PlainGame:
     def _cards_notation(self, text: str) -> str | None:
         """``two of clubs, three of diamonds`` as ``2C 3D`` (None unless every part is a card
         in words or letters)."""
-        parts = [p.strip() for p in re.split(r",|\band\b", text) if p.strip()] if "," in text else [text.strip()]
-        found = [self._typed.get(p) for p in parts]
+        parts = (
+            [p.strip() for p in re.split(r",|\band\b", text) if p.strip()] if "," in text else [text.strip()]
+        )
+        found = [self._typed.get(_fold(p)) for p in parts]
         if not found or any(f is None for f in found):
             return None
         return " ".join(f for f in found if f is not None)
@@ -445,7 +472,8 @@ class PlainGame:
             lead = term(ctl.rules.seat_name(view.to_act)) if view.to_act is not None else ""
             return _("Trick {n}: no card played yet; {seat} to lead.").format(n=n, seat=lead)
         parts = [
-            f"{ctl.label(s) if i == 0 else ctl.mention(s)} {self.card(c)}" for i, (s, c) in enumerate(view.trick)
+            f"{ctl.label(s) if i == 0 else ctl.mention(s)} {self.card(c)}"
+            for i, (s, c) in enumerate(view.trick)
         ]
         return _("Trick {n}: {cards}.").format(n=n, cards=", ".join(parts))
 
@@ -458,10 +486,14 @@ class PlainGame:
             took = view.tricks_won[seat]
             bid = view.bids[seat]
             if bid is None:
-                text = ngettext("{seat}: no bid yet, {n} trick taken.", "{seat}: no bid yet, {n} tricks taken.", took)
+                text = ngettext(
+                    "{seat}: no bid yet, {n} trick taken.", "{seat}: no bid yet, {n} tricks taken.", took
+                )
                 lines.append(text.format(seat=ctl.title(seat), n=took))
                 continue
-            text = ngettext("{seat}: bid {bid}, {n} trick taken.", "{seat}: bid {bid}, {n} tricks taken.", took)
+            text = ngettext(
+                "{seat}: bid {bid}, {n} trick taken.", "{seat}: bid {bid}, {n} tricks taken.", took
+            )
             lines.append(text.format(seat=ctl.title(seat), bid=bid_words(bid), n=took))
         return "\n".join(lines)
 
@@ -475,9 +507,9 @@ class PlainGame:
             )
             for side in range(ctl.rules.num_sides)
         ]
-        lines.append(_("Hand {n}; the game is to {target} points.").format(
-            n=ctl.hand_number(), target=ctl.rules.target_score
-        ))
+        lines.append(
+            _("Hand {n}; game to {target}.").format(n=ctl.hand_number(), target=ctl.rules.target_score)
+        )
         return "\n".join(lines)
 
     def help_text(self) -> str:
@@ -485,27 +517,39 @@ class PlainGame:
         w = command_word
         rows = [
             _("Type a command or a move and press Enter. Moves:"),
-            _("a card: letters such as QH or 10H, or words such as queen of hearts"),
+            _("a card: letters such as {letters}, or words such as {words}").format(
+                letters=card_letters(_QUEEN), words=card_words(_QUEEN)
+            ),
             _("a bid: a number such as 4, or {nil}, or {blind_nil}; {look} to see your cards").format(
                 nil=w("nil"), blind_nil=w("blind nil"), look=w("look")
             ),
-            _("{pass_} and the cards for a blind-nil exchange; {keep}, {reject}, {discard} in the two-player game").format(
-                pass_=w("pass"), keep=w("keep"), reject=w("reject"), discard=w("discard")
-            ),
-            _("Review: {hand}: your cards by suit; {trick}: the cards on the table; {last}: the last trick.").format(
-                hand=w("hand"), trick=w("trick"), last=w("last")
-            ),
-            _("{bids}: the bids and tricks taken; {score}: the scores; {turn}: whose turn, and what is asked.").format(
-                bids=w("bids"), score=w("score"), turn=w("turn")
-            ),
+            _(
+                "{pass_} and the cards for a blind-nil exchange; "
+                "{keep}, {reject}, {discard} in the two-player game"
+            ).format(pass_=w("pass"), keep=w("keep"), reject=w("reject"), discard=w("discard")),
+            _(
+                "Review: {hand}: your cards by suit; {trick}: the cards on the table; {last}: the last trick."
+            ).format(hand=w("hand"), trick=w("trick"), last=w("last")),
+            _(
+                "{bids}: the bids and tricks taken; {score}: the scores; "
+                "{turn}: whose turn, and what is asked."
+            ).format(bids=w("bids"), score=w("score"), turn=w("turn")),
             _("{hint}: what the computer would do, and why; {undo}: take back your last decision.").format(
                 hint=w("hint"), undo=w("undo")
             ),
             _("Also: {rules}, {tutorial}, {stats}, {analyse}, {level} {expert}, {save}, {new}.").format(
-                rules=w("rules"), tutorial=w("tutorial"), stats=w("stats"), analyse=w("analyse"),
-                level=w("level"), expert=pgettext("computer player", "expert"), save=w("save"), new=w("new"),
+                rules=w("rules"),
+                tutorial=w("tutorial"),
+                stats=w("stats"),
+                analyse=w("analyse"),
+                level=w("level"),
+                expert=pgettext("computer player", "expert"),
+                save=w("save"),
+                new=w("new"),
             ),
-            _("{quit}: leave; the game is saved, go on later with: spades play --resume").format(quit=w("quit")),
+            _("{quit}: leave; the game is saved, go on later with: spades play --resume").format(
+                quit=w("quit")
+            ),
         ]
         return "\n".join(rows)
 
