@@ -330,6 +330,9 @@ def test_bad_input_is_answered_and_changes_nothing() -> None:
         answer = _said(game, out, line)
         assert answer.strip() and answer.count("\n") <= 2, (line, answer)
         assert ctl.decision_key == key
+    gone = next(c for c in ALL_CARDS if c not in (view.hand or ()))
+    answer = _said(game, out, card_letters(gone))
+    assert answer == f"You do not have the {card_words(gone)}\n"  # the engine's AS, said as words
     illegal = [c for c in view.hand or () if c not in view.legal]
     if illegal:
         answer = _said(game, out, card_words(illegal[0]))
@@ -475,3 +478,15 @@ def test_review_command_words_are_distinct_and_not_cards(lang: str) -> None:
             Card.parse(word)
         assert _said(game, out, word).strip()
         assert ctl.decision_key == key
+
+
+def test_cards_in_a_row_are_said_with_commas_and_typed_back_without() -> None:
+    said = "You pass two of clubs, three of diamonds, four of hearts to West"
+    assert speak_cards("You pass 2♣ 3♦ 4♥ to West") == said
+    assert speak_cards("You pass 2♣ 3♦ 4♥ to West", "letters") == "You pass 2C 3D 4H to West"
+    ctl = make()
+    game = PlainGame(ctl, stdin=io.StringIO(), stdout=io.StringIO())
+    assert game.notation("pass two of clubs three of diamonds, four of hearts") == "pass 2C 3D 4H"
+    not_cards = "discard Queen of Hearts and 2c"
+    assert game.notation(not_cards) == not_cards
+    assert game.notation("discard queen of hearts 10s") == "discard QH TS"

@@ -78,6 +78,10 @@ _LONG_ANSWERS: Final = ("help", "rules", "analysis")
 #: what a screen reader would spell out and a plain line needs no more
 _BULLET: Final = re.compile(r"^\s*[•*]\s+")
 _SPACES: Final = re.compile(r"\s+")
+#: a quotation in a message, in the quotes of each of our languages
+_QUOTED: Final = re.compile(r"('[^']*'|«[^»]*»|„[^“]*“|\"[^\"]*\")")
+#: a card in the game's notation, as the engine's errors name it (``AS``, ``TD``)
+_NOTATION: Final = re.compile(r"(?<!\w)(?:10|[2-9TJQKA])[CDHS](?!\w)")
 
 
 def _fold(text: str) -> str:
@@ -119,12 +123,15 @@ def speak_cards(text: str, style: str = "words") -> str:
         return text
     say = card_words if style == "words" else card_letters
     ranks = _shown_ranks()
-    pattern = "(" + "|".join(map(re.escape, sorted(ranks, key=len, reverse=True))) + ")([♣♦♥♠])"
+    card = "(?:" + "|".join(map(re.escape, sorted(ranks, key=len, reverse=True))) + ")[♣♦♥♠]"
+    if style == "words":  # "6♥ К♦ 2♣" said as words needs commas between the cards
+        text = re.sub(f"({card}) (?={card})", r"\1, ", text)
 
     def one(m: re.Match[str]) -> str:
-        return say(Card.of(ranks[m.group(1)], "♣♦♥♠".index(m.group(2))))
+        shown = m.group(0)
+        return say(Card.of(ranks[shown[:-1]], "♣♦♥♠".index(shown[-1])))
 
-    return re.sub(pattern, one, text)
+    return re.sub(card, one, text)
 
 
 class PlainGame:
@@ -173,6 +180,14 @@ class PlainGame:
     def cards_text(self, cards: list[Card]) -> str:
         return ", ".join(self.card(c) for c in cards)
 
+    def _said_notation(self, text: str) -> str:
+        """The cards an error names in notation (``AS``) as they are said, but not those in
+        quotes: what the player typed is echoed as typed."""
+        parts = _QUOTED.split(text)
+        for i in range(0, len(parts), 2):
+            parts[i] = _NOTATION.sub(lambda m: self.card(Card.parse(m.group(0))), parts[i])
+        return "".join(parts)
+
     def flush(self) -> None:
         """Say the log's messages not said yet (events, hints, answers), oldest first."""
         log = list(self.ctl.log)
@@ -186,7 +201,10 @@ class PlainGame:
         the log does not keep it (errors, help, rules)."""
         self.flush()
         if message.text and not any(m is message for m in self.ctl.log):
-            self.say(message.text)
+            text = message.text
+            if message.kind == "error":  # the engine names cards in notation: 'You do not have the AS'
+                text = self._said_notation(text)
+            self.say(text)
 
     # -- the game's flow ---------------------------------------------------------------
 
@@ -426,15 +444,21 @@ class PlainGame:
         return self._cards_notation(key) or text
 
     def _cards_notation(self, text: str) -> str | None:
-        """``two of clubs, three of diamonds`` as ``2C 3D`` (None unless every part is a card
-        in words or letters)."""
-        parts = (
-            [p.strip() for p in re.split(r",|\band\b", text) if p.strip()] if "," in text else [text.strip()]
-        )
-        found = [self._typed.get(_fold(p)) for p in parts]
-        if not found or any(f is None for f in found):
-            return None
-        return " ".join(f for f in found if f is not None)
+        """``two of clubs, three of diamonds`` (commas optional) as ``2C 3D``: None unless
+        the whole text is cards, each in words or letters."""
+        words = _fold(text).replace(",", " ").split()
+        found: list[str] = []
+        start = 0
+        while start < len(words):
+            for end in range(len(words), start, -1):  # the longest card name first
+                card = self._typed.get(" ".join(words[start:end]))
+                if card is not None:
+                    found.append(card)
+                    start = end
+                    break
+            else:
+                return None
+        return " ".join(found) or None
 
     # -- review ------------------------------------------------------------------------
 
