@@ -179,6 +179,33 @@ def assert_plain(text: str, *, words: bool = True) -> None:
         assert [line for line in lines if SUITS.search(line)] == []
 
 
+def assert_hands_announced_before_asked(text: str, lang: str) -> None:
+    """After a hand's result, the next hand is announced (who deals) before anything is asked."""
+    with i18n.use_language(lang):
+        over = i18n._("Hand {number} over: ").split("{number}")[0]
+        deals = (i18n._("Hand {n}: you deal."), i18n._("Hand {n}: {dealer} deals."))
+        starts = {d.split("{n}")[0] for d in deals}
+        asks = (
+            i18n._("Type one of: {choices}.").split("{choices}")[0],
+            i18n._("Type the number of tricks you bid."),
+            i18n._("Type the number of tricks you bid, or {nil}.").split("{nil}")[0],
+        )
+    lines = text.splitlines()
+    ended = [i for i, line in enumerate(lines) if line.startswith(over)]
+    assert ended
+    for i in ended[:-1]:
+        nxt = next(j for j in range(i, len(lines)) if any(lines[j].startswith(s) for s in starts))
+        assert not any(line.startswith(asks) for line in lines[i:nxt]), lines[i:nxt]
+
+
+def test_the_next_hand_is_announced_before_the_player_is_asked() -> None:
+    """Three players, the player first to decide in hand 2: 'Hand 2: West deals.' comes right
+    after the result, before the blind-nil question (it came after it)."""
+    text, _player = play_whole_game("--preset", "three-player", seed=8)
+    assert "Hand 2: West deals.\nBlind nil (+200 if you take no trick) or look at your cards?" in text
+    assert_hands_announced_before_asked(text, "en")
+
+
 # -- whole games -------------------------------------------------------------------------
 
 
@@ -192,6 +219,7 @@ def test_plain_mode_plays_whole_games_in_every_preset(preset: str, lang: str) ->
     ctl = player.ctl
     assert ctl.result_text() in text
     english = ("You play", "wins the trick", "Your turn", "Hand 1 over")
+    assert_hands_announced_before_asked(text, lang)
     if lang == "en":
         assert all(word in text for word in english)
     else:

@@ -270,8 +270,8 @@ class PlainGame:
         summary = ctl.pending_summary
         if summary is not None and self._once("result", summary.number):
             self.say("\n".join(ctl.narrator.hand_result(summary)))
-        if game.is_over or summary is not None:
-            return
+        if game.is_over or (summary is not None and not ctl.human_to_act):
+            return  # the next hand is announced once it is dealt to be played
         view = ctl.view()
         if self._once("hand", view.hand_number):
             self.say(self.new_hand_line())
