@@ -73,8 +73,6 @@ REVIEW_COMMANDS: Final = (
     NC_("command", "score"),
     NC_("command", "turn"),
 )
-#: the commands the controller answers in lines of their own (rules, analysis...)
-_LONG_ANSWERS: Final = ("help", "rules", "analysis")
 #: what a screen reader would spell out and a plain line needs no more
 _BULLET: Final = re.compile(r"^\s*[•*]\s+")
 _SPACES: Final = re.compile(r"\s+")
