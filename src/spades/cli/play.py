@@ -9,6 +9,7 @@ a saved game with its own rules, seats and computer players.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -34,10 +35,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     add_lang_argument(game, "game")
     game.add_argument(
+        "--plain",
+        action=argparse.BooleanOptionalAction,
+        help="play line by line, for screen readers and pipes: each event a sentence, commands "
+        "read from stdin (docs/terminal-plain.md); default: plain when stdin or stdout is not a "
+        "terminal, SPADES_PLAIN=1 is set or TERM=dumb, else the full-screen game",
+    )
+    game.add_argument(
         "--cards",
-        choices=("local", "standard"),
+        choices=("local", "standard", "words", "letters"),
         help="the letters on the court cards and the ace: local (the language's own packs, Д for the "
-        "Russian queen) or standard (A K Q J); default: local in Russian, Bulgarian and Macedonian",
+        "Russian queen) or standard (A K Q J); default: local in Russian, Bulgarian and Macedonian. "
+        "In the plain mode cards are said as words (queen of hearts, the default), letters (QH), "
+        "or with suit symbols as on the full screen (local, standard)",
     )
     game.add_argument("--seed", type=int, help="seed for the deal (the same seed deals the same cards)")
     game.add_argument("--name", help="your name on the screen")
@@ -47,9 +57,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     game.add_argument(
         "--pace",
         type=float,
-        default=0.6,
         metavar="SECONDS",
-        help="pause before each computer move (default 0.6; 0 = instant)",
+        help="pause before each computer move (default 0.6; in the plain mode 0 = instant)",
     )
     game.add_argument(
         "--auto-play",
@@ -97,13 +106,37 @@ def _fail(message: str) -> int:
     return 2
 
 
+#: the environment variable asking for the plain mode (any value but empty or 0)
+PLAIN_ENV = "SPADES_PLAIN"
+
+
+def wants_plain(
+    args: argparse.Namespace,
+    environ: dict[str, str] | os._Environ[str] | None = None,
+    stdin: object = None,
+    stdout: object = None,
+) -> bool:
+    """The plain, line-by-line mode: ``--plain`` (``--no-plain``: never), else when stdin or
+    stdout is not a terminal (a pipe, a file, a screen reader's shell), ``SPADES_PLAIN`` is
+    set (not ``0``), or ``TERM`` is ``dumb``."""
+    if args.plain is not None:
+        return bool(args.plain)
+    env = os.environ if environ is None else environ
+    if env.get(PLAIN_ENV, "") not in ("", "0") or env.get("TERM") == "dumb":
+        return True
+    streams = (stdin or sys.stdin, stdout or sys.stdout)
+    return not all(getattr(s, "isatty", lambda: False)() for s in streams)
+
+
 def run(args: argparse.Namespace) -> int:
-    try:
-        from ..tui.app import PlayApp
-    except ImportError as exc:
-        return _fail(
-            f"the terminal game needs the 'tui' extra ({exc.name or exc}): pip install 'spades[tui]'"
-        )
+    plain = wants_plain(args)
+    if not plain:
+        try:
+            from ..tui.app import PlayApp
+        except ImportError as exc:
+            return _fail(
+                f"the terminal game needs the 'tui' extra ({exc.name or exc}): pip install 'spades[tui]'"
+            )
     refused = apply_language(args)
     if refused is not None:
         return _fail(refused)
@@ -116,8 +149,19 @@ def run(args: argparse.Namespace) -> int:
     from ..tui.stats import stats_path
 
     controller.stats_path = stats_path()  # see spades.tui.stats: kept across games
-    app = PlayApp(controller, pace=args.pace)
+    if plain:
+        return finish(controller, run_plain(controller, args))
+    app = PlayApp(controller, pace=0.6 if args.pace is None else args.pace)
     return finish(controller, app.run())
+
+
+def run_plain(controller: Controller, args: argparse.Namespace) -> int:
+    """The plain mode (:mod:`spades.tui.plain`) on stdin and stdout."""
+    from ..tui.plain import PlainGame
+
+    style = {"words": "words", "letters": "letters"}.get(args.cards or "words", "symbols")
+    game = PlainGame(controller, stdin=sys.stdin, stdout=sys.stdout, cards=style, pace=args.pace or 0.0)
+    return game.run()
 
 
 def finish(controller: Controller, code: int | None) -> int:
@@ -143,7 +187,7 @@ def make_controller(args: argparse.Namespace) -> Controller:
     from ..tui import storage
     from ..tui.controller import DEFAULT_BOT, Controller, parse_seat
 
-    if not 0 <= args.pace <= 60:
+    if args.pace is not None and not 0 <= args.pace <= 60:
         raise ValueError(_("--pace must be between 0 and 60 seconds"))
     partner = args.partner or args.bots
     opponents = args.opponents or args.bots

@@ -303,6 +303,9 @@ class Controller:
         self.bots: dict[int, Bot] = {}
         self.bot_names: list[str | None] = [None] * rules.num_seats
         self._view_cache: tuple[tuple[int, int], View] | None = None
+        #: sides named by seat letters (``N-S``: the screen's narrow panels); False names them
+        #: in full (``North-South``: what a screen reader reads as words)
+        self.short_sides = True
         #: the last completed trick, kept across the end of a hand
         self.completed: TrickRecord | None = game.tricks[-1] if game.tricks else None
         #: the statistics file (``None``: no statistics kept; ``spades play`` sets it)
@@ -447,12 +450,16 @@ class Controller:
         return seat_name
 
     def side_label(self, side: int) -> str:
-        """``'N-S (you)'``, ``'E-W'``, or a seat's title in individual games."""
+        """``'N-S (you)'``, ``'E-W'`` (``'North-South (you)'`` without :attr:`short_sides`),
+        or a seat's title in individual games."""
         rules = self.rules
         seats = rules.seats_of(side)
         mine = rules.side_of(self.human) == side
         if rules.partnerships:
-            text = "-".join(seat_letter(rules.seat_name(s)) for s in seats)
+            if self.short_sides:
+                text = "-".join(seat_letter(rules.seat_name(s)) for s in seats)
+            else:
+                text = term(rules.side_name(side))
             return _("{seat} (you)").format(seat=text) if mine else text
         return self.title(seats[0]) if not mine else (_("You") if not self.name else self.name)
 
