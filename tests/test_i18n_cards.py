@@ -149,7 +149,7 @@ def test_play_cards_option(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> N
             return 0
 
     monkeypatch.setattr(spades.tui.app, "PlayApp", App)
-    assert main(["play", "--lang", "ru", "--cards", "standard", "--save", str(tmp_path / "g.json")]) == 0
+    assert main(["play", "--no-plain", "--lang", "ru", "--cards", "standard", "--save", str(tmp_path / "g.json")]) == 0
     assert pretty(Card.parse("AS")) == "A♠"
-    assert main(["play", "--lang", "is", "--cards", "local", "--save", str(tmp_path / "h.json")]) == 0
+    assert main(["play", "--no-plain", "--lang", "is", "--cards", "local", "--save", str(tmp_path / "h.json")]) == 0
     assert pretty(Card.parse("AS")) == "Á♠"

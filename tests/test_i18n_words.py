@@ -76,7 +76,7 @@ def test_exit_message_is_in_the_players_language(
 
     monkeypatch.setattr(spades.tui.app, "PlayApp", _App)
     save = tmp_path / "g.json"
-    assert main(["play", "--lang", lang, "--seed", "1", "--save", str(save)]) == 0
+    assert main(["play", "--no-plain", "--lang", lang, "--seed", "1", "--save", str(save)]) == 0
     out = capsys.readouterr().out
     assert str(save) in out and "spades play --resume" in out
     assert "The game is saved" not in out and "continue it with" not in out, out

@@ -158,7 +158,7 @@ def test_statistics_file_is_in_the_data_folder_and_written_atomically(
     monkeypatch.setattr(PlayApp, "run", lambda self: 0)
     parser = argparse.ArgumentParser()
     play_cli.add_arguments(parser)
-    play_cli.run(parser.parse_args(["--pace", "0", "--save", str(tmp_path / "p.json")]))
+    play_cli.run(parser.parse_args(["--no-plain", "--pace", "0", "--save", str(tmp_path / "p.json")]))
     assert seen and seen[0].stats_path == tmp_path / "mine.json"
 
 
