@@ -125,6 +125,8 @@ def test_prefs_survive_a_server_restart(db_url: str) -> None:
 def test_prefs_parse_keeps_the_base_and_rejects_wrong_kinds() -> None:
     base = DisplayPrefs(four_colour=True)
     assert parse_prefs({}, base) == base
-    assert parse_prefs({"reduced_motion": False}, base) == DisplayPrefs(four_colour=True, reduced_motion=False)
+    assert parse_prefs({"reduced_motion": False}, base) == DisplayPrefs(
+        four_colour=True, reduced_motion=False
+    )
     with pytest.raises(ValueError):
         parse_prefs({"large_cards": 0}, base)

@@ -25,7 +25,7 @@ import asyncio
 import json
 import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, fields, replace
 from typing import Any, Final
 
 from sqlalchemy import Column, Float, MetaData, String, Table, Text, select
@@ -79,7 +79,7 @@ def _checked(name: str, value: Any) -> bool | None:
         shown = name[:40]
         raise RequestError(N_("There is no display setting called {name}"), shown, name=shown)
     if isinstance(value, bool) or (value is None and name in FOLLOW_DEVICE):
-        return value  # type: ignore[no-any-return]
+        return value
     if name in FOLLOW_DEVICE:
         raise RequestError(N_("{name} must be true, false or null (as the device asks)"), name, name=name)
     raise RequestError(N_("{name} must be true or false"), name, name=name)
@@ -90,8 +90,8 @@ def parse_prefs(data: Any, base: DisplayPrefs | None = None) -> DisplayPrefs:
     must be a JSON object of known settings with values of their kind, else RequestError."""
     if not isinstance(data, dict):
         raise RequestError(N_("send a JSON object"))
-    changes = {str(name): _checked(str(name), value) for name, value in data.items()}
-    return DisplayPrefs(**{**asdict(base or DisplayPrefs()), **changes})
+    changes: dict[str, Any] = {str(name): _checked(str(name), value) for name, value in data.items()}
+    return replace(base or DisplayPrefs(), **changes)
 
 
 def _from_row(text: str) -> DisplayPrefs:
@@ -102,13 +102,13 @@ def _from_row(text: str) -> DisplayPrefs:
         return DisplayPrefs()
     if not isinstance(saved, dict):
         return DisplayPrefs()
-    good = {}
+    good: dict[str, Any] = {}
     for name, value in saved.items():
         try:
             good[name] = _checked(name, value)
         except RequestError:
             continue
-    return DisplayPrefs(**good)
+    return replace(DisplayPrefs(), **good)
 
 
 class PrefsStore:

@@ -118,7 +118,7 @@ window.SpadesPrefs = (() => {
     const box = el("div", { className: "prefs-sample" });
     box.setAttribute("role", "img");
     box.setAttribute("aria-label", _("Sample cards"));
-    if (typeof cardEl === "function") for (const c of ["AS", "KH", "QD", "JC", "TD"]) box.append(cardEl(c));
+    if (typeof cardEl === "function") for (const c of ["AS", "KH", "QD", "JC"]) box.append(cardEl(c));
     return box;
   }
 
