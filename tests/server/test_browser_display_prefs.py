@@ -339,6 +339,34 @@ def test_a_browser_without_an_identity_keeps_its_settings_and_gives_them_to_the_
 # ---------- reachable, labelled, in every language ----------
 
 
+def test_keys_typed_in_the_display_dialog_never_reach_the_table(browser: Any, server: LiveServer) -> None:
+    """While bidding, the table takes N (nil) and digits with Enter (a bid) from anywhere on the
+    page: in the dialog they are the dialog's."""
+    w = Watched(browser, "keys", DESKTOP)
+    p = w.page
+    p.goto(server.url + "/")
+    p.wait_for_selector("#preset option", state="attached")
+    p.select_option("#speed", "0.05")
+    p.select_option("#timer", "0")
+    p.click("#create-btn")
+    p.wait_for_selector(".bids button[data-action='nil']", timeout=30000)
+    _open_dialog_by_keyboard(p)
+    for key in ("Space", "Tab", "Space", "Tab", "Tab", "Tab"):
+        p.keyboard.press(key)
+    assert p.is_checked("#pref-four_colour") and p.is_checked("#pref-large_cards")
+    assert p.evaluate("() => document.activeElement.id") == "prefs-close"
+    for key in ("n", "3", "b", "l", "h"):  # on a button: the table would take every one of them
+        p.keyboard.press(key)
+    p.keyboard.press("Enter")  # Close: not the bid of 3 typed above
+    p.wait_for_selector("#prefs-dialog:not([open])", state="attached")
+    p.wait_for_timeout(300)
+    assert "act" not in w.sent and "hint" not in w.sent, w.sent
+    assert p.locator(".bids button[data-action='nil']").count() == 1  # still this player's bid
+    w.check()
+    w.close()
+
+
+
 @pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
 def test_display_dialog_is_labelled_in_every_language(browser: Any, server: LiveServer, lang: str) -> None:
     ctx = browser.new_context(viewport=DESKTOP)

@@ -16,6 +16,8 @@ window.SpadesPrefs = (() => {
   const DEVICE = { high_contrast: "(prefers-contrast: more)", reduced_motion: "(prefers-reduced-motion: reduce)" };
   const root = document.documentElement;
   let prefs = clean(readLocal());
+  // changes made on this page: the server's copy, asked for before one of them, does not undo it
+  let edits = 0;
 
   function readLocal() {
     try { return JSON.parse(localStorage.getItem(STORE) || "{}"); } catch { return {}; }
@@ -69,16 +71,19 @@ window.SpadesPrefs = (() => {
   async function sync() {
     if (!hasKey()) return;
     if (localStorage.getItem(PENDING)) { await push(); return; }
+    const before = edits;
     try {
       const r = await fetch("/api/me/prefs", { headers: keyHeaders() });
       if (!r.ok) return;
       const data = await r.json();
+      if (edits !== before) return;
       if (data.saved) { set(clean(data.prefs), false); return; }
       if (!same(prefs, DEFAULTS)) await push();
     } catch { /* offline: this browser's copy stands */ }
   }
 
   function set(next, save) {
+    if (save) edits += 1;
     prefs = clean(next);
     writeLocal(prefs);
     apply();
