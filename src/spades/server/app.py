@@ -11,6 +11,7 @@ Routes
 ``GET /api/tables/{id}``        public facts about one table
 ``POST /api/tables/{id}/join``  claim an open seat: ``{"seat": n?, "name": "..."}`` -> ``{seat, token}``
 ``GET /api/code/{code}``        ``{"id": ...}`` for an invite code
+``GET/PUT /api/me/prefs``       the player's display settings (:mod:`.prefs`)
 ``WS  /ws/{id}``                the game protocol (:mod:`.protocol`)
 ``GET /api/i18n/{lang}``        the web client's catalog of a language (:func:`.words.client_catalog`)
 ``GET /api/i18n``               the same for the request's language (``spades_lang`` cookie, else
@@ -57,6 +58,7 @@ from .manager import RequestError, TableManager, bot_levels, clean_name, parse_c
 from .metrics import Metrics
 from .options import PEOPLE_PRESETS, RESEARCH_PRESETS, SETTINGS, limits_for, options_description
 from .players import KEY_HEADER, new_player, player_for_key
+from .prefs import prefs_routes
 from .protocol import ProtocolError, RateLimiter, parse_client_message
 from .replay import analyse_hand, game_record, replay_payload
 from .stats import player_record
@@ -563,6 +565,7 @@ def create_app(
         Route("/api/players", api_players, methods=["POST"]),
         Route("/api/players/{player_id}", api_player),
         Route("/api/me", api_me, methods=["GET", "POST"]),
+        *prefs_routes(lambda: manager().storage, lim.max_body),
         Route("/api/leaders", api_leaders),
         Route("/api/play-now", api_play_now, methods=["POST"]),
         Route("/api/tables/{table_id}/replay", api_replay),

@@ -13,7 +13,8 @@ function cardEl(code, opts) {
   const el = document.createElement("div");
   if (!code) { el.className = "card back"; return el; }
   const r = code[0], s = code[1];
-  el.className = "card" + (s === "H" || s === "D" ? " red" : "") + ("JQK".includes(r) ? " face" : "");
+  // suit-S/H/D/C: the four-colour deck (prefs.js, style.css) colours each suit its own way
+  el.className = "card suit-" + s + (s === "H" || s === "D" ? " red" : "") + ("JQK".includes(r) ? " face" : "");
   el.dataset.card = code;
   el.setAttribute("aria-label", fmt(_("{rank} of {suit}"), { rank: rankText(r), suit: term(SUIT_WORDS[s]) }));
   const corner = () => {
