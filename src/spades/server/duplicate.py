@@ -222,7 +222,7 @@ def standings(movement: Movement, boards: Sequence[Sequence[BoardResult]]) -> li
                 points[pair] += r.points[side]
                 diff[pair] += r.points[side] - r.points[1 - side]
     most = top * len(boards)
-    rows = [
+    rows: list[dict[str, Any]] = [
         {
             "pair": p + 1,
             "table": p // 2 + 1,
@@ -234,7 +234,7 @@ def standings(movement: Movement, boards: Sequence[Sequence[BoardResult]]) -> li
         }
         for p in range(pairs)
     ]
-    rows.sort(key=lambda row: (-row["mp"], row["pair"]))
+    rows.sort(key=lambda row: (-mp[row["pair"] - 1], row["pair"]))
     for i, row in enumerate(rows):
         row["rank"] = rows[i - 1]["rank"] if i and rows[i - 1]["mp"] == row["mp"] else i + 1
     return rows
