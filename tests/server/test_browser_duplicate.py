@@ -152,13 +152,16 @@ PAGE_JS = """
     ({ pair: Number(tr.dataset.pair), cells: [...tr.children].map((c) => c.innerText.trim()) })),
   boards: [...document.querySelectorAll('.board-block')].map((b) => ({
     board: Number(b.dataset.board),
-    rows: [...b.querySelectorAll('tr[data-table]')].map((tr) => [...tr.children].map((c) => c.innerText.trim())),
+    rows: [...b.querySelectorAll('tr[data-table]')]
+      .map((tr) => [...tr.children].map((c) => c.innerText.trim())),
   })),
 })
 """
 
 
-def test_an_8_player_duplicate_event_of_4_boards_to_its_results(browser: Any, live_server: LiveServer) -> None:
+def test_an_8_player_duplicate_event_of_4_boards_to_its_results(
+    browser: Any, live_server: LiveServer
+) -> None:
     ann = Watched(browser, "ann", DESKTOP)
     try:
         event = create_event(ann.page, live_server)

@@ -97,7 +97,8 @@ def test_an_event_of_two_tables_to_its_end_without_a_leak(client: Any) -> None:
     first = client.get(f"/api/events/{event}").json()
     check_no_leak(first, table_ids, secrets)
     assert [t["open"] for t in first["tables"]] == [1, 1]
-    assert first["tables"][1]["seats"][0] == {"position": "North", "kind": "bot", "name": None, "level": "basic"}
+    north = {"position": "North", "kind": "bot", "name": None, "level": "basic"}
+    assert first["tables"][1]["seats"][0] == north
     for table, seat, name in ((1, 0, "Bea"), (2, 2, "Cy")):
         r = client.post(f"/api/events/{event}/join", json={"table": table, "seat": seat, "name": name})
         assert r.status_code == 200, r.text

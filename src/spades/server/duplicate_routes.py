@@ -81,7 +81,8 @@ def _seat(spec: Any, levels: Sequence[str]) -> SeatRow:
 def _settings(data: dict[str, Any]) -> dict[str, Any]:
     stand_in = data.get("stand_in", DEFAULT_LEVEL)
     if stand_in not in bot_levels():
-        raise RequestError(N_("computer level must be one of {levels}"), "stand_in", levels=", ".join(bot_levels()))
+        levels = ", ".join(bot_levels())
+        raise RequestError(N_("computer level must be one of {levels}"), "stand_in", levels=levels)
     out: dict[str, Any] = {"stand_in": stand_in, "close_after": _CLOSE_AFTER}
     for key in ("bot_delay", "turn_timer", "grace", "hand_pause"):
         label, lo, hi, default = SETTINGS[key]
