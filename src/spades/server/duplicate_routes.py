@@ -113,7 +113,7 @@ def parse_event_request(data: Any) -> EventRequest:
         seats.append([_seat(spec, levels) for spec in table])
     if not any(s.kind == "open" for row in seats for s in row):
         raise RequestError(N_("an event is for people: leave at least one seat open"), "tables")
-    name = clean_name(data.get("name"), "") or "Duplicate"
+    name = clean_name(data.get("name"), "")
     boards = _int_field(
         {"boards": 4, **data}, "boards", MAX_BOARDS,
         RequestError(N_("an event has from 1 to {n} boards"), "boards", n=str(MAX_BOARDS)),

@@ -105,7 +105,7 @@ class EventStore:
             config = {
                 **settings,
                 "preset": "partnership",
-                "name": f"{name} · {t + 1}",
+                "name": f"{name} · {t + 1}" if name else "",
                 "hints": False,
                 "event": event.id,
                 "event_table": t,

@@ -34,8 +34,8 @@ function createForm() {
   const form = el("form"); form.id = "event-form"; form.noValidate = true;
   form.appendChild(el("h2", "", _("New duplicate event")));
   form.appendChild(el("p", "note", _("Every table plays the same deals (boards); each pair's score on a board is compared with the pairs that held the same cards at the other tables.")));
-  const name = el("input"); name.id = "event-name"; name.maxLength = 24;
-  const host = el("input"); host.id = "host-name"; host.maxLength = 24; host.value = localStorage.getItem("spades-name") || "";
+  const name = el("input"); name.type = "text"; name.id = "event-name"; name.maxLength = 24;
+  const host = el("input"); host.type = "text"; host.id = "host-name"; host.maxLength = 24; host.value = localStorage.getItem("spades-name") || "";
   const boards = select("boards", Array.from({ length: 13 }, (_x, i) => [i + 1, String(i + 1)]), 4);
   const tables = select("tables", Array.from({ length: 7 }, (_x, i) => [i + 2, String(i + 2)]), 2);
   const speed = select("speed", [["1.2", _("relaxed")], ["0.8", _("normal")], ["0.3", _("fast")], ["0.05", _("instant")]], "0.8");
@@ -154,11 +154,11 @@ function boardBlock(ev, b) {
 }
 
 function drawEvent(ev) {
-  const parts = [el("h2", "", ev.name)];
+  const parts = [el("h2", "", ev.name || _("Duplicate event"))];
   if (ev.host) parts.push(el("p", "note", fmt(_("Host: {name}"), { name: ev.host })));
   parts.push(el("p", "note", _("Scoring: match points. On each board a pair gets 2 points for every table where the same cards did worse and 1 for every tie; the result compared is the points of the pair less those of its opponents.")));
   if (!ev.over) {
-    const name = el("input"); name.id = "sit-name"; name.maxLength = 24; name.value = localStorage.getItem("spades-name") || "";
+    const name = el("input"); name.type = "text"; name.id = "sit-name"; name.maxLength = 24; name.value = localStorage.getItem("spades-name") || "";
     parts.push(labelled(_("Your name"), name));
   }
   const err = el("p"); err.id = "event-error"; err.setAttribute("role", "alert");
@@ -174,7 +174,7 @@ function drawEvent(ev) {
   const typed = keep ? keep.value : null;
   main.replaceChildren(...parts);
   if (typed !== null && document.getElementById("sit-name")) document.getElementById("sit-name").value = typed;
-  document.title = ev.name + " · " + _("Spades");
+  document.title = (ev.name || _("Duplicate event")) + " · " + _("Spades");
 }
 
 async function loadEvent() {
