@@ -53,6 +53,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from .. import i18n
 from ..i18n import LANGUAGES, N_
 from ..rules import PRESETS
+from .duplicate_routes import duplicate_routes
 from .limits import BadRequest, ClientLimiter, Limits, client_key, parse_json, read_body
 from .manager import RequestError, TableManager, bot_levels, clean_name, parse_create_request
 from .metrics import Metrics
@@ -580,6 +581,7 @@ def create_app(
         Route("/r/{table_id}", page("replay.html")),
         Route("/healthz", healthz),
         Route("/metrics", metrics_page),
+        *duplicate_routes(),
         WebSocketRoute("/ws/{table_id}", ws_table),
         Mount("/static", StaticFiles(directory=STATIC_DIR), name="static"),
     ]
