@@ -10,14 +10,20 @@
 let reviewPending = null; // "low" or "high" after U / O, until a suit's letter
 const SUIT_KEYS = { s: "S", h: "H", d: "D", c: "C" };
 
+// the letter of the key pressed, whatever the keyboard's layout (a Russian layout's R key: "к")
+function reviewLetter(e) {
+  if (e.key === "?" || (e.code === "Slash" && e.shiftKey)) return "?";
+  if (e.key === "Escape") return "escape";
+  return /^Key[A-Z]$/.test(e.code || "") ? e.code.slice(3).toLowerCase() : e.key.toLowerCase();
+}
 function reviewKey(e) {
-  const key = e.key.toLowerCase();
+  const key = reviewLetter(e);
   if (reviewPending) return suitChosen(key);
   const legal = st.view.legal, kind = legal ? legal.kind : null;
   if (kind === "draw" && key === "r" && !e.shiftKey) return false; // R rejects the drawn card
   if (kind === "blind" && (key === "b" || key === "l")) return false;
-  if (e.key === "R") { say(lastTrickWords()); return true; }
-  const action = REVIEW[e.key === "?" ? "?" : key];
+  if (key === "r" && e.shiftKey) { say(lastTrickWords()); return true; }
+  const action = REVIEW[key];
   if (!action) return false;
   action();
   return true;
