@@ -36,7 +36,7 @@ window.spadesSpoken = spoken;
 let announceQuiet = false; // while the chat's history is drawn: nothing said
 
 // ---------- events from the state messages ----------
-let heardV = null, heardHands = null, heardPhase = null, heardStatus = null, heardSeats = null;
+let heardV = null, heardHands = null, heardPhase = null, heardStatus = null, heardSeats = null, heardOver = false;
 const spadeHands = new Set(); // the hands in which a spade has been played (spades broken)
 
 // Called with each state message before it is drawn (st is still the previous state).
@@ -45,7 +45,7 @@ function announceState(m) {
   const fresh = (m.events || []).filter((e) => first || e.v > heardV);
   if (first) {
     heardV = m.v; heardHands = m.view.history.length; heardPhase = m.view.phase; heardStatus = m.table.status;
-    heardSeats = seatFacts(m.table.seats);
+    heardSeats = seatFacts(m.table.seats); heardOver = m.view.is_over;
     say(openingWords(m));
     // the hand so far: a few moves (the bids made before you came) said one by one, more summed up
     if (fresh.length <= m.table.seats.length) for (const e of fresh) say(eventWords(e, m));
@@ -94,13 +94,13 @@ function cardEventWords(e, m) {
   const card = cardWords(e.text);
   const found = trickOf(e, m);
   const lead = found && found.record.cards[0] === e.text;
-  let text = fmt(e.seat === me() ? (lead ? _("You lead the {card}") : _("You play the {card}"))
-    : (lead ? _("{who} leads the {card}") : _("{who} plays the {card}")), { who: seatName(e.seat), card });
-  if (e.text.endsWith("S") && !spadeHands.has(e.hand)) { spadeHands.add(e.hand); text += ". " + _("Spades are broken."); }
+  const text = [fmt(e.seat === me() ? (lead ? _("You lead the {card}") : _("You play the {card}"))
+    : (lead ? _("{who} leads the {card}") : _("{who} plays the {card}")), { who: seatName(e.seat), card }) + "."];
+  if (e.text.endsWith("S") && !spadeHands.has(e.hand)) { spadeHands.add(e.hand); text.push(_("Spades are broken.")); }
   if (found && found.record.winner !== null && found.record.cards[found.record.cards.length - 1] === e.text && found.done) {
-    text += ". " + trickWonWords(found.record, found.index, m);
+    text.push(trickWonWords(found.record, found.index, m));
   }
-  return text;
+  return text.join(" ");
 }
 // the trick a card was played to: a finished one of its hand (in the view, or the hand's last
 // trick kept as prev_trick once the next hand began), or the one on the table
@@ -154,7 +154,7 @@ function bidsWords(view) {
 function handResults(m) {
   const history = m.view.history;
   while (heardHands < history.length) say(handResultWords(history[heardHands++], m));
-  if (m.view.is_over && heardPhase !== "over") { heardPhase = "over"; say(gameOverWords(m)); }
+  if (m.view.is_over && !heardOver) { heardOver = true; say(gameOverWords(m)); }
 }
 function handResultWords(hs, m) {
   const seats = m.table.seats.length, sides = hs.scores.length;

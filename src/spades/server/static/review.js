@@ -82,7 +82,7 @@ function handWords() {
 function trickWords(t, seats) {
   return t.cards.map((c, i) => {
     const s = (t.leader + i) % seats;
-    return whoWords(s) + " " + cardWords(c);
+    return fmt(_("{who} played {card}"), { who: whoWords(s), card: cardWords(c) });
   }).join(", ");
 }
 function lastTrickWords() {
@@ -99,7 +99,7 @@ function currentTrickWords() {
 }
 function bidsTricksWords() {
   const view = st.view;
-  const seats = view.bids.map((b, s) => fmt(_("{who}: bid {bid}, won {won}"), { who: whoWords(s), bid: b === null ? _("no bid yet") : bidText(b), won: view.tricks_won[s] }));
+  const seats = view.bids.map((b, s) => fmt(_("{who}: bid {bid}, won {won}"), { who: whoWords(s), bid: b === null ? _("no bid yet") : term(b), won: view.tricks_won[s] }));
   let text = listWords(seats) + ".";
   if (partnerships()) {
     text += " " + view.scores.map((_x, side) => fmt(_("{who}: bid {bid}, won {won}"), { who: sideName(side),
