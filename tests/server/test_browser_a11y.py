@@ -215,8 +215,7 @@ def test_review_key_v_reads_bids_and_tricks(page: Any, live_server: LiveServer) 
     names = page.evaluate("() => st.table.seats.map((s) => s.name)")
     for s, bid in enumerate(view["bids"]):
         who = "You" if s == 0 else names[s]
-        word = bid.capitalize() if "nil" in bid else bid
-        assert f"{who}: bid {word}, won {view['tricks_won'][s]}" in said, said
+        assert f"{who}: bid {bid}, won {view['tricks_won'][s]}" in said, said
     assert f"{names[0]} & {names[2]}: bid " in said
 
 
