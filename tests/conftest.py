@@ -164,6 +164,7 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
     workers (each writes its counts to a file: tests/server/browser_helpers.py, flush_counts)."""
     if hasattr(config, "workerinput"):
         return
+    _axe_summary(terminalreporter)
     counts = _BROWSER_GAMES / ".counts"
     totals: dict[str, int] = {}
     for path in sorted(counts.glob("*.json")) if counts.is_dir() else []:
@@ -182,3 +183,21 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
     terminalreporter.write_line(line)
     terminalreporter.write_line(f"screenshots: {_BROWSER_GAMES}")
     (_BROWSER_GAMES / "summary.txt").write_text(line + "\n")
+
+
+_AXE_COUNTS = Path(__file__).resolve().parents[1] / "test-artifacts" / "a11y" / ".axe"
+
+
+def _axe_summary(terminalreporter: Any) -> None:
+    """axe-core's violations per page and state (tests/server/test_browser_a11y_axe.py), by
+    impact, as the xdist workers wrote them (tests/server/a11y_helpers.py, record_axe)."""
+    found: dict[str, dict[str, int]] = {}
+    for path in sorted(_AXE_COUNTS.glob("*.json")) if _AXE_COUNTS.is_dir() else []:
+        if path.stat().st_mtime >= _SESSION_START:
+            found.update(json.loads(path.read_text()))
+    if not found:
+        return
+    terminalreporter.write_sep("-", "axe-core: violations per page and state")
+    for label, counts in found.items():
+        said = ", ".join(f"{impact} {n}" for impact, n in sorted(counts.items())) or "none"
+        terminalreporter.write_line(f"{label}: {said}")

@@ -58,6 +58,7 @@ function setConn(text, cls) { $("conn-text").textContent = text; $("conn-dot").c
 // With the server out of reach the page says so plainly, greys every seat's dot (nobody's
 // presence is known) and refuses clicks with a message rather than dropping them.
 function setOffline(off, wait) {
+  if (online === off) announceConnection(off);
   online = !off;
   document.body.classList.toggle("offline", off);
   const o = $("offline");
@@ -100,6 +101,7 @@ function onMessage(m) {
     if (st && (st.view.phase !== m.view.phase || newHand)) { selected.clear(); bidBuffer = ""; }
     if (!m.table && st) m.table = st.table; // sent only when it changed
     st = m; v = m.v;
+    announceState(m);
     if (!online) setOffline(false);
     setConn(m.you === null ? _("watching") : _("connected"), "on");
     pauseEnd = m.pause ? performance.now() + m.pause * 1000 : null;
@@ -112,13 +114,14 @@ function onMessage(m) {
   } else if (m.type === "chat") {
     addChat(m);
   } else if (m.type === "chat_history") {
-    $("chat-log").replaceChildren(); for (const c of m.messages) addChat(c);
+    announceChatHistory(() => { $("chat-log").replaceChildren(); for (const c of m.messages) addChat(c); });
   } else if (m.type === "rematch") {
     followRematch(m.id);
   } else if (m.type === "presence") {
     if (!st) return;
     m.seats.forEach((x, s) => { Object.assign(st.table.seats[s], { connected: x.connected, auto: x.auto }); if ("away" in x) st.table.seats[s].away = x.away; });
     st.table.spectators = m.spectators;
+    announcePresence(st.table.seats);
     render();
   } else if (m.type === "timeout") {
     timedOut(m);
@@ -158,6 +161,7 @@ function timedOut(m) {
   if (m.away) text += ". " + (mine ? _("You are marked away: the computer plays for you until you press I'm back") : fmt(_("{name} is marked away: the computer plays for them until they are back"), { name: seatName(m.seat) }));
   log.push({ v: v, hand: st.view.hand_number, seat: m.seat, text: "", note: text });
   toast(text, mine);
+  announceTimeout(m, text);
   render();
 }
 
@@ -217,6 +221,7 @@ function render() {
   renderSpectatorName();
   signalTurn();
   renderAfterGame();
+  labelCards(document.body); // every card drawn: an image with its name (the hand's are buttons)
 }
 
 // After the game, on the page itself (the dialog may be closed): the rematch, the replay, the lobby
@@ -301,6 +306,7 @@ function timerBar() {
   return t;
 }
 setInterval(() => {
+  announceTick();
   if (st && pauseEnd) {
     $("prompt").textContent = promptText();
     if (pauseEnd < performance.now()) { pauseEnd = null; render(); } // the next hand's player now glows
@@ -336,6 +342,7 @@ function renderTrick() {
       if (seat === winner) c.classList.add("win");
       box.appendChild(c);
     }
+    labelCards(box, (c) => whoWords(trick.find(([, x]) => x === c.dataset.card)[0]) + ": ");
     trickKey = key;
   }
   $("prompt").textContent = promptText();
@@ -460,6 +467,7 @@ function renderMe() {
     c.tabIndex = code === focusCard ? 0 : -1;
     if (usable(code)) c.classList.add("legal");
     if (selected.has(code)) c.classList.add("selected");
+    labelHandCard(c, code, usable(code), !!playable, choosing ? selected.has(code) : null);
     if (hintAction && (hintAction === code || hintAction.split(" ").includes(code))) c.classList.add("hint");
     if (view.received && view.received.includes(code)) c.classList.add("new");
     c.addEventListener("click", () => clickCard(code));
@@ -617,10 +625,11 @@ function showSummary(hs, over) {
   if (over) shownOver = true;
   const view = st.view, m = $("modal");
   m.replaceChildren();
-  m.appendChild(el("h2", "", over ? gameResultText() : fmt(_("Hand {n} result"), { n: hs.number + 1 })));
+  const title = el("h2", "", over ? gameResultText() : fmt(_("Hand {n} result"), { n: hs.number + 1 })); title.id = "modal-title";
+  m.appendChild(title);
   const t = el("table");
   const head = el("tr");
-  for (const x of ["", _("Bid"), _("Won"), _("Points"), _("Bags"), _("Score")]) head.appendChild(el("th", "", x));
+  for (const x of ["", _("Bid"), _("Won"), _("Points"), _("Bags"), _("Score")]) head.appendChild(el(x ? "th" : "td", "", x));
   t.appendChild(head);
   hs.scores.forEach((score, side) => {
     const seats = partnerships() ? [side, side + 2] : [side];
@@ -684,6 +693,7 @@ function signalTurn() {
   if (!mine) { turnSignalled = null; return; }
   if (turnSignalled === v) return;
   turnSignalled = v;
+  announceTurn();
   if (document.hidden && $("sound").checked) beep();
 }
 function beep() {
@@ -722,6 +732,7 @@ function addChat(c) {
   li.dataset.who = chatWho(c);
   const mine = me() !== null ? c.seat === me() : c.from === localStorage.getItem("spades-name");
   if (!mine) li.appendChild(mute);
+  announceChat(c, mine);
   $("chat-log").appendChild(li);
   while ($("chat-log").children.length > 60) $("chat-log").firstChild.remove();
   $("chat-log").scrollTop = $("chat-log").scrollHeight;
@@ -844,6 +855,7 @@ document.addEventListener("keydown", (e) => {
     if (e.key === "Escape" || e.key === "Enter") { const ok = $("modal-ok"); if (ok) ok.click(); else closeModal(); e.preventDefault(); }
     return;
   }
+  if (reviewKey(e)) { e.preventDefault(); return; }
   const legal = st.view.legal, key = e.key.toLowerCase();
   if (key === "h" && st.table.hints) { send({ type: "hint" }); return; }
   if (!legal) return;
