@@ -405,7 +405,9 @@ def test_display_dialog_is_labelled_in_every_language(browser: Any, server: Live
 #: the blocks of the table page that must not overlap one another
 BLOCKS_JS = """
 () => {
-  const shown = (e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== "hidden";
+  // what the eye sees: the screen reader's hidden headings (.sr-only, clipped away whole) are not
+  const shown = (e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== "hidden"
+    && !e.classList.contains("sr-only");
   const sel = [".topbar > *", ".seat:not(.hidden)", "#prompt", ".me-bar", "#actions", "#hand",
                ".side-panel > section", "#trick .card"];
   const out = [];
@@ -492,7 +494,9 @@ async () => {
     return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2]); };
   const ratio = (a, b) => {
     const x = lum(a), y = lum(b); return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05); };
-  const shown = (e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== "hidden";
+  // what the eye sees: the screen reader's hidden headings (.sr-only, clipped away whole) are not
+  const shown = (e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== "hidden"
+    && !e.classList.contains("sr-only");
   const topLayer = document.querySelector("dialog[open]");
   function behind(e) {
     const chain = []; for (let x = e; x; x = x.parentElement) chain.push(x);
