@@ -26,16 +26,14 @@ from .actions import LOOK, Action, Choice, Discard, Pass, parse_action
 from .bids import MAX_BID, Bid
 from .cards import (
     ALL_CARDS,
-    FULL_DECK,
-    NON_SPADES_MASK,
-    SUIT_MASKS,
+    NUM_CARD_IDS,
     Card,
     CardLike,
     CardSet,
+    cards_of_mask,
     to_card,
 )
-from .core import deck_cards, deck_mask, game_result
-from .core.tricks import _POWER
+from .core import deck_mask, game_result, rules_deck
 from .errors import ErrorCode, IllegalActionError, NotationError, RecordError
 from .events import (
     PLAYED,
@@ -69,11 +67,12 @@ _BID_MADE: Final = tuple(tuple((BidMade(seat, bid),) for bid in _BIDS) for seat 
 
 # what the card path reads, as this module's own constants (compiled: static, not
 # looked up in another module's namespace)
-_SUIT_MASKS: Final = SUIT_MASKS
-_FULL_DECK: Final = FULL_DECK
 _PLAYED: Final = PLAYED
 _PLAYED_BREAKING: Final = PLAYED_BREAKING
-_POWERS: Final = _POWER
+#: every card id, the jokers (52, 53) included
+_CARD: Final = tuple(Card(c) for c in range(NUM_CARD_IDS))
+#: any card may be led (spades broken, or not required to be)
+_ANY_CARD: Final = (1 << NUM_CARD_IDS) - 1
 _new_event: Final[Any] = object.__new__
 _set_winner: Final[Any] = TrickWon.__dict__["winner"].__set__
 _set_cards: Final[Any] = TrickWon.__dict__["cards"].__set__
@@ -106,7 +105,7 @@ _GAME_SLOTS: Final = (
 
 
 def _trick_records(completed: list[tuple[int, list[Card], int]]) -> tuple[TrickRecord, ...]:
-    return tuple(TrickRecord(lead, tuple(ALL_CARDS[c] for c in cards), win) for lead, cards, win in completed)
+    return tuple(TrickRecord(lead, tuple(_CARD[c] for c in cards), win) for lead, cards, win in completed)
 
 
 class Game:
@@ -192,10 +191,7 @@ class Game:
         for c in cards:
             mask |= 1 << c
         if len(cards) != rules.deck_size or mask != deck_mask(rules):
-            what = (
-                "51 cards without the 2 of clubs" if rules.variant == "three-player" else "52 different cards"
-            )
-            raise ValueError(f"a deck must hold {what}")
+            raise ValueError(f"a deck must hold {_pack_words(rules)}")
         return cards
 
     # -- hand set-up ----------------------------------------------------------
@@ -350,7 +346,7 @@ class Game:
     def trick(self) -> tuple[tuple[int, Card], ...]:
         """The trick in progress as (seat, card) pairs in play order."""
         leader = self._hand._leader or 0
-        return tuple(((leader + i) % self._n, ALL_CARDS[c]) for i, c in enumerate(self._hand._trick))
+        return tuple(((leader + i) % self._n, _CARD[c]) for i, c in enumerate(self._hand._trick))
 
     @property
     def tricks(self) -> tuple[TrickRecord, ...]:
@@ -374,7 +370,7 @@ class Game:
     @property
     def deck(self) -> tuple[Card, ...]:
         """The card order of the current hand (omniscient: for tests, tools and servers)."""
-        return tuple(ALL_CARDS[c] for c in self._hand._deck)
+        return tuple(_CARD[c] for c in self._hand._deck)
 
     def hand(self, seat: int | Any) -> CardSet:
         """What a seat holds now (omniscient: use :meth:`view` for players)."""
@@ -400,6 +396,8 @@ class Game:
             # the cards of each suit pattern read from precomputed tables
             hand = h._hands[h._to_act]  # type: ignore[index]
             t = self._table
+            if not t.printed_suits:  # a deck that plays a card as another suit, or jokers
+                return [*cards_of_mask(hand & (h._follow if h._trick else h._lead) or hand)]
             if h._trick:
                 bits = hand & h._follow
                 if bits:
@@ -451,6 +449,7 @@ class Game:
             hands = h._hands
             hand = hands[actor]
             trick = h._trick
+            t = self._table
             if trick:
                 if not (hand & h._follow or hand) >> card & 1:
                     h._check_play(action)
@@ -459,16 +458,16 @@ class Game:
                     h._check_play(action)
                 if h._first_lead:  # the 2 of clubs led: the lead is free again
                     h._first_lead = 0
-                    h._lead = self._table.lead
-                led = h._led = card // 13
-                h._follow = _SUIT_MASKS[led]
+                    h._lead = t.lead
+                led = h._led = t.suit_of[card]  # the play suit (a joker is a spade)
+                h._follow = t.follows[led]
             self._log.append((actor, action))
             hands[actor] = hand ^ _BITS[card]
             trick.append(action)
-            if card >= 39 and not h._broken:
+            if not h._broken and t.trumps >> card & 1:
                 h._broken = True
-                h._lead = _FULL_DECK
-                played: tuple[Event, ...] = _PLAYED_BREAKING[actor][card]  # type: ignore[assignment]
+                h._lead = _ANY_CARD
+                played: tuple[Event, ...] = _PLAYED_BREAKING[actor][card]
             else:
                 played = _PLAYED[actor][card]
             if len(trick) < self._n:
@@ -477,7 +476,7 @@ class Game:
             # the trick is full: spades.core.trick_winner with its power table inlined
             # (tests/test_core.py checks the engine against it)
             leader: int = h._leader  # type: ignore[assignment]
-            power = _POWERS[h._led]
+            power = t.powers[h._led]
             if len(trick) == 4:
                 c0: int = trick[0]
                 c1: int = trick[1]
@@ -670,7 +669,7 @@ class Game:
         to_act = h._to_act
         draw_card = None
         if h._phase is _DRAW and to_act == seat:
-            draw_card = ALL_CARDS[h._deck[h._stock_pos]]
+            draw_card = _CARD[h._deck[h._stock_pos]]
         exchange = None
         exchange_size = 0
         if h._phase is _EXCHANGE:
@@ -678,7 +677,7 @@ class Game:
             exchange_size = h._exchange_size()
         leader = h._leader
         trick = (
-            tuple(((leader + i) % n, ALL_CARDS[c]) for i, c in enumerate(h._trick))
+            tuple(((leader + i) % n, _CARD[c]) for i, c in enumerate(h._trick))
             if leader is not None
             else ()
         )
@@ -755,7 +754,7 @@ class Game:
             "rules": self._rules.to_dict(),
             "seed": self._seed,
             "dealer": self._first_dealer,
-            "decks": [[str(ALL_CARDS[c]) for c in deck] for deck in self._decks],
+            "decks": [[str(_CARD[c]) for c in deck] for deck in self._decks],
             "actions": [[seat, str(action)] for seat, action in self._log],
             "result": {
                 "hands_played": self._hands_played,
@@ -867,6 +866,7 @@ class _Table:
         "blind_open",
         "deck",
         "first_lead_club",
+        "follows",
         "lead",
         "max_bid",
         "must_break",
@@ -874,7 +874,10 @@ class _Table:
         "next_seat",
         "no_blind_bids",
         "num_sides",
+        "pack",
         "plain_bids",
+        "powers",
+        "printed_suits",
         "rules",
         "s0",
         "s1",
@@ -882,8 +885,10 @@ class _Table:
         "s3",
         "short_deck",
         "side_cap",
+        "suit_of",
         "suits",
         "tricks_per_hand",
+        "trumps",
         "uses_draw",
     )
 
@@ -894,9 +899,18 @@ class _Table:
         self.must_break = rules.spades_must_be_broken
         self.tricks_per_hand = rules.tricks_per_hand
         self.next_seat = tuple((s + 1) % n for s in range(n))
-        self.deck = deck_cards(rules)
-        self.short_deck = len(self.deck) != 52
-        self.lead = NON_SPADES_MASK if self.must_break else FULL_DECK
+        # the pack (RULES.md section 7): its cards, each card's play suit and power
+        self.pack = pack = rules_deck(rules)
+        self.deck = pack.cards
+        # the shuffle orders the pack's cards; the standard 52 are their own ids
+        self.short_deck = pack.cards != _STANDARD_IDS
+        self.suit_of = pack.suit_of
+        self.follows = pack.suit_masks
+        self.trumps = pack.trumps
+        self.powers = pack.lead_powers
+        # every card plays as its printed suit (the suit tables of legal_actions hold)
+        self.printed_suits = all(pack.suit_of[c] == c // 13 for c in pack.cards)
+        self.lead = pack.non_trumps if self.must_break else _ANY_CARD
         self.bid_orders = tuple(tuple((d + 1 + i) % n for i in range(n)) for d in range(n))
         self.blind_nil_needs_deficit = rules.blind_nil_offered and rules.blind_nil_min_deficit > 0
         self.blind_nil = rules.blind_nil_offered
@@ -931,6 +945,18 @@ class _Table:
 
 
 _TABLES: dict[int, _Table] = {}
+_STANDARD_IDS: Final = tuple(range(52))
+
+
+def _pack_words(rules: Rules) -> str:
+    """The cards a deck given for a hand must hold, in words."""
+    if rules.deck_size == 51:
+        return "51 cards without the 2 of clubs"
+    if rules.deck == "standard":
+        return "52 different cards"
+    removed = sorted(set(range(52)) - set(rules_deck(rules).cards))
+    gone = f" without the {' and the '.join(str(Card(c)) for c in removed)}" if removed else ""
+    return f"the {rules.deck_size} different cards of the {rules.deck} deck{gone}"
 
 
 def _table(rules: Rules) -> _Table:
