@@ -396,13 +396,13 @@ class Game:
             # the cards of each suit pattern read from precomputed tables
             hand = h._hands[h._to_act]  # type: ignore[index]
             t = self._table
-            if not t.printed_suits:  # a deck that plays a card as another suit, or jokers
-                return [*cards_of_mask(hand & (h._follow if h._trick else h._lead) or hand)]
             if h._trick:
                 bits = hand & h._follow
                 if bits:
                     led = h._led
-                    return [*t.suits[led][bits >> 13 * led]]
+                    if led != t.split_suit:
+                        return [*t.suits[led][bits >> 13 * led]]
+                    return [*cards_of_mask(bits)]  # spades led in the deuces decks (the 2D is one)
             else:
                 hand = hand & h._lead or hand
             return [
@@ -464,7 +464,8 @@ class Game:
             self._log.append((actor, action))
             hands[actor] = hand ^ _BITS[card]
             trick.append(action)
-            if not h._broken and t.trumps >> card & 1:
+            if h._unbroken >> card & 1:  # a spade of the deck (jokers, the deuces' 2D) breaks them
+                h._unbroken = 0
                 h._broken = True
                 h._lead = _ANY_CARD
                 played: tuple[Event, ...] = _PLAYED_BREAKING[actor][card]
@@ -884,6 +885,7 @@ class _Table:
         "s2",
         "s3",
         "short_deck",
+        "split_suit",
         "side_cap",
         "suit_of",
         "suits",
@@ -910,6 +912,9 @@ class _Table:
         self.powers = pack.lead_powers
         # every card plays as its printed suit (the suit tables of legal_actions hold)
         self.printed_suits = all(pack.suit_of[c] == c // 13 for c in pack.cards)
+        # the play suit whose cards are not all of its printed suit (spades in the deuces
+        # decks, holding the 2D), else -1: legal_actions lists it without the suit tables
+        self.split_suit = 3 if pack.trumps & ~_PRINTED_SPADES else -1
         self.lead = pack.non_trumps if self.must_break else _ANY_CARD
         self.bid_orders = tuple(tuple((d + 1 + i) % n for i in range(n)) for d in range(n))
         self.blind_nil_needs_deficit = rules.blind_nil_offered and rules.blind_nil_min_deficit > 0
@@ -926,11 +931,16 @@ class _Table:
         self.max_bid = rules.max_bid
         self.side_cap = rules.max_side_bid if rules.partnerships else None
         # the cards of each suit pattern (shared by every table), read by legal_actions
-        self.suits = suits = tuple(_SUIT_TABLES)
+        self.suits = suits = tuple(_SUIT_TABLES[:4])
         self.s0 = suits[0]
         self.s1 = suits[1]
         self.s2 = suits[2]
         self.s3 = suits[3]
+        if pack.mask >> 52:  # the jokers: spades patterns of 15 bits (ids 39-53)
+            if len(_SUIT_TABLES) == 4:
+                _build_joker_table()
+            self.s3 = _SUIT_TABLES[4]
+            self.suits = (suits[0], suits[1], suits[2], self.s3)
 
     # A _Table is a read-only cache of values derived from its Rules (holding the shared
     # suit tables): copies of a game share it, and a pickle rebuilds it from the rules.
@@ -946,6 +956,8 @@ class _Table:
 
 _TABLES: dict[int, _Table] = {}
 _STANDARD_IDS: Final = tuple(range(52))
+#: the printed spades and the jokers (ids 39-53)
+_PRINTED_SPADES: Final = ((1 << 15) - 1) << 39
 
 
 def _pack_words(rules: Rules) -> str:
@@ -983,3 +995,12 @@ def _build_suit_tables() -> None:
             low = bits & -bits
             table[bits] = (ALL_CARDS[13 * suit + low.bit_length() - 1], *table[bits ^ low])
         _SUIT_TABLES.append(tuple(table))
+
+
+def _build_joker_table() -> None:
+    """_SUIT_TABLES[4]: the spades table of the joker decks, 15-bit patterns (ids 39-53)."""
+    table: list[tuple[Card, ...]] = [()] * (1 << 15)
+    for bits in range(1, 1 << 15):
+        low = bits & -bits
+        table[bits] = (_CARD[39 + low.bit_length() - 1], *table[bits ^ low])
+    _SUIT_TABLES.append(tuple(table))

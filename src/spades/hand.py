@@ -85,6 +85,7 @@ _HAND_SLOTS: Final = (
     "_to_act",
     "_trick",
     "_tricks_won",
+    "_unbroken",
 )
 
 
@@ -138,6 +139,8 @@ class Hand:
         # (leader, cards, winner); TrickRecord objects are made on demand
         self._completed: list[tuple[int, list[Card], int]] = []
         self._broken = False
+        # the deck's spades while spades are unbroken, then 0: playing one of them breaks them
+        self._unbroken = table.trumps
         # what a leader may lead (if it holds any) and what a follower must follow with
         self._lead = table.lead
         # first_lead "two-of-clubs": the mask of the card that must lead the first trick
