@@ -25,8 +25,8 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import parse_action
 from .bids import Bid
-from .cards import ALL_CARDS, CardLike, CardSet, to_card
-from .core import deck_mask, trick_winner
+from .cards import NUM_CARD_IDS, Card, CardLike, CardSet, to_card
+from .core import deck_mask, rules_deck, trick_winner
 from .errors import ErrorCode, IllegalActionError, NotationError, reason_param
 from .rules import Rules
 
@@ -203,17 +203,26 @@ def build_position(
         for i, c in enumerate(cards):
             if seen >> c & 1:
                 raise IllegalActionError(
-                    f"the {ALL_CARDS[c]} is given twice (in a hand or a trick)",
+                    f"the {Card(c)} is given twice (in a hand or a trick)",
                     code=ErrorCode.POS_CARD_GIVEN_TWICE,
-                    params={"card": str(ALL_CARDS[c])},
+                    params={"card": str(Card(c))},
                 )
             seen |= 1 << c
             start[(leader + i) % n] |= 1 << c
         if t_index < len(played):
-            leader = (leader + trick_winner(cards)) % n
-    if seen & ~deck_mask(rules):
+            leader = (leader + trick_winner(cards, rules_deck(rules))) % n
+    stray = seen & ~deck_mask(rules)
+    if stray and rules.deck == "standard":
         raise IllegalActionError(
             "the 2 of clubs is not in the three-player deck", code=ErrorCode.POS_THREE_PLAYER_DECK
+        )
+    if stray:
+        names = " ".join(str(c) for c in CardSet(stray))
+        raise IllegalActionError(
+            f"{names}: not in the {rules.deck} deck; the hands and tricks must hold the whole deck "
+            f"({rules.deck_size} cards)",
+            code=ErrorCode.POS_WHOLE_DECK,
+            params={"size": rules.deck_size},
         )
     size = rules.cards_per_hand
     for s in range(n):
@@ -247,7 +256,7 @@ def build_position(
     else:
         order = [0] * n
         deck: list[int] = []
-        cards_of = [[c for c in range(52) if start[s] >> c & 1] for s in range(n)]
+        cards_of = [[c for c in range(NUM_CARD_IDS) if start[s] >> c & 1] for s in range(n)]
         for i in range(rules.deck_size):
             s = (dealer + 1 + i) % n
             deck.append(cards_of[s][order[s]])
@@ -303,15 +312,15 @@ def build_position(
         for c in cards:
             seat = game._hand._to_act
             try:
-                game.apply(ALL_CARDS[c])
+                game.apply(Card(c))
             except IllegalActionError as exc:
                 raise IllegalActionError(
-                    f"trick {t_index + 1}: {name(seat or 0)} cannot play the {ALL_CARDS[c]}: {exc}",
+                    f"trick {t_index + 1}: {name(seat or 0)} cannot play the {Card(c)}: {exc}",
                     code=ErrorCode.POS_PLAY_REFUSED,
                     params={
                         "trick": t_index + 1,
                         "seat": name(seat or 0),
-                        "card": str(ALL_CARDS[c]),
+                        "card": str(Card(c)),
                         "reason": exc.as_param(),
                     },
                 ) from None
@@ -321,8 +330,8 @@ def build_position(
         "hands": [str(CardSet(h)) for h in held],
         "dealer": dealer,
         "bids": [None if b is None else _bid(b, "").label() for b in bid_list],
-        "tricks": [" ".join(str(ALL_CARDS[c]) for c in t) for t in played],
-        "trick": " ".join(str(ALL_CARDS[c]) for c in current),
+        "tricks": [" ".join(str(Card(c)) for c in t) for t in played],
+        "trick": " ".join(str(Card(c)) for c in current),
         "scores": score_list,
         "bags": bag_list,
         "hands_played": hands_played,
