@@ -33,6 +33,6 @@ def load() -> ModuleType:
         mod = ModuleType(__package__ + "._wide_kernel", "The search kernel, wide layout (WIDE = 1).")
         mod.__package__ = __package__
         code = compile(text.replace(_STANDARD, _WIDE), "<spades.solver.kernel, WIDE = 1>", "exec")
-        exec(code, mod.__dict__)  # noqa: S102 - our own kernel's source, one constant changed
+        exec(code, mod.__dict__)  # our own kernel's source, one constant changed
         _module = mod
     return _module

@@ -362,7 +362,8 @@ def card_values_masks(
         count = (0b101 << (seat & 1)) if nseat == 4 else 1 << seat
     if maximizers is None:
         maximizers = count
-    return (solver or default_solver()).values_masks(hands, leader, trick, broken, count, maximizers, cap, deck)
+    slv = solver or default_solver()
+    return slv.values_masks(hands, leader, trick, broken, count, maximizers, cap, deck)
 
 
 def can_take_masks(
@@ -507,11 +508,14 @@ def solve(
     slv = solver or default_solver()
     if partnership:
         # always search for side 0 so one table serves both sides (zero-sum)
-        raw = slv.values_masks(pos.hands, pos.leader, pos.trick, pos.spades_broken, 0b0101, 0b0101, None, pos.deck)
+        raw = slv.values_masks(
+            pos.hands, pos.leader, pos.trick, pos.spades_broken, 0b0101, 0b0101, None, pos.deck
+        )
         if seat & 1:
             total = pos.tricks_left
             raw = {c: total - v for c, v in raw.items()}
     else:
-        raw = slv.values_masks(pos.hands, pos.leader, pos.trick, pos.spades_broken, 1 << seat, 1 << seat, None,
-                               pos.deck)
+        raw = slv.values_masks(
+            pos.hands, pos.leader, pos.trick, pos.spades_broken, 1 << seat, 1 << seat, None, pos.deck
+        )
     return {Card(c): v for c, v in raw.items()}

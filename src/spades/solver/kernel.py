@@ -2228,7 +2228,8 @@ def search(
                 seen = 0
                 hint = -1
                 fp = _fingerprint(shape, tag)
-                lens = stk[SCR + 4] | (stk[SCR + 5] << LW) | (stk[SCR + 6] << (2 * LW)) | (stk[SCR + 7] << (3 * LW))
+                lens = stk[SCR + 4] | (stk[SCR + 5] << LW)
+                lens |= (stk[SCR + 6] << (2 * LW)) | (stk[SCR + 7] << (3 * LW))
                 # the probe's key: the fingerprint, then the owners of the top, second and
                 # third cards (8 bits each) where an entry's key has their pins
                 probe = (fp << 48) | top | (_lower_owners(code1, code2, lens) << 8)

@@ -64,7 +64,7 @@ class Layout:
 def _build(deck: Deck) -> Layout:
     if all(c < 52 and deck.suit_of[c] == c // 13 and deck.power[c] == c % 13 for c in deck.cards):
         # the standard pack (and the three-player one without its 2 of clubs): the card ids
-        return Layout(deck, False, tuple(range(52)) + (-1, -1), tuple(range(52)))
+        return Layout(deck, False, (*range(52), -1, -1), tuple(range(52)))
     slot = [-1] * 54
     for c in deck.cards:
         suit = deck.suit_of[c]
