@@ -130,7 +130,7 @@ def test_bid_zero_is_nil_and_a_blind_number_is_a_blind_bid() -> None:
 
 @pytest.mark.parametrize(
     ("value", "words"),
-    [(18, "between 0 \\(nil\\) and 17"), (-1, "between 0"), (2.5, "whole number"), (True, "whole number")],
+    [(19, "between 0 \\(nil\\) and 18"), (-1, "between 0"), (2.5, "whole number"), (True, "whole number")],
 )
 def test_bad_bid_values(value: object, words: str) -> None:
     with pytest.raises(NotationError, match=words):

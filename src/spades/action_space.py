@@ -106,6 +106,11 @@ class Stepper:
                 "the integer action space has no ids for blind bids (RULES.md section 7): "
                 "turn blind_bid_deficit off"
             )
+        if game.rules.deck in ("jokers", "jokers-deuces"):
+            raise RulesError(
+                "the integer action space has no ids for the jokers (RULES.md section 7): "
+                "play deck 'standard' or 'deuces' here"
+            )
         self.game = game
         self.pending: list[int] = []
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 from enum import Enum
 from typing import Final, TypeAlias
 
-from .bids import MAX_BID, Bid
+from .bids import Bid
 from .cards import Card, CardSet, mask_of, parse_cards
 from .errors import ErrorCode, NotationError
 
@@ -157,7 +157,10 @@ def parse_action(text: str) -> Action:
 
 
 BID_BASE: Final = 52
-BLIND_NIL_ID: Final = BID_BASE + MAX_BID + 1
+#: the largest bid with an integer id: the fixed action space predates the 18-card hands
+#: of three players with the jokers (whose card ids 52 and 53 have no id here either)
+ID_MAX_BID: Final = 17
+BLIND_NIL_ID: Final = BID_BASE + ID_MAX_BID + 1
 LOOK_ID: Final = BLIND_NIL_ID + 1
 KEEP_ID: Final = LOOK_ID + 1
 REJECT_ID: Final = KEEP_ID + 1
@@ -167,10 +170,14 @@ _CHOICE_IDS: Final = {Choice.LOOK: LOOK_ID, Choice.KEEP: KEEP_ID, Choice.REJECT:
 def action_id(action: Action) -> int:
     """The integer id of a single-valued action (see the module docstring)."""
     if isinstance(action, Card):
+        if action.is_joker:
+            raise ValueError(f"the {action} (a joker) has no integer id in this action space")
         return int(action)
     if isinstance(action, Bid):
         if action.is_blind_bid:
             raise ValueError(f"{action} (a blind bid for the side) has no integer id in this action space")
+        if action.tricks > ID_MAX_BID:
+            raise ValueError(f"{action} has no integer id in this action space (bids go up to {ID_MAX_BID})")
         return BLIND_NIL_ID if action.blind else BID_BASE + action.tricks
     if isinstance(action, Choice):
         return _CHOICE_IDS[action]

@@ -8,8 +8,8 @@ from .errors import ErrorCode, NotationError
 
 __all__ = ["MAX_BID", "Bid", "bid_labels"]
 
-#: The largest bid of any variant (three players hold 17 cards).
-MAX_BID: Final = 17
+#: The largest bid of any variant (three players hold 17 cards, 18 with the jokers).
+MAX_BID: Final = 18
 
 
 class Bid:

@@ -207,7 +207,7 @@ MESSAGES: Final[Mapping[ErrorCode, str | tuple[str, str, str]]] = {
     ErrorCode.NOT_A_RANK: N_("{text} is not a rank: ranks are 2-9, T/10, J, Q, K, A"),
     ErrorCode.CARD_NOT_TEXT: N_("a card must be given as text like 'QH', not {type}"),
     ErrorCode.NOT_A_CARD: N_("{text} is not a card: ranks are 2-9, T/10, J, Q, K, A; suits C, D, H, S"),
-    ErrorCode.CARD_ID_RANGE: N_("card id {value} is out of range 0-51"),
+    ErrorCode.CARD_ID_RANGE: N_("card id {value} is out of range 0-53"),
     ErrorCode.NOT_A_CARD_VALUE: N_("{value} is not a card"),
     ErrorCode.CARD_TWICE: N_("{card} is given twice"),
     ErrorCode.CARDS_NOT_TEXT: N_("cards must be given as text like 'AS KH 10D'"),
@@ -321,7 +321,7 @@ def play_refusal(hand: int, card: int, led: int | None) -> dict[str, Any]:
     the refusal :func:`spades.core.play_error` words for an illegal card: not held,
     not following suit, or spades not broken (its three reasons, in its order)."""
     if not hand >> card & 1:
-        name = _RANK_CHARS[card % 13] + "CDHS"[card // 13]
+        name = ("LJ", "BJ")[card - 52] if card >= 52 else _RANK_CHARS[card % 13] + "CDHS"[card // 13]
         return {"code": ErrorCode.CARD_NOT_HELD, "params": {"card": name}}
     if led is not None:
         return {"code": ErrorCode.MUST_FOLLOW_SUIT, "params": {"suit": _SUIT_WORDS[led]}}

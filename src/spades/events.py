@@ -210,11 +210,12 @@ def for_seat(event: Event, seat: int) -> Event:
 
 # Every (seat, card) play, made once: the engine returns these tuples as they are,
 # so playing a card allocates no event.
-_ALL: Final = tuple(Card(c) for c in range(52))
+# Every card id, the jokers (52, 53) included; PLAYED_BREAKING has the pair for every card,
+# as the deck decides which cards are spades (the 2 of diamonds in the deuces decks).
+_ALL: Final = tuple(Card(c) for c in range(54))
 PLAYED: Final[tuple[tuple[tuple[CardPlayed], ...], ...]] = tuple(
-    tuple((CardPlayed(s, _ALL[c]),) for c in range(52)) for s in range(4)
+    tuple((CardPlayed(s, _ALL[c]),) for c in range(54)) for s in range(4)
 )
-PLAYED_BREAKING: Final[tuple[tuple[tuple[CardPlayed, SpadesBroken] | None, ...], ...]] = tuple(
-    tuple((CardPlayed(s, _ALL[c]), SpadesBroken(s, _ALL[c])) if c >= 39 else None for c in range(52))
-    for s in range(4)
+PLAYED_BREAKING: Final[tuple[tuple[tuple[CardPlayed, SpadesBroken], ...], ...]] = tuple(
+    tuple((CardPlayed(s, _ALL[c]), SpadesBroken(s, _ALL[c])) for c in range(54)) for s in range(4)
 )

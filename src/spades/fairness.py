@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from .cards import ALL_CARDS, CardSet
+from .cards import Card, CardSet
 from .core.deck import deck_cards
 from .errors import RecordError
 from .rules import Rules
@@ -84,7 +84,7 @@ def deal_text(rules: Rules, order: Sequence[int], dealer: int) -> str:
     """A deal as people read it: PBN-style hands from the dealer's left (``N:AKQ2.J.T98.765
     ...``), or for the two-player game (which draws from a stock) the stock order."""
     if rules.uses_draw:
-        return " ".join(str(ALL_CARDS[c]) for c in order)
+        return " ".join(str(Card(c)) for c in order)
     from .records import deal_to_string
 
     n = rules.num_seats
@@ -206,10 +206,10 @@ def verify_record(record: dict[str, Any]) -> Verified:
         order = deal_order(rules, secret)
         if order != played:
             k = next(j for j in range(len(order)) if j >= len(played) or order[j] != played[j])
-            had = str(ALL_CARDS[played[k]]) if k < len(played) else "nothing"
+            had = str(Card(played[k])) if k < len(played) else "nothing"
             raise FairnessError(
                 f"hand {number}: the cards dealt are not the deal its secret makes "
-                f"(card {k + 1} of the deal: {had} was dealt, the secret deals {ALL_CARDS[order[k]]})"
+                f"(card {k + 1} of the deal: {had} was dealt, the secret deals {Card(order[k])})"
             )
         written = entry.get("deal")
         if written is not None and written != deal_text(rules, order, dealer):

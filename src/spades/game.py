@@ -26,16 +26,14 @@ from .actions import LOOK, Action, Choice, Discard, Pass, parse_action
 from .bids import MAX_BID, Bid
 from .cards import (
     ALL_CARDS,
-    FULL_DECK,
-    NON_SPADES_MASK,
-    SUIT_MASKS,
+    NUM_CARD_IDS,
     Card,
     CardLike,
     CardSet,
+    cards_of_mask,
     to_card,
 )
-from .core import deck_cards, deck_mask, game_result
-from .core.tricks import _POWER
+from .core import deck_mask, game_result, rules_deck
 from .errors import ErrorCode, IllegalActionError, NotationError, RecordError
 from .events import (
     PLAYED,
@@ -69,11 +67,12 @@ _BID_MADE: Final = tuple(tuple((BidMade(seat, bid),) for bid in _BIDS) for seat 
 
 # what the card path reads, as this module's own constants (compiled: static, not
 # looked up in another module's namespace)
-_SUIT_MASKS: Final = SUIT_MASKS
-_FULL_DECK: Final = FULL_DECK
 _PLAYED: Final = PLAYED
 _PLAYED_BREAKING: Final = PLAYED_BREAKING
-_POWERS: Final = _POWER
+#: every card id, the jokers (52, 53) included
+_CARD: Final = tuple(Card(c) for c in range(NUM_CARD_IDS))
+#: any card may be led (spades broken, or not required to be)
+_ANY_CARD: Final = (1 << NUM_CARD_IDS) - 1
 _new_event: Final[Any] = object.__new__
 _set_winner: Final[Any] = TrickWon.__dict__["winner"].__set__
 _set_cards: Final[Any] = TrickWon.__dict__["cards"].__set__
@@ -106,7 +105,7 @@ _GAME_SLOTS: Final = (
 
 
 def _trick_records(completed: list[tuple[int, list[Card], int]]) -> tuple[TrickRecord, ...]:
-    return tuple(TrickRecord(lead, tuple(ALL_CARDS[c] for c in cards), win) for lead, cards, win in completed)
+    return tuple(TrickRecord(lead, tuple(_CARD[c] for c in cards), win) for lead, cards, win in completed)
 
 
 class Game:
@@ -192,10 +191,7 @@ class Game:
         for c in cards:
             mask |= 1 << c
         if len(cards) != rules.deck_size or mask != deck_mask(rules):
-            what = (
-                "51 cards without the 2 of clubs" if rules.variant == "three-player" else "52 different cards"
-            )
-            raise ValueError(f"a deck must hold {what}")
+            raise ValueError(f"a deck must hold {_pack_words(rules)}")
         return cards
 
     # -- hand set-up ----------------------------------------------------------
@@ -350,7 +346,7 @@ class Game:
     def trick(self) -> tuple[tuple[int, Card], ...]:
         """The trick in progress as (seat, card) pairs in play order."""
         leader = self._hand._leader or 0
-        return tuple(((leader + i) % self._n, ALL_CARDS[c]) for i, c in enumerate(self._hand._trick))
+        return tuple(((leader + i) % self._n, _CARD[c]) for i, c in enumerate(self._hand._trick))
 
     @property
     def tricks(self) -> tuple[TrickRecord, ...]:
@@ -374,7 +370,7 @@ class Game:
     @property
     def deck(self) -> tuple[Card, ...]:
         """The card order of the current hand (omniscient: for tests, tools and servers)."""
-        return tuple(ALL_CARDS[c] for c in self._hand._deck)
+        return tuple(_CARD[c] for c in self._hand._deck)
 
     def hand(self, seat: int | Any) -> CardSet:
         """What a seat holds now (omniscient: use :meth:`view` for players)."""
@@ -404,7 +400,9 @@ class Game:
                 bits = hand & h._follow
                 if bits:
                     led = h._led
-                    return [*t.suits[led][bits >> 13 * led]]
+                    if led != t.split_suit:
+                        return [*t.suits[led][bits >> 13 * led]]
+                    return [*cards_of_mask(bits)]  # spades led in the deuces decks (the 2D is one)
             else:
                 hand = hand & h._lead or hand
             return [
@@ -451,6 +449,7 @@ class Game:
             hands = h._hands
             hand = hands[actor]
             trick = h._trick
+            t = self._table
             if trick:
                 if not (hand & h._follow or hand) >> card & 1:
                     h._check_play(action)
@@ -459,16 +458,17 @@ class Game:
                     h._check_play(action)
                 if h._first_lead:  # the 2 of clubs led: the lead is free again
                     h._first_lead = 0
-                    h._lead = self._table.lead
-                led = h._led = card // 13
-                h._follow = _SUIT_MASKS[led]
+                    h._lead = t.lead
+                led = h._led = t.suit_of[card]  # the play suit (a joker is a spade)
+                h._follow = t.follows[led]
             self._log.append((actor, action))
             hands[actor] = hand ^ _BITS[card]
             trick.append(action)
-            if card >= 39 and not h._broken:
+            if h._unbroken >> card & 1:  # a spade of the deck (jokers, the deuces' 2D) breaks them
+                h._unbroken = 0
                 h._broken = True
-                h._lead = _FULL_DECK
-                played: tuple[Event, ...] = _PLAYED_BREAKING[actor][card]  # type: ignore[assignment]
+                h._lead = _ANY_CARD
+                played: tuple[Event, ...] = _PLAYED_BREAKING[actor][card]
             else:
                 played = _PLAYED[actor][card]
             if len(trick) < self._n:
@@ -477,7 +477,7 @@ class Game:
             # the trick is full: spades.core.trick_winner with its power table inlined
             # (tests/test_core.py checks the engine against it)
             leader: int = h._leader  # type: ignore[assignment]
-            power = _POWERS[h._led]
+            power = t.powers[h._led]
             if len(trick) == 4:
                 c0: int = trick[0]
                 c1: int = trick[1]
@@ -670,7 +670,7 @@ class Game:
         to_act = h._to_act
         draw_card = None
         if h._phase is _DRAW and to_act == seat:
-            draw_card = ALL_CARDS[h._deck[h._stock_pos]]
+            draw_card = _CARD[h._deck[h._stock_pos]]
         exchange = None
         exchange_size = 0
         if h._phase is _EXCHANGE:
@@ -678,7 +678,7 @@ class Game:
             exchange_size = h._exchange_size()
         leader = h._leader
         trick = (
-            tuple(((leader + i) % n, ALL_CARDS[c]) for i, c in enumerate(h._trick))
+            tuple(((leader + i) % n, _CARD[c]) for i, c in enumerate(h._trick))
             if leader is not None
             else ()
         )
@@ -755,7 +755,7 @@ class Game:
             "rules": self._rules.to_dict(),
             "seed": self._seed,
             "dealer": self._first_dealer,
-            "decks": [[str(ALL_CARDS[c]) for c in deck] for deck in self._decks],
+            "decks": [[str(_CARD[c]) for c in deck] for deck in self._decks],
             "actions": [[seat, str(action)] for seat, action in self._log],
             "result": {
                 "hands_played": self._hands_played,
@@ -867,6 +867,7 @@ class _Table:
         "blind_open",
         "deck",
         "first_lead_club",
+        "follows",
         "lead",
         "max_bid",
         "must_break",
@@ -874,7 +875,10 @@ class _Table:
         "next_seat",
         "no_blind_bids",
         "num_sides",
+        "pack",
         "plain_bids",
+        "powers",
+        "printed_suits",
         "rules",
         "s0",
         "s1",
@@ -882,8 +886,11 @@ class _Table:
         "s3",
         "short_deck",
         "side_cap",
+        "split_suit",
+        "suit_of",
         "suits",
         "tricks_per_hand",
+        "trumps",
         "uses_draw",
     )
 
@@ -894,9 +901,21 @@ class _Table:
         self.must_break = rules.spades_must_be_broken
         self.tricks_per_hand = rules.tricks_per_hand
         self.next_seat = tuple((s + 1) % n for s in range(n))
-        self.deck = deck_cards(rules)
-        self.short_deck = len(self.deck) != 52
-        self.lead = NON_SPADES_MASK if self.must_break else FULL_DECK
+        # the pack (RULES.md section 7): its cards, each card's play suit and power
+        self.pack = pack = rules_deck(rules)
+        self.deck = pack.cards
+        # the shuffle orders the pack's cards; the standard 52 are their own ids
+        self.short_deck = pack.cards != _STANDARD_IDS
+        self.suit_of = pack.suit_of
+        self.follows = pack.suit_masks
+        self.trumps = pack.trumps
+        self.powers = pack.lead_powers
+        # every card plays as its printed suit (the suit tables of legal_actions hold)
+        self.printed_suits = all(pack.suit_of[c] == c // 13 for c in pack.cards)
+        # the play suit whose cards are not all of its printed suit (spades in the deuces
+        # decks, holding the 2D), else -1: legal_actions lists it without the suit tables
+        self.split_suit = 3 if pack.trumps & ~_PRINTED_SPADES else -1
+        self.lead = pack.non_trumps if self.must_break else _ANY_CARD
         self.bid_orders = tuple(tuple((d + 1 + i) % n for i in range(n)) for d in range(n))
         self.blind_nil_needs_deficit = rules.blind_nil_offered and rules.blind_nil_min_deficit > 0
         self.blind_nil = rules.blind_nil_offered
@@ -912,11 +931,16 @@ class _Table:
         self.max_bid = rules.max_bid
         self.side_cap = rules.max_side_bid if rules.partnerships else None
         # the cards of each suit pattern (shared by every table), read by legal_actions
-        self.suits = suits = tuple(_SUIT_TABLES)
+        self.suits = suits = tuple(_SUIT_TABLES[:4])
         self.s0 = suits[0]
         self.s1 = suits[1]
         self.s2 = suits[2]
         self.s3 = suits[3]
+        if pack.mask >> 52:  # the jokers: spades patterns of 15 bits (ids 39-53)
+            if len(_SUIT_TABLES) == 4:
+                _build_joker_table()
+            self.s3 = _SUIT_TABLES[4]
+            self.suits = (suits[0], suits[1], suits[2], self.s3)
 
     # A _Table is a read-only cache of values derived from its Rules (holding the shared
     # suit tables): copies of a game share it, and a pickle rebuilds it from the rules.
@@ -931,6 +955,20 @@ class _Table:
 
 
 _TABLES: dict[int, _Table] = {}
+_STANDARD_IDS: Final = tuple(range(52))
+#: the printed spades and the jokers (ids 39-53)
+_PRINTED_SPADES: Final = ((1 << 15) - 1) << 39
+
+
+def _pack_words(rules: Rules) -> str:
+    """The cards a deck given for a hand must hold, in words."""
+    if rules.deck_size == 51:
+        return "51 cards without the 2 of clubs"
+    if rules.deck == "standard":
+        return "52 different cards"
+    removed = sorted(set(range(52)) - set(rules_deck(rules).cards))
+    gone = f" without the {' and the '.join(str(Card(c)) for c in removed)}" if removed else ""
+    return f"the {rules.deck_size} different cards of the {rules.deck} deck{gone}"
 
 
 def _table(rules: Rules) -> _Table:
@@ -957,3 +995,12 @@ def _build_suit_tables() -> None:
             low = bits & -bits
             table[bits] = (ALL_CARDS[13 * suit + low.bit_length() - 1], *table[bits ^ low])
         _SUIT_TABLES.append(tuple(table))
+
+
+def _build_joker_table() -> None:
+    """_SUIT_TABLES[4]: the spades table of the joker decks, 15-bit patterns (ids 39-53)."""
+    table: list[tuple[Card, ...]] = [()] * (1 << 15)
+    for bits in range(1, 1 << 15):
+        low = bits & -bits
+        table[bits] = (_CARD[39 + low.bit_length() - 1], *table[bits ^ low])
+    _SUIT_TABLES.append(tuple(table))

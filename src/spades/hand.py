@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from .bids import Bid
-from .cards import ALL_CARDS, SUIT_MASKS, Card, CardSet, cards_of_mask
+from .cards import ALL_CARDS, NUM_CARD_IDS, Card, CardSet, cards_of_mask
 from .core import deck_mask, play_error
 from .errors import ErrorCode, IllegalActionError, play_refusal
 from .events import Drawn, Event, PlayStarted, Redrawn
@@ -38,7 +38,9 @@ _REDRAW: Final = Phase.REDRAW
 _OVER: Final = Phase.OVER
 #: PlayStarted(leader) for every seat (events are immutable values)
 _PLAY_STARTED: Final = tuple(PlayStarted(seat) for seat in range(4))
-_BITS: Final = tuple(1 << c for c in range(52))
+_BITS: Final = tuple(1 << c for c in range(NUM_CARD_IDS))
+#: every card id, the jokers (52, 53) included
+_CARD: Final = tuple(Card(c) for c in range(NUM_CARD_IDS))
 _NIL: Final = Bid.nil()
 _BLIND_NIL: Final = Bid.blind_nil()
 
@@ -83,6 +85,7 @@ _HAND_SLOTS: Final = (
     "_to_act",
     "_trick",
     "_tricks_won",
+    "_unbroken",
 )
 
 
@@ -136,6 +139,8 @@ class Hand:
         # (leader, cards, winner); TrickRecord objects are made on demand
         self._completed: list[tuple[int, list[Card], int]] = []
         self._broken = False
+        # the deck's spades while spades are unbroken, then 0: playing one of them breaks them
+        self._unbroken = table.trumps
         # what a leader may lead (if it holds any) and what a follower must follow with
         self._lead = table.lead
         # first_lead "two-of-clubs": the mask of the card that must lead the first trick
@@ -299,7 +304,7 @@ class Hand:
                 top = table.max_bid if table.side_cap is None else min(table.max_bid, table.side_cap)
                 cands += [Bid(t, True) for t in range(rules.blind_bid_min, top + 1)]
         elif rules.bidding == "mirror" or rules.bidding == "whiz":
-            k = (self._hands[seat] & SUIT_MASKS[3]).bit_count()
+            k = (self._hands[seat] & table.trumps).bit_count()  # the deck's spades (jokers, 2D)
             if k == 0:
                 cands = [_NIL]
             elif rules.bidding == "mirror":
@@ -344,7 +349,7 @@ class Hand:
         legal = ", ".join(b.label() for b in self._bid_options(seat, False))
         code = ErrorCode.NOT_LEGAL_NOW
         params: dict[str, object] = {"action": str(bid)}
-        k = (self._hands[seat] & SUIT_MASKS[3]).bit_count()
+        k = (self._hands[seat] & self._table.trumps).bit_count()
         if rules.bidding == "mirror":
             return IllegalActionError(
                 f"With Mirror bidding you bid the number of your spades: {legal}", code=code, params=params
@@ -423,7 +428,7 @@ class Hand:
             # first_lead "two-of-clubs": the holder of the lowest club in play leads it
             clubs = 0
             for held in self._hands:
-                clubs |= held & SUIT_MASKS[0]
+                clubs |= held & self._table.follows[0]
             low = clubs & -clubs
             if low:
                 self._leader = next(s for s in range(self._n) if self._hands[s] & low)
@@ -532,8 +537,9 @@ class Hand:
                 code=ErrorCode.NOT_LEGAL_NOW,
                 params={"action": str(card)},
             )
-        led = self._trick[0] // 13 if self._trick else None
-        error = play_error(hand, card, led, self._must_break, self._broken)
+        table = self._table
+        led = table.suit_of[self._trick[0]] if self._trick else None
+        error = play_error(hand, card, led, self._must_break, self._broken, table.pack)
         if error is not None:
             raise IllegalActionError(error, **play_refusal(hand, card, led))
 
@@ -545,7 +551,7 @@ class Hand:
         self._discards[seat] |= 1 << dropped
         self._pile |= 1 << dropped
         self._stock_pos = pos + 2
-        self._events.append(Drawn(seat, keep, ALL_CARDS[kept], ALL_CARDS[dropped]))
+        self._events.append(Drawn(seat, keep, _CARD[kept], _CARD[dropped]))
         if self._stock_pos >= len(self._deck):
             self._dealt = list(self._hands)
             self._looked = [True] * self._n

@@ -82,6 +82,12 @@ class Narrator:
         name = self.label(seat)
         return name if isinstance(name, Term) else Term(name)
 
+    def _card_words(self, card: Card) -> str:
+        """One card as a sentence names it: a joker in words ("the big joker"), else ``card``."""
+        if card.is_joker:
+            return _(_JOKER_WORDS[card - 52])
+        return self.card(card)
+
     def _cards(self, cards: CardSet | Sequence[Card]) -> str:
         ordered = cards.sorted() if isinstance(cards, CardSet) else list(cards)
         return " ".join(self.card(c) for c in ordered)
@@ -91,7 +97,7 @@ class Narrator:
     def event(self, ev: Event) -> list[str]:
         """The lines that tell ``ev`` (none for events that need no words)."""
         if isinstance(ev, CardPlayed):
-            card = self.card(ev.card)
+            card = self._card_words(ev.card)
             return [self._says(ev.seat, _("You play {card}"), _("{who} plays {card}"), card=card)]
         if isinstance(ev, SpadesBroken):
             return [_("Spades are broken")]
@@ -145,7 +151,7 @@ class Narrator:
         if ev.card is None or ev.discarded is None:
             return _("You draw")
         return _("You keep {card} and discard {discarded}").format(
-            card=self.card(ev.card), discarded=self.card(ev.discarded)
+            card=self._card_words(ev.card), discarded=self._card_words(ev.discarded)
         )
 
     def _redrawn(self, ev: Redrawn) -> str:
@@ -263,7 +269,10 @@ OPTION_LABELS: tuple[str, ...] = (
     N_("blind bids when behind by"),
     N_("smallest blind bid"),
     N_("first lead"),
+    N_("deck"),
 )
+#: the jokers (card ids 52 and 53) in words, as narration names a card played or drawn
+_JOKER_WORDS: tuple[str, ...] = (N_("the little joker"), N_("the big joker"))
 #: the words for an option without a number (``Option.none``)
 _NONE_WORDS: tuple[str, ...] = (N_("none"), N_("no limit"), N_("play to the target"), N_("random"))
 

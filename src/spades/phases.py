@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Final
 from .actions import KEEP, LOOK, REJECT, Action, Discard, Pass
 from .bids import Bid
 from .cards import NON_SPADES_MASK, Card, CardSet, cards_of_mask
+from .core import legal_mask
 from .errors import ErrorCode, IllegalActionError
 from .events import BidMade, ExchangePassed, Looked
 from .view import Phase
@@ -26,7 +27,7 @@ if TYPE_CHECKING:
 __all__ = ["HANDLERS", "PhaseHandler"]
 
 _BLIND_NIL: Final = Bid.blind_nil()
-_BIDS: Final = tuple(Bid(i) for i in range(18))
+_BIDS: Final = tuple(Bid(i) for i in range(19))
 
 # Per-suit lists of cards for each 13-bit pattern, filled on first use: turning a
 # card-set mask into a list of Card objects is the hot spot of legal_actions().
@@ -285,6 +286,10 @@ class _Play(PhaseHandler):
         held = hand._hands[hand._to_act]  # type: ignore[index]
         if hand._first_lead and not hand._trick:
             return _cards_list(hand._first_lead)  # type: ignore[return-value]
+        table = hand._table
+        if not table.printed_suits:  # the deck's play suits (jokers, the 2D a spade)
+            led = table.suit_of[hand._trick[0]] if hand._trick else None
+            return cards_of_mask(legal_mask(held, led, hand._must_break, hand._broken, table.pack))  # type: ignore[return-value]
         if hand._trick:
             led = hand._trick[0] // 13
             bits = held >> (13 * led) & 0x1FFF

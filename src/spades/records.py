@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from .cards import CardSet
+from .core import deck_mask
 from .errors import NotationError, RecordError
 from .game import Game
 from .rules import Rules
@@ -126,6 +127,10 @@ def deal_from_string(text: str, rules: Rules) -> list[CardSet]:
         if hand.mask & seen:
             raise ValueError(f"hand {k + 1} ({part!r}) holds a card given to another hand")
         seen |= hand.mask
+        stray = hand.mask & ~deck_mask(rules)
+        if stray:
+            names = " ".join(str(c) for c in CardSet(stray))
+            raise ValueError(f"hand {k + 1} ({part!r}) holds {names}, not in the {rules.deck} deck")
         if len(hand) != rules.cards_per_hand:
             raise ValueError(f"hand {k + 1} ({part!r}) has {len(hand)} cards, not {rules.cards_per_hand}")
         hands[(first + k) % n] = hand

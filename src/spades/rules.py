@@ -26,6 +26,7 @@ from .errors import RulesError
 
 __all__ = [
     "BIDDING_VARIANTS",
+    "DECKS",
     "FIRST_LEADS",
     "HOUSE_RULE_OPTIONS",
     "OPTIONS",
@@ -40,6 +41,10 @@ Variant = Literal["partnership", "two-player", "cutthroat", "three-player"]
 
 VARIANTS: Final[tuple[str, ...]] = ("partnership", "two-player", "cutthroat", "three-player")
 
+#: the values of the ``deck`` option (RULES.md section 7), the default first
+DECKS: Final[tuple[str, ...]] = ("standard", "jokers", "jokers-deuces", "deuces")
+#: the decks that add the two jokers (three players then play all 54 cards)
+_JOKER_DECKS: Final = frozenset({"jokers", "jokers-deuces"})
 #: the values of the ``bidding`` option (RULES.md section 7)
 BIDDING_VARIANTS: Final[tuple[str, ...]] = ("standard", "mirror", "whiz", "suicide")
 #: the values of the ``first_lead`` option
@@ -83,6 +88,7 @@ class Rules:
     blind_bid_deficit: int | None = None
     blind_bid_min: int = 6
     first_lead: str = "left-of-dealer"
+    deck: str = "standard"
 
     PRESET_NAMES: ClassVar[tuple[str, ...]] = (
         "partnership",
@@ -239,7 +245,10 @@ class Rules:
 
     @property
     def cards_per_hand(self) -> int:
-        return 17 if self.variant == "three-player" else 13
+        """13; three players 17, or 18 with the jokers (all 54 cards, RULES.md section 7)."""
+        if self.variant != "three-player":
+            return 13
+        return 18 if self.deck in _JOKER_DECKS else 17
 
     @property
     def tricks_per_hand(self) -> int:
@@ -247,8 +256,11 @@ class Rules:
 
     @property
     def deck_size(self) -> int:
-        """Cards in the shuffled pack: 51 for three players (no 2 of clubs), else 52."""
-        return 51 if self.variant == "three-player" else 52
+        """Cards in the shuffled pack: 52; three players 51 (no 2 of clubs), or 54 with the
+        jokers (:func:`spades.core.deck.deck_of` gives the cards themselves)."""
+        if self.variant != "three-player":
+            return 52
+        return 54 if self.deck in _JOKER_DECKS else 51
 
     @property
     def uses_draw(self) -> bool:
@@ -447,7 +459,7 @@ OPTIONS: Final[tuple[Option, ...]] = (
            "spades may not be led until one has been played (unless the leader holds only spades)",
            aliases=("--no-breaking",)),
     Option("max_side_bid", "optint", "most tricks partners may bid",
-           "partners' bids may not add up to more (OpenSpiel's rule)", "tricks", minimum=1, maximum=17,
+           "partners' bids may not add up to more (OpenSpiel's rule)", "tricks", minimum=1, maximum=18,
            none="no limit"),
     Option("nil_tricks_count_for_partner", "bool", "nil tricks count for partner",
            "a nil bidder's tricks count toward the partner's contract instead of being bags",
@@ -468,17 +480,22 @@ OPTIONS: Final[tuple[Option, ...]] = (
            "cards", minimum=0, maximum=4),
     Option("min_side_bid", "int", "least tricks partners may bid",
            "partners' bids (nil counts 0) must add up to at least this (board, e.g. 4); 0 turns it off",
-           "tricks", minimum=0, maximum=17),
+           "tricks", minimum=0, maximum=18),
     Option("ten_for_two_hundred", "bool", "ten for two hundred",
            "a side that bids 10 or more and makes it scores 200 for the contract"),
     Option("blind_bid_deficit", "optint", "blind bids when behind by",
            "a partnership behind by at least this much may bid blind for the side (scores double)",
            "points", minimum=0, none="off"),
     Option("blind_bid_min", "int", "smallest blind bid",
-           "the fewest tricks a blind bid may name", "tricks", minimum=1, maximum=17),
+           "the fewest tricks a blind bid may name", "tricks", minimum=1, maximum=18),
     Option("first_lead", "choice", "first lead",
            "who leads the first trick: left of the dealer, or the holder of the two of clubs, who leads it",
            choices=FIRST_LEADS),
+    Option("deck", "choice", "deck",
+           "standard; jokers: big and little joker above the ace of spades, no 2 of clubs or diamonds; "
+           "jokers-deuces: jokers, then the 2 of diamonds and the 2 of spades above the ace, "
+           "no 2 of clubs or hearts; deuces: the 2 of diamonds and the 2 of spades above the ace",
+           choices=DECKS),
 )
 
 #: the options of RULES.md section 7 (house rules)
@@ -490,6 +507,7 @@ HOUSE_RULE_OPTIONS: Final[tuple[str, ...]] = (
     "blind_bid_deficit",
     "blind_bid_min",
     "first_lead",
+    "deck",
 )
 
 #: the values of every ``choice`` option

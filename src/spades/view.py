@@ -16,6 +16,7 @@ from typing import Any, NamedTuple
 from .actions import Action
 from .bids import Bid
 from .cards import Card, CardSet
+from .core.deck import Deck, rules_deck
 from .rules import Rules
 
 __all__ = ["HandSummary", "Phase", "TrickRecord", "View"]
@@ -142,5 +143,12 @@ class View:
         return CardSet(mask)
 
     @property
+    def deck(self) -> Deck:
+        """The pack of this table (``rules.deck``): each card's play suit and power, the
+        trumps (``deck.trumps``, jokers and the deuces' 2 of diamonds included)."""
+        return rules_deck(self.rules)
+
+    @property
     def led_suit(self) -> int | None:
-        return self.trick[0][1] // 13 if self.trick else None
+        """The play suit led to the trick in progress (a joker or the deuces' 2D: spades)."""
+        return self.deck.suit_of[self.trick[0][1]] if self.trick else None

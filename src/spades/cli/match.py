@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..errors import SpadesError
-from .rule_options import add_rule_arguments, rules_from_args
+from .rule_options import RULES_HELP, add_rule_arguments, base_rules, rules_from_args
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -30,6 +30,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default="partnership",
         help="partnership, two-player, cutthroat, three-player or openspiel",
     )
+    parser.add_argument("--rules", metavar="NAME|STRING", help=RULES_HELP)
     parser.add_argument(
         "--hands",
         type=int,
@@ -59,9 +60,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _rules(args: argparse.Namespace) -> Any:
-    from ..rules import Rules
-
-    return rules_from_args(args, Rules.preset(args.preset))
+    return rules_from_args(args, base_rules(args))
 
 
 def _progress(enabled: bool) -> tuple[Callable[[int, int], None] | None, Callable[[], None]]:

@@ -17,7 +17,7 @@ from ..errors import RecordError, RulesError
 from ..i18n import _, error_text, set_local_faces
 from ..rules import Rules
 from .language import add_lang_argument, apply_language
-from .rule_options import add_rule_arguments, rule_options_given, rules_from_args
+from .rule_options import RULES_HELP, add_rule_arguments, base_rules, rule_options_given, rules_from_args
 
 if TYPE_CHECKING:
     from ..tui.controller import Controller
@@ -32,6 +32,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         choices=list(Rules.PRESET_NAMES),
         help="the variant (default: partnership)",
     )
+    game.add_argument("--rules", metavar="NAME|STRING", help=RULES_HELP)
     add_lang_argument(game, "game")
     game.add_argument(
         "--cards",
@@ -81,7 +82,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def build_rules(args: argparse.Namespace) -> Rules:
     """The preset with the rule options applied; raises RulesError (or ValueError) with the reason."""
-    return rules_from_args(args, Rules.preset(args.preset))
+    return rules_from_args(args, base_rules(args))
 
 
 def _rule_options_given(args: argparse.Namespace) -> list[str]:
@@ -89,6 +90,8 @@ def _rule_options_given(args: argparse.Namespace) -> list[str]:
     names = rule_options_given(args)
     if args.preset != "partnership":
         names.append("--preset")
+    if getattr(args, "rules", None) is not None:
+        names.append("--rules")
     return names
 
 

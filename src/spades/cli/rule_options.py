@@ -10,7 +10,37 @@ from typing import Any
 
 from ..rules import OPTIONS, Option, Rules
 
-__all__ = ["add_rule_arguments", "parse_option_value", "rule_options_given", "rules_from_args"]
+__all__ = [
+    "RULES_HELP",
+    "add_rule_arguments",
+    "base_rules",
+    "parse_option_value",
+    "rule_options_given",
+    "rules_from_args",
+]
+
+#: the help of ``--rules`` (``spades play``, ``spades match``)
+RULES_HELP = (
+    "a named rule set (classic, jjdd, jokers, deuces, suicide, mirror, whiz), a preset, or a rule "
+    "string such as 'jjdd,target=300' or 'partnership,deck=jokers,board=4' (docs/rules.md); "
+    "the rule flags below change it further"
+)
+
+
+def base_rules(args: argparse.Namespace, default_preset: str = "partnership") -> Rules:
+    """The rules ``--rules`` names (a rule set, a preset or a rule string), else ``--preset``'s.
+    Raises RulesError (or ValueError) with the reason."""
+    from ..rulesets import parse_rules
+
+    text = getattr(args, "rules", None)
+    preset = getattr(args, "preset", default_preset)
+    if text is None:
+        return Rules.preset(preset)
+    if preset != default_preset:
+        raise ValueError(
+            "give either --rules or --preset (a rule string names its preset: 'three-player,...')"
+        )
+    return parse_rules(text)
 
 _PREFIX = "rule_"
 #: where the flags are remembered as typed (for messages such as "leave out --target")

@@ -13,7 +13,8 @@ search and the research adapters all call these:
   inlined copy in ``Game.apply`` (``test_engine_trick_winner_matches_trick_winner``)
   and the numba copies ``solver/kernel.py`` ``_winner_of`` and ``sim/_kernels.py``,
   tested the same way;
-- the deck of a preset (three players: no 2 of clubs): :mod:`.deck`;
+- the deck of a table (the ``deck`` option; three players: no 2 of clubs, or all 54
+  cards with the jokers), each card's play suit and power: :mod:`.deck` (``rules_deck``);
 - the end of the game and its winner: :mod:`.end` (the engine and the bots'
   hand valuation, ``bots/simulate.py``).
 
@@ -25,16 +26,19 @@ Cards are ids ``suit * 13 + rank`` (spades are suit 3, ids 39-51) and hands are
 
 from __future__ import annotations
 
-from .deck import deck_cards, deck_mask
+from .deck import Deck, deck_cards, deck_mask, deck_of, rules_deck
 from .end import game_result
 from .tricks import beats, legal_mask, play_error, trick_winner
 
 __all__ = [
+    "Deck",
     "beats",
     "deck_cards",
     "deck_mask",
+    "deck_of",
     "game_result",
     "legal_mask",
     "play_error",
+    "rules_deck",
     "trick_winner",
 ]

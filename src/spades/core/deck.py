@@ -23,14 +23,12 @@ from functools import cache
 from typing import TYPE_CHECKING, Final
 
 from ..cards import BIG_JOKER, LITTLE_JOKER, NUM_CARD_IDS, Card
+from ..rules import DECKS
 
 if TYPE_CHECKING:
     from ..rules import Rules
 
-__all__ = ["DECKS", "Deck", "deck_cards", "deck_mask", "deck_of"]
-
-#: the values of the ``deck`` option (RULES.md section 7), the default first
-DECKS: Final = ("standard", "jokers", "jokers-deuces", "deuces")
+__all__ = ["DECKS", "Deck", "deck_cards", "deck_mask", "deck_of", "rules_deck"]
 
 _TWO_CLUBS, _TWO_DIAMONDS, _TWO_HEARTS, _TWO_SPADES = 0, 13, 26, 39
 
@@ -67,6 +65,12 @@ class Deck:
     """The cards of each play suit, highest first."""
     lowest_club: int
     """The club that leads the first trick under ``first_lead = "two-of-clubs"``."""
+    lead_powers: tuple[tuple[int, ...], ...]
+    """``lead_powers[led][card]``: how strongly a card bids for a trick led in play suit
+    ``led`` (the highest wins; -1 for a card that cannot win it, off suit or not in the
+    pack).  Distinct for the cards that can win, so only cards at -1 tie."""
+    non_trumps: int
+    """The cards of the pack that are not trumps, as a mask (what an unbroken lead keeps to)."""
 
     @property
     def trumps(self) -> int:
@@ -110,6 +114,13 @@ def _build(name: str, three_players: bool) -> Deck:
     masks = tuple(sum(1 << c for c in cards if suit_of[c] == s) for s in range(4))
     ranked = tuple(tuple(sorted((c for c in cards if suit_of[c] == s), key=power.__getitem__, reverse=True))
                    for s in range(4))
+    lead_powers = tuple(
+        tuple(
+            100 + power[c] if suit_of[c] == 3 else power[c] if suit_of[c] == led else -1
+            for c in range(NUM_CARD_IDS)
+        )
+        for led in range(4)
+    )
     return Deck(
         name=name,
         cards=cards,
@@ -119,6 +130,8 @@ def _build(name: str, three_players: bool) -> Deck:
         suit_masks=(masks[0], masks[1], masks[2], masks[3]),
         ranked=ranked,
         lowest_club=ranked[0][-1],
+        lead_powers=lead_powers,
+        non_trumps=sum(1 << c for c in cards if suit_of[c] != 3),
     )
 
 
@@ -130,15 +143,17 @@ def deck_of(name: str = "standard", three_players: bool = False) -> Deck:
     return _build(name, three_players)
 
 
-def _rules_deck(rules: Rules) -> Deck:
-    return deck_of(getattr(rules, "deck", "standard"), rules.variant == "three-player")
+def rules_deck(rules: Rules) -> Deck:
+    """The :class:`Deck` a table plays with (``rules.deck`` for ``rules.variant``): what a
+    player's view reads as ``rules_deck(view.rules)``."""
+    return deck_of(rules.deck, rules.variant == "three-player")
 
 
 def deck_cards(rules: Rules) -> tuple[int, ...]:
     """The card ids of the pack the table plays with, lowest first."""
-    return _rules_deck(rules).cards
+    return rules_deck(rules).cards
 
 
 def deck_mask(rules: Rules) -> int:
     """The pack as a card mask (bit ``id`` set for each card in it)."""
-    return _rules_deck(rules).mask
+    return rules_deck(rules).mask

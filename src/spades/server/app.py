@@ -55,7 +55,14 @@ from ..rules import PRESETS
 from .limits import BadRequest, ClientLimiter, Limits, client_key, parse_json, read_body
 from .manager import RequestError, TableManager, bot_levels, clean_name, parse_create_request
 from .metrics import Metrics
-from .options import PEOPLE_PRESETS, RESEARCH_PRESETS, SETTINGS, limits_for, options_description
+from .options import (
+    PEOPLE_PRESETS,
+    RESEARCH_PRESETS,
+    SETTINGS,
+    limits_for,
+    options_description,
+    rule_sets_description,
+)
 from .players import KEY_HEADER, new_player, player_for_key
 from .protocol import ProtocolError, RateLimiter, parse_client_message
 from .replay import analyse_hand, game_record, replay_payload
@@ -196,6 +203,8 @@ def create_app(
                 # lobby, with this server's "min" and "max" (per preset in "limits")
                 "options": options_description(),
                 "limits": {name: limits_for(name) for name in PRESETS},
+                # the named rule sets (spades.rulesets) a table may start from, most played first
+                "rule_sets": rule_sets_description(),
                 # the table settings beside the rules, with their ranges
                 "settings": [
                     {"name": key, "label": label, "min": lo, "max": hi, "default": default}
@@ -203,6 +212,9 @@ def create_app(
                 ],
             }
         )
+
+    async def api_rule_sets(request: Request) -> Response:
+        return JSONResponse({"rule_sets": rule_sets_description()})
 
     async def api_tables(request: Request) -> Response:
         if request.method == "GET":
@@ -556,6 +568,7 @@ def create_app(
         Route("/t/{table_id}", table_page),
         Route("/j/{code}", join_code),
         Route("/api/config", api_config),
+        Route("/api/rule-sets", api_rule_sets),
         Route("/api/tables", api_tables, methods=["GET", "POST"]),
         Route("/api/tables/{table_id}", api_table),
         Route("/api/tables/{table_id}/join", api_join, methods=["POST"]),

@@ -43,6 +43,7 @@ __all__ = [
     "house_rules",
     "limits_for",
     "options_description",
+    "rule_sets_description",
 ]
 
 #: presets made for research tools (OpenSpiel's rules), not offered to people in the lobby
@@ -173,6 +174,16 @@ def options_description() -> list[dict[str, Any]]:
         entry["min"], entry["max"] = (widest["min"], widest["max"]) if widest else (None, None)
         out.append(entry)
     return out
+
+
+def rule_sets_description() -> list[dict[str, Any]]:
+    """The named rule sets (``spades.rulesets.RULE_SETS``) the lobby may offer, the most played
+    first: each ``{"name", "title", "about", "preset", "options", "string"}``, where ``options``
+    are the options that differ from the preset (as a new table's request gives them; the lobby's
+    defaults, such as blind nil only when behind, still apply to the options not named)."""
+    from ..rulesets import rule_sets_description as described
+
+    return [entry for entry in described() if entry["preset"] in PEOPLE_PRESETS]
 
 
 def _refuse(message: str, name: str, other: str | None = None, **params: Any) -> OptionError:

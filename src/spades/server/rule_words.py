@@ -8,7 +8,7 @@ from typing import Final
 
 from ..i18n import N_
 
-__all__ = ["CHOICE_WORDS", "OPTION_WORDS"]
+__all__ = ["CHOICE_WORDS", "OPTION_WORDS", "RULE_SET_WORDS"]
 
 #: label, help, unit and the word for "none" of every option, in the order of OPTIONS
 OPTION_WORDS: Final = (
@@ -74,6 +74,12 @@ OPTION_WORDS: Final = (
     N_("the fewest tricks a blind bid may name"),
     N_("first lead"),
     N_("who leads the first trick: left of the dealer, or the holder of the two of clubs, who leads it"),
+    N_("deck"),
+    N_(
+        "standard; jokers: big and little joker above the ace of spades, no 2 of clubs or diamonds; "
+        "jokers-deuces: jokers, then the 2 of diamonds and the 2 of spades above the ace, "
+        "no 2 of clubs or hearts; deuces: the 2 of diamonds and the 2 of spades above the ace"
+    ),
 )
 
 #: the words of the ``choice`` options (bidding, first lead), in the order of OPTIONS: the
@@ -85,4 +91,30 @@ CHOICE_WORDS: Final = (
     N_("suicide"),
     N_("left-of-dealer"),
     N_("two-of-clubs"),
+    N_("standard"),
+    N_("jokers"),
+    N_("jokers-deuces"),
+    N_("deuces"),
+)
+
+#: the titles and descriptions of the named rule sets (``spades.rulesets.RULE_SETS``, served
+#: as ``/api/config`` "rule_sets" and ``/api/rule-sets``), in their order: the lobby words them
+RULE_SET_WORDS: Final = (
+    N_("Classic Spades to 500"),
+    N_("partnerships, nil 100, blind nil 200, 10 bags cost 100 points"),
+    N_("Joker-Joker-Deuce-Deuce to 500, board 4, 10 for 200"),
+    N_(
+        "the big and little joker, the 2 of diamonds and the 2 of spades above the ace of spades; "
+        "partners bid at least 4 together; 10 or more bid and made scores 200"
+    ),
+    N_("Joker-Joker-Ace"),
+    N_("the big and the little joker above the ace of spades (no 2 of clubs or diamonds)"),
+    N_("Deuce-Deuce-Ace"),
+    N_("the 2 of diamonds and the 2 of spades above the ace of spades"),
+    N_("Suicide"),
+    N_("in each partnership one player bids nil and the other a number"),
+    N_("Mirror"),
+    N_("everyone bids the number of spades they hold (nil with none)"),
+    N_("Whiz"),
+    N_("everyone bids nil or the number of spades they hold"),
 )
