@@ -244,3 +244,23 @@ def test_hand_strings_with_jokers_parse_for_the_solver() -> None:
     pos = Position.build(["BLA2.K.3.3", "KQJT.A.A.A", "9876.Q.K.K", "543.JT.Q.Q"], 0, [], True, deck="jokers")
     assert pos.hands[0] == CardSet.parse("BLA2.K.3.3").mask
     assert "B" in pos.describe()
+
+
+def test_analysis_reviews_a_jokers_deuces_game() -> None:
+    # the analysis asks the solver about every card of a joker deal (the deck from the rules)
+    import dataclasses
+
+    from spades.analysis import analyse_game
+    from spades.game import Game
+    from spades.rules import Rules
+
+    rules = dataclasses.replace(Rules.preset("partnership"), deck="jokers-deuces", blind_nil=False)
+    game = Game(rules, seed=4)
+    rng = random.Random(1)
+    while game.hands_played < 1:
+        game.apply(rng.choice(list(game.legal_actions())))
+    decisions = [d for h in analyse_game(game).hands for d in h.decisions]
+    assert len(decisions) == 52
+    assert {str(d.card) for d in decisions} >= {"BJ", "LJ", "2D"}
+    for d in decisions:
+        assert d.card in d.values and d.loss >= 0

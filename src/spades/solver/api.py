@@ -212,7 +212,7 @@ class Solver:
         nseat = len(hands)
         if cap is None:
             cap = 64
-        if deck is not None:
+        if deck is not None and deck.name != "standard":
             lay = layout_of(deck)
             if lay.wide:
                 return self._values_wide(lay, hands, leader, trick, broken, count, maximizers, cap)
@@ -271,7 +271,7 @@ class Solver:
         """Can ``maximizers`` make the ``count`` seats take at least ``target`` tricks?"""
         nseat = len(hands)
         self._fit_table(hands, count, maximizers)
-        lay = None if deck is None else layout_of(deck)
+        lay = None if deck is None or deck.name == "standard" else layout_of(deck)
         run = _kernel.can_take
         gen = self._gen(nseat, count, maximizers)
         if lay is not None and lay.wide:
