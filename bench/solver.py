@@ -11,6 +11,13 @@ ours of the same kind (``Solver.trick_nodes``); ``Solver.nodes`` (every card
 played) is printed beside it.
 
     PYTHONPATH=src python bench/solver.py [--deals 20] [--seed 1] [--sizes 13,9,5] [--per-deal]
+    PYTHONPATH=src python bench/solver.py --decks [--deals 20] [--sizes 13,9,5] [--seats 4]
+
+With ``--decks``: no DDS; a row per deck of RULES.md section 7 (``standard``, ``jokers``,
+``jokers-deuces``, ``deuces``), each on deals of its own pack from the same generator and
+seeds (the pack's cards shuffled and dealt; the standard pack's deals are the DDS
+comparison's), in one run, with the ratio to the standard row.  ``--seats 3`` deals the
+three-player packs (54 cards with jokers: ``--sizes 18`` is a full deal).
 
 Each solver gets a fresh transposition table per deal (our Solver.clear(); DDS
 resets its own between deals).  The first, JIT-loading call is made before
@@ -30,6 +37,51 @@ def _deal(rng: random.Random, ncards: int) -> list[int]:
     deck = list(range(52))
     rng.shuffle(deck)
     return [sum(1 << c for c in deck[i * ncards : (i + 1) * ncards]) for i in range(4)]
+
+
+def _deck_deal(rng: random.Random, cards: list[int], ncards: int, nseat: int = 4) -> list[int]:
+    """``_deal`` on any pack (the same shuffle and cut: the standard pack gives the same deals)."""
+    cards = list(cards)
+    rng.shuffle(cards)
+    return [sum(1 << c for c in cards[i * ncards : (i + 1) * ncards]) for i in range(nseat)]
+
+
+def _decks(args: argparse.Namespace) -> int:
+    """Time the solver on each deck's deals (same generator and seeds), ratio to standard."""
+    from spades.core.deck import DECKS, deck_of
+    from spades.solver import Solver, _jit
+
+    solver = Solver()
+    nseat = args.seats
+    count = 0b0101 if nseat == 4 else 1
+    print(f"kernel: {_jit.BACKEND}; {nseat} seats, seat 0 on lead, spades broken, fresh table a deal")
+    for ncards in (int(x) for x in args.sizes.split(",")):
+        base = 0.0
+        for name in DECKS:
+            deck = deck_of(name, nseat == 3)
+            if ncards * nseat > len(deck.cards):
+                continue
+            rng = random.Random(args.seed * 1000 + ncards)
+            times: list[float] = []
+            nodes = 0
+            for _ in range(args.deals):
+                hands = _deck_deal(rng, list(deck.cards), ncards, nseat)
+                solver.clear()
+                t0 = time.perf_counter()
+                solver.values_masks(hands, 0, [], True, count, count, None, deck)
+                times.append((time.perf_counter() - t0) * 1000)
+                nodes += solver.nodes
+            mean, median = statistics.mean(times), statistics.median(times)
+            if name == "standard":
+                base = mean
+            ratio = f"{mean / base:5.2f}x" if base else "   - "
+            print(
+                f"{ncards:2d} cards, {args.deals} deals, {name:13s} ({len(deck.ranked[3])} trumps): "
+                f"mean {mean:8.1f} ms median {median:8.1f} ms max {max(times):8.1f} ms | nodes {nodes:11d} | "
+                f"mean vs standard {ratio}",
+                flush=True,
+            )
+    return 0
 
 
 def _dds(hands: list[int]) -> tuple[dict[int, int], int]:
@@ -52,7 +104,11 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--sizes", default="13,9,5")
     parser.add_argument("--per-deal", action="store_true", help="print each deal's times and node counts")
+    parser.add_argument("--decks", action="store_true", help="a row per deck (no DDS), ratio to standard")
+    parser.add_argument("--seats", type=int, default=4, choices=(2, 3, 4), help="with --decks: seats dealt")
     args = parser.parse_args()
+    if args.decks:
+        return _decks(args)
 
     import endplay._dds as dds_lib
 

@@ -49,7 +49,8 @@ from pathlib import Path
 from typing import Any
 
 from .bids import Bid, bid_labels
-from .cards import SUIT_MASKS, Card
+from .cards import Card
+from .core.deck import Deck, deck_of, rules_deck
 from .errors import RecordError
 from .game import Game, Phase
 from .i18n import N_, _, ngettext, number, term
@@ -391,14 +392,15 @@ class _Objective:
     maxi: int
     flip: bool = False  # values are side 0's: report the other side's complement
     lower_better: bool = False
+    deck: Deck = deck_of("standard")  # the pack (RULES.md section 7): its trumps and card order
 
     @classmethod
     def of_seat(cls, rules: Rules, seat: int) -> _Objective:
         """The tricks of ``seat``'s side: its partnership, or the seat alone."""
         if rules.partnerships:
             # searched for side 0 whoever plays, so one table serves all four seats
-            return cls("tricks", 0b0101, 0b0101, flip=rules.side_of(seat) == 1)
-        return cls("tricks", 1 << seat, 1 << seat)
+            return cls("tricks", 0b0101, 0b0101, flip=rules.side_of(seat) == 1, deck=rules_deck(rules))
+        return cls("tricks", 1 << seat, 1 << seat, deck=rules_deck(rules))
 
 
 def _broken(rules: Rules, game: Game) -> bool:
@@ -411,20 +413,20 @@ def _card_values(
     """``{card id: tricks of obj's seats}`` for every legal card of the seat to play."""
     from .solver import card_values_masks
 
-    raw = card_values_masks(hands, leader, trick, broken, obj.count, obj.maxi, solver=solver)
+    raw = card_values_masks(hands, leader, trick, broken, obj.count, obj.maxi, solver=solver, deck=obj.deck)
     if obj.flip:
         total = hands[(leader + len(trick)) % len(hands)].bit_count()
         return {c: total - v for c, v in raw.items()}
     return raw
 
 
-def _legal(hand: int, trick: Sequence[int], broken: bool) -> list[int]:
+def _legal(hand: int, trick: Sequence[int], broken: bool, deck: Deck) -> list[int]:
     if trick:
-        suit = SUIT_MASKS[trick[0] // 13]
+        suit = deck.suit_masks[deck.suit_of[trick[0]]]
         hand = hand & suit or hand
-    elif not broken and hand & ~SUIT_MASKS[3]:
-        hand &= ~SUIT_MASKS[3]
-    return [c for c in range(52) if hand >> c & 1]
+    elif not broken and hand & ~deck.trumps:
+        hand &= ~deck.trumps
+    return [c for c in range(54) if hand >> c & 1]
 
 
 def _nil_values(
@@ -439,11 +441,13 @@ def _nil_values(
 
     n = len(hands)
     seat = (leader + len(trick)) % n
-    legal = _legal(hands[seat], trick, broken)
+    deck = obj.deck
+    legal = _legal(hands[seat], trick, broken, deck)
     if hands[seat].bit_count() > NIL_SEARCH_CARDS:
         return {c: _trick_forced(hands, leader, trick, broken, obj, c) for c in legal}
     if len(legal) > 1:
-        forced = can_take_masks(hands, leader, trick, broken, obj.count, 1, obj.maxi, solver=solver)
+        forced = can_take_masks(hands, leader, trick, broken, obj.count, 1, obj.maxi, solver=solver,
+                                deck=deck)
         attacker = bool(obj.maxi >> seat & 1)
         if forced != attacker:
             # a defender of the nil who cannot save it, or an attacker who cannot set it
@@ -455,8 +459,7 @@ def _nil_values(
         live |= 1 << c
     out: dict[int, int] = {}
     for c in sorted(legal, reverse=True):
-        above = live & SUIT_MASKS[c // 13] & ~((2 << c) - 1)
-        nxt = above & -above
+        nxt = _next_higher(live, c, deck)
         if nxt and nxt & hands[seat] and (nxt.bit_length() - 1) in out:
             out[c] = out[nxt.bit_length() - 1]  # the next higher live card is ours: same value
             continue
@@ -466,18 +469,28 @@ def _nil_values(
         if len(cards) < n:
             nxt_leader, nxt_trick, nxt_broken = leader, cards, broken
         else:
-            winner = _winner(leader, [Card(x) for x in cards], n)
+            winner = _winner(leader, [Card(x) for x in cards], n, deck)
             if obj.count >> winner & 1:
                 out[c] = 1
                 continue
             nxt_leader, nxt_trick = winner, []
-            nxt_broken = broken or any(x >= 39 for x in cards)
+            nxt_broken = broken or any(deck.suit_of[x] == 3 for x in cards)
         if not after[nxt_leader] and not nxt_trick:
             out[c] = 0  # the hand is over and the nil took nothing
             continue
         out[c] = int(can_take_masks(after, nxt_leader, nxt_trick, nxt_broken, obj.count, 1, obj.maxi,
-                                    solver=solver))
+                                    solver=solver, deck=deck))
     return out
+
+
+def _next_higher(live: int, c: int, deck: Deck) -> int:
+    """The next higher live card of ``c``'s play suit, as a mask (0 if none)."""
+    if deck.name == "standard":
+        above = live & (0x1FFF << (13 * (c // 13))) & ~((2 << c) - 1)
+        return above & -above
+    higher = [x for x in range(54) if live >> x & 1 and deck.suit_of[x] == deck.suit_of[c]
+              and deck.power[x] > deck.power[c]]
+    return 1 << min(higher, key=deck.power.__getitem__) if higher else 0
 
 
 def _trick_forced(
@@ -492,9 +505,10 @@ def _trick_forced(
     after[seat] &= ~(1 << card)
     cards = [*trick, card]
     if len(cards) == n:
-        return int(obj.count >> _winner(leader, [Card(x) for x in cards], n) & 1)
+        return int(obj.count >> _winner(leader, [Card(x) for x in cards], n, obj.deck) & 1)
     nxt = (seat + 1) % n
-    values = (_trick_forced(after, leader, cards, broken, obj, c) for c in _legal(after[nxt], cards, broken))
+    legal = _legal(after[nxt], cards, broken, obj.deck)
+    values = (_trick_forced(after, leader, cards, broken, obj, c) for c in legal)
     return int(any(values)) if obj.maxi >> nxt & 1 else int(all(values))
 
 
@@ -557,7 +571,7 @@ def _counted(rules: Rules, game: Game, seat: int) -> int:
 def _nil_objective(rules: Rules, z: int) -> _Objective:
     side = rules.side_of(z)
     opps = sum(1 << s for s in range(rules.num_seats) if rules.side_of(s) != side)
-    return _Objective("nil", 1 << z, opps, lower_better=True)
+    return _Objective("nil", 1 << z, opps, lower_better=True, deck=rules_deck(rules))
 
 
 def _position_values(
@@ -589,7 +603,8 @@ def _opening_review(rules: Rules, game: Game, solver: Any) -> tuple[SideReview, 
         if rules.partnerships and side == 1:
             dd.append(total - dd[0])
             continue
-        values = _card_values(hands, leader, [], broken, _Objective("tricks", mask, mask), solver)
+        obj = _Objective("tricks", mask, mask, deck=rules_deck(rules))
+        values = _card_values(hands, leader, [], broken, obj, solver)
         dd.append(max(values.values()) if mask >> leader & 1 else min(values.values()))
     out = []
     for side in range(rules.num_sides):
@@ -623,7 +638,8 @@ def _check_nils(
                 nils.append(dataclasses.replace(nr, can_survive=False))
                 continue
             forced = can_take_masks(hands, leader, [], broken, 1 << nr.seat, 1,
-                                    _nil_objective(rules, nr.seat).maxi, solver=solver)
+                                    _nil_objective(rules, nr.seat).maxi, solver=solver,
+                                    deck=rules_deck(rules))
             nils.append(dataclasses.replace(nr, can_survive=not forced, checked_at=trick_no))
         out.append(dataclasses.replace(sr, nils=tuple(nils)))
     return tuple(out)
@@ -838,7 +854,7 @@ def _analyse_into(
                          counted=cap)
             )
             if len(current["trick"]) == n:
-                winner = _winner(current["trick_leader"], current["trick"], n)
+                winner = _winner(current["trick_leader"], current["trick"], n, rules_deck(rules))
                 current["tricks"].append((current["trick_leader"], tuple(current["trick"]), winner))
                 current["trick"] = []
             current["seconds"] += time.perf_counter() - started
@@ -847,13 +863,8 @@ def _analyse_into(
     close(False)
 
 
-def _winner(leader: int, cards: Sequence[Card], n: int) -> int:
-    best = 0
-    for i in range(1, len(cards)):
-        c, b = cards[i], cards[best]
-        if (c.suit == b.suit and c > b) or (c.suit == 3 and b.suit != 3):
-            best = i
-    return (leader + best) % n
+def _winner(leader: int, cards: Sequence[Card], n: int, deck: Deck) -> int:
+    return (leader + deck.trick_winner([int(c) for c in cards])) % n
 
 
 # --------------------------------------------------------------------------- reading records

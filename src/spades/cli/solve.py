@@ -2,7 +2,9 @@
 
 Hands are given as four hand strings (spades.hearts.diamonds.clubs, ``-`` for
 a void), positionally in seat order or with ``--north`` etc.; two or three
-positional hands solve a two- or three-player position.
+positional hands solve a two- or three-player position.  ``--deck`` picks the pack
+(RULES.md section 7: ``jokers``, ``jokers-deuces``, ``deuces``): the jokers are written
+``BJ``/``LJ`` in card lists and ``B``/``L`` at the head of a hand string's spades.
 """
 
 from __future__ import annotations
@@ -45,6 +47,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="four players each for themselves (values are the seat's own tricks)")
     parser.add_argument("--nil", type=str, default=None, metavar="SEAT",
                         help="also show the tricks the opponents can force on this nil bidder")
+    from ..core.deck import DECKS
+
+    parser.add_argument("--deck", default="standard", choices=DECKS,
+                        help="the pack: jokers (BJ LJ above AS), jokers-deuces (BJ LJ 2D 2S above AS), "
+                             "deuces (2D 2S above AS); default standard. Jokers: BJ/LJ, or B/L in a "
+                             "hand string's spades ('BL2.K.-.-')")
 
 
 #: seconds before a slow solve prints :func:`_slow_notice`
@@ -96,7 +104,7 @@ def run(args: argparse.Namespace) -> int:
             raise SpadesError(f"give 2, 3 or 4 hands (got {len(hands)}); see 'spades solve --help'")
         nseat = len(hands)
         leader = _seat(args.leader, nseat)
-        pos = Position.build(hands, leader, args.trick, args.broken)
+        pos = Position.build(hands, leader, args.trick, args.broken, args.deck)
         started = time.perf_counter()
         partnership = nseat == 4 and not args.cutthroat
         # numba compiles the search on the first solve after an install (then loads it from its
@@ -105,7 +113,7 @@ def run(args: argparse.Namespace) -> int:
         notice.daemon = True
         notice.start()
         try:
-            values = solve(hands, leader, args.trick, args.broken, partnership=partnership)
+            values = solve(hands, leader, args.trick, args.broken, partnership=partnership, deck=pos.deck)
             nil = None
             if args.nil is not None:
                 nil_seat = _seat(args.nil, nseat)
@@ -127,7 +135,8 @@ def run(args: argparse.Namespace) -> int:
     best = max(values.values())
     header = "card  tricks" + ("  nil tricks" if nil is not None else "")
     print(header)
-    for card in sorted(values, key=lambda c: (-(int(c) // 13), -(int(c) % 13))):
+    deck = pos.deck
+    for card in sorted(values, key=lambda c: (-deck.suit_of[c], -deck.power[c])):
         line = f"{Card(card)!s:<5} {values[card]:>6}"
         if nil is not None:
             line += f"  {nil[card]:>10}"

@@ -103,7 +103,7 @@ def njit(func: F) -> F:
     """Compile ``func`` with numba (cached on disk) when that is the backend, else return it unchanged."""
     if _NJIT is None:
         return func
-    return _NJIT(cache=True, nogil=True)(func)  # type: ignore[no-any-return]
+    return _NJIT(cache=_cacheable(func), nogil=True)(func)  # type: ignore[no-any-return]
 
 
 def njit_inline(func: F) -> F:
@@ -116,4 +116,12 @@ def njit_inline(func: F) -> F:
     """
     if _NJIT is None:
         return func
-    return _NJIT(cache=True, nogil=True, inline="always")(func)  # type: ignore[no-any-return]
+    return _NJIT(cache=_cacheable(func), nogil=True, inline="always")(func)  # type: ignore[no-any-return]
+
+
+def _cacheable(func: Callable[..., Any]) -> bool:
+    """Can numba cache ``func`` on disk?  Only a function read from a source file of its
+    own: the wide kernel (:mod:`spades.solver._wide`) is compiled from ``kernel.py``'s text
+    with another constant, and a cache keyed by that file would hand it the standard
+    kernel's machine code."""
+    return os.path.isfile(func.__code__.co_filename)

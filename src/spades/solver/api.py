@@ -22,6 +22,14 @@ The transposition table is keyed by the objective, so one :class:`Solver` can
 serve several objectives and many deals; its entries stay valid forever (a
 position's value never changes) until :meth:`Solver.clear`, or until an
 automatic table grows for a large nil search.
+
+Decks
+-----
+Every search takes the pack (``deck``: a :class:`~spades.core.deck.Deck`, or on the
+friendly API the ``deck`` option's value, RULES.md section 7).  The standard pack's
+positions go to the kernel as they are; the packs with a trump suit of 14-16 cards go to
+the wide kernel, their cards translated to its layout and back (:mod:`spades.solver.layout`).
+Card ids are the same everywhere (52 the little joker, 53 the big joker).
 """
 
 from __future__ import annotations
@@ -33,8 +41,10 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ..cards import Card, cards_of_mask
+from ..core.deck import Deck
 from . import kernel
 from ._jit import BACKEND, COMPILED, ckernel
+from .layout import Layout, layout_of
 from .position import HandLike, Position, PositionError
 
 __all__ = [
@@ -74,6 +84,34 @@ BIG_NIL_TT_BITS = 22
 
 #: the functions that run the search: the C extension's, or kernel.py's (numba-compiled or plain)
 _kernel: Any = ckernel if ckernel is not None else kernel
+#: the table tag's bit for the wide kernel's entries (bits 8-10 hold the seat count)
+_WIDE_TAG = 1 << 11
+
+
+class _WideKernel:
+    """The wide kernel's two entry points, from the C extension or from :mod:`._wide`."""
+
+    def __init__(self, std: Any) -> None:
+        if hasattr(std, "card_values_wide"):
+            self.card_values = std.card_values_wide
+            self.can_take = std.can_take_wide
+        else:
+            from . import _wide
+
+            mod = _wide.load()
+            self.card_values = mod.card_values
+            self.can_take = mod.can_take
+
+
+_wide_kernels: dict[int, _WideKernel] = {}
+
+
+def _wide_kernel() -> _WideKernel:
+    """The wide kernel that goes with the current standard one (tests swap ``_kernel``)."""
+    found = _wide_kernels.get(id(_kernel))
+    if found is None:
+        found = _wide_kernels[id(_kernel)] = _WideKernel(_kernel)
+    return found
 
 
 def _new_array(size: int) -> list[int]:
@@ -105,7 +143,7 @@ class Solver:
         self._stats = _new_array(8)
         self._moves = _new_array(kernel.MAXPLY * kernel.MAXMOVES)
         self._played = _new_array(kernel.MAXPLY)
-        self._out = _new_array(52)
+        self._out = _new_array(56)  # room for the wide layout's 55 card slots
         self._hands = _new_array(4)
         self._trick = _new_array(4)
         self._stack = _new_array(kernel.STACK_WORDS)
@@ -151,6 +189,12 @@ class Solver:
         for i, c in enumerate(trick):
             self._trick[i] = int(c)
 
+    def _load_wide(self, lay: Layout, hands: Sequence[int], trick: Sequence[int]) -> None:
+        for i, h in enumerate(hands):
+            self._hands[i] = lay.to_slots(int(h))
+        for i, c in enumerate(trick):
+            self._trick[i] = lay.slot[int(c)]
+
     def values_masks(
         self,
         hands: Sequence[int],
@@ -160,12 +204,18 @@ class Solver:
         count: int,
         maximizers: int,
         cap: int | None = None,
+        deck: Deck | None = None,
     ) -> dict[int, int]:
         """``{card id: value}`` for every legal card, each value capped at ``cap``
-        (default: none); no input checks (see :class:`Position`)."""
+        (default: none); no input checks (see :class:`Position`).  ``deck``: the pack
+        (default: the standard one)."""
         nseat = len(hands)
         if cap is None:
             cap = 64
+        if deck is not None and deck.name != "standard":
+            lay = layout_of(deck)
+            if lay.wide:
+                return self._values_wide(lay, hands, leader, trick, broken, count, maximizers, cap)
         self._fit_table(hands, count, maximizers)
         self._load(hands, trick)
         for i in range(len(self._stats)):
@@ -182,6 +232,31 @@ class Solver:
         out = self._out
         return {c: int(out[c]) for c in cards_of_mask(int(legal))}
 
+    def _values_wide(
+        self, lay: Layout, hands: Sequence[int], leader: int, trick: Sequence[int], broken: bool,
+        count: int, maximizers: int, cap: int,
+    ) -> dict[int, int]:
+        """:meth:`values_masks` for a pack of the wide layout."""
+        nseat = len(hands)
+        self._fit_table(hands, count, maximizers)
+        self._load_wide(lay, hands, trick)
+        for i in range(len(self._stats)):
+            self._stats[i] = 0
+        legal = int(_wide_kernel().card_values(
+            self._hands, nseat, leader, self._trick, len(trick), bool(broken), count, maximizers,
+            self.tt, self.tt_mask, self._gen(nseat, count, maximizers) | _WIDE_TAG, self._stats,
+            self._moves, self._played, self._out, self._stack, int(cap),
+        ))
+        self.nodes = int(self._stats[0])
+        self.trick_nodes = int(self._stats[3])
+        out = self._out
+        values: dict[int, int] = {}
+        while legal:
+            slot = (legal & -legal).bit_length() - 1
+            legal &= legal - 1
+            values[Card(lay.card[slot])] = int(out[slot])
+        return dict(sorted(values.items()))
+
     def can_take_masks(
         self,
         hands: Sequence[int],
@@ -191,16 +266,25 @@ class Solver:
         count: int,
         maximizers: int,
         target: int,
+        deck: Deck | None = None,
     ) -> bool:
         """Can ``maximizers`` make the ``count`` seats take at least ``target`` tricks?"""
         nseat = len(hands)
         self._fit_table(hands, count, maximizers)
-        self._load(hands, trick)
+        lay = None if deck is None or deck.name == "standard" else layout_of(deck)
+        run = _kernel.can_take
+        gen = self._gen(nseat, count, maximizers)
+        if lay is not None and lay.wide:
+            self._load_wide(lay, hands, trick)
+            run = _wide_kernel().can_take
+            gen |= _WIDE_TAG
+        else:
+            self._load(hands, trick)
         for i in range(8):
             self._stats[i] = 0
-        result = _kernel.can_take(
+        result = run(
             self._hands, nseat, leader, self._trick, len(trick), bool(broken), int(target), count,
-            maximizers, self.tt, self.tt_mask, self._gen(nseat, count, maximizers), self._stats,
+            maximizers, self.tt, self.tt_mask, gen, self._stats,
             self._moves, self._played, self._stack,
         )
         self.nodes = int(self._stats[0])
@@ -257,6 +341,7 @@ def card_values_masks(
     maximizers: int | None = None,
     solver: Solver | None = None,
     cap: int | None = None,
+    deck: Deck | None = None,
 ) -> dict[int, int]:
     """Per-card values on raw integers (the fast path for computer players).
 
@@ -268,7 +353,8 @@ def card_values_masks(
     on}`` for each legal card, capped at ``cap`` when given (``cap=1`` with
     a nil bidder counted: 0 where the nil survives the card, 1 where it is
     set; far cheaper than the full count).  The position is assumed valid:
-    check untrusted input with :meth:`Position.build`.
+    check untrusted input with :meth:`Position.build`.  ``deck``: the pack
+    (a :class:`~spades.core.deck.Deck`; default the standard one).
     """
     nseat = len(hands)
     if count is None:
@@ -276,7 +362,8 @@ def card_values_masks(
         count = (0b101 << (seat & 1)) if nseat == 4 else 1 << seat
     if maximizers is None:
         maximizers = count
-    return (solver or default_solver()).values_masks(hands, leader, trick, broken, count, maximizers, cap)
+    slv = solver or default_solver()
+    return slv.values_masks(hands, leader, trick, broken, count, maximizers, cap, deck)
 
 
 def can_take_masks(
@@ -288,14 +375,15 @@ def can_take_masks(
     target: int,
     maximizers: int | None = None,
     solver: Solver | None = None,
+    deck: Deck | None = None,
 ) -> bool:
     """Target search on raw integers: can the ``maximizers`` (default: the
     ``count`` seats) make the ``count`` seats take at least ``target`` tricks
-    from this trick on?"""
+    from this trick on?  ``deck``: the pack (default the standard one)."""
     if maximizers is None:
         maximizers = count
     slv = solver or default_solver()
-    return slv.can_take_masks(hands, leader, trick, broken, count, maximizers, target)
+    return slv.can_take_masks(hands, leader, trick, broken, count, maximizers, target, deck)
 
 
 # --------------------------------------------------------------------------- friendly API
@@ -318,7 +406,8 @@ def card_values(
     if cap is not None and (isinstance(cap, bool) or not isinstance(cap, int) or cap < 0):
         raise PositionError(f"the cap must be a number of tricks (0 or more), not {cap!r}")
     raw = (solver or default_solver()).values_masks(
-        position.hands, position.leader, position.trick, position.spades_broken, count, maxi, cap
+        position.hands, position.leader, position.trick, position.spades_broken, count, maxi, cap,
+        position.deck,
     )
     return {Card(c): v for c, v in raw.items()}
 
@@ -351,7 +440,8 @@ def can_take(
     if isinstance(target, bool) or not isinstance(target, int):
         raise PositionError(f"the target must be a number of tricks, not {target!r}")
     return (solver or default_solver()).can_take_masks(
-        position.hands, position.leader, position.trick, position.spades_broken, count, maxi, target
+        position.hands, position.leader, position.trick, position.spades_broken, count, maxi, target,
+        position.deck,
     )
 
 
@@ -396,6 +486,7 @@ def solve(
     *,
     partnership: bool | None = None,
     solver: Solver | None = None,
+    deck: str | Deck = "standard",
 ) -> dict[Card, int]:
     """``{Card: tricks}`` for every legal card of the seat to play.
 
@@ -404,9 +495,10 @@ def solve(
     then plays perfectly, spades-breaking rule applied.  With four hands the
     side is the partnership (seats 0+2 or 1+3) unless ``partnership=False``
     (cutthroat); with two or three hands, and in cutthroat, it is the seat
-    alone against all the others (paranoid; see the module docstring).
+    alone against all the others (paranoid; see the module docstring).  ``deck``: the
+    ``deck`` option's value (RULES.md section 7) or a :class:`~spades.core.deck.Deck`.
     """
-    pos = Position.build(hands, leader, trick, spades_broken)
+    pos = Position.build(hands, leader, trick, spades_broken, deck)
     n = pos.nseat
     if partnership is None:
         partnership = n == 4
@@ -416,10 +508,14 @@ def solve(
     slv = solver or default_solver()
     if partnership:
         # always search for side 0 so one table serves both sides (zero-sum)
-        raw = slv.values_masks(pos.hands, pos.leader, pos.trick, pos.spades_broken, 0b0101, 0b0101)
+        raw = slv.values_masks(
+            pos.hands, pos.leader, pos.trick, pos.spades_broken, 0b0101, 0b0101, None, pos.deck
+        )
         if seat & 1:
             total = pos.tricks_left
             raw = {c: total - v for c, v in raw.items()}
     else:
-        raw = slv.values_masks(pos.hands, pos.leader, pos.trick, pos.spades_broken, 1 << seat, 1 << seat)
+        raw = slv.values_masks(
+            pos.hands, pos.leader, pos.trick, pos.spades_broken, 1 << seat, 1 << seat, None, pos.deck
+        )
     return {Card(c): v for c, v in raw.items()}

@@ -63,9 +63,30 @@ TT_KEYS = 1
 TT_ENTRIES = 1 + TT_WAYS
 TT_WORDS = 1 + TT_WAYS + TT_WAYS * TT_ENTRY
 
+#: the card layout: 0 is the standard one (a card is ``13 * suit + rank``, 13 bits a suit);
+#: 1 is the wide one, for packs whose trump suit has more than 13 cards (14-16: the jokers
+#: and deuces decks): the side suits as before (13 bits each, at 0, 13 and 26), the trump
+#: suit in 16 bits from bit 39 (cards 39-54), a card's rank its order in its suit.  This
+#: module is the standard kernel; :mod:`spades.solver._wide` (and ``_cgen`` for C) build a
+#: second one from this very source with ``WIDE = 1``.  Every use of it below is decided
+#: when the kernel is compiled (the standard kernel's code is what it was without it).
+WIDE = 0
 SUIT0 = 0x1FFF
-SPADES = 0x1FFF << 39
+#: the trump suit's bits at the bottom of its field, and the whole suit
+TRUMP0 = 0xFFFF if WIDE else 0x1FFF
+SPADES = TRUMP0 << 39
 NONSPADES = (1 << 39) - 1
+#: the highest card index, and how many there are
+TOPCARD = 54 if WIDE else 51
+NSLOTS = TOPCARD + 1
+#: ranks a suit may hold (the trump suit's, the longest)
+NRANK = 16 if WIDE else 13
+#: the width of a suit's field in the packed suit lengths (and rank thresholds), and its mask
+LW = 5 if WIDE else 4
+LMASK = (1 << LW) - 1
+#: a suit's owner code (2 bits a card) on its code word: the side suits' 26 bits, the trump suit's
+CODE0 = 0x3FFFFFF
+CODE3 = 0xFFFFFFFF if WIDE else 0x3FFFFFF
 
 Array = Any  # a list of ints, or a numpy int64 array under numba
 #: the four hands as a tuple (unused seats 0): the per-node helpers take this
@@ -78,8 +99,35 @@ Hands = tuple[int, int, int, int]
 @njit_inline
 def _suit(c: int) -> int:
     """``c // 13``, the suit of card ``c`` (-1 for no card), by a multiply and a shift
-    (exact for -200 <= c < 200)."""
-    return (c * 79) >> 10
+    (exact for -200 <= c < 200); in the wide layout cards 52-54 are trumps too."""
+    s = (c * 79) >> 10
+    if WIDE and s > 3:
+        return 3
+    return s
+
+
+@njit_inline
+def _smask(suit: int) -> int:
+    """The card set of every card of ``suit``."""
+    if WIDE and suit == 3:
+        return SPADES
+    return SUIT0 << (13 * suit)
+
+
+@njit_inline
+def _stop(suit: int) -> int:
+    """The highest card index of ``suit``."""
+    if WIDE and suit == 3:
+        return TOPCARD
+    return 13 * suit + 12
+
+
+@njit_inline
+def _cmask(suit: int) -> int:
+    """The mask of ``suit``'s owner code, shifted down to bit 0 of its code word."""
+    if WIDE and suit == 3:
+        return CODE3
+    return CODE0
 
 
 @njit_inline
@@ -104,7 +152,7 @@ def popcount(x: int) -> int:
 @njit
 def _highbit_index(x: int) -> int:
     """Index of the highest set bit of a card set ``x`` (``x`` > 0)."""
-    c = 51
+    c = TOPCARD
     while not ((x >> c) & 1):
         c -= 1
     return c
@@ -123,7 +171,7 @@ def legal_mask(hand: int, k: int, led_suit: int, broken: bool) -> int:
         if broken or (hand & NONSPADES) == 0:
             return hand
         return hand & NONSPADES
-    follow = hand & (SUIT0 << (13 * led_suit))
+    follow = hand & _smask(led_suit)
     if follow:
         return follow
     return hand
@@ -175,10 +223,13 @@ def _shape_codes(hands: Array, nseat: int, stk: Array) -> int:
     stored pattern is then a mask and a value on these two words.  The owner
     codes of the top card of each suit go to ``stk[SCR + 10]`` (2 bits a suit)."""
     shape = 0
+    shw = 4
+    if WIDE and nseat < 4:
+        shw = 5  # a hand of two or three seats may hold 16 trumps
     for s in range(nseat):
         h = hands[s]
         for suit in range(4):
-            shape = (shape << 4) | popcount(h & (SUIT0 << (13 * suit)))
+            shape = (shape << shw) | popcount(h & _smask(suit))
     o0 = hands[1]
     o1 = 0
     if nseat > 2:
@@ -190,7 +241,7 @@ def _shape_codes(hands: Array, nseat: int, stk: Array) -> int:
     for s in range(nseat):
         allc |= hands[s]
     for suit in range(4):
-        x = allc & (SUIT0 << (13 * suit))
+        x = allc & _smask(suit)
         code = 0
         length = 0
         while x:
@@ -227,6 +278,9 @@ def _codes_after_trick(hands: Array, nseat: int, stk: Array, pf: int, played: Ar
     lens = stk[pf + F_LENS]
     shape: int = stk[pf + F_SHAPE]
     leader = stk[pf + F_LEADER]
+    shw = 4
+    if WIDE and nseat < 4:
+        shw = 5
     allc = 0
     for s in range(nseat):
         allc |= hands[s]
@@ -236,27 +290,28 @@ def _codes_after_trick(hands: Array, nseat: int, stk: Array, pf: int, played: Ar
         c = played[ply - nseat + i]
         suit = _suit(c)
         # the card's 2-bit field: one per card of its suit below it
-        j = 2 * popcount(allc & (SUIT0 << (13 * suit)) & ((1 << c) - 1))
+        j = 2 * popcount(allc & _smask(suit) & ((1 << c) - 1))
         keep = (1 << j) - 1
         off = 26 * (suit & 1)
         cw = c1
         if suit >= 2:
             cw = c2
-        sub = (cw >> off) & 0x3FFFFFF
+        cm = _cmask(suit)
+        sub = (cw >> off) & cm
         sub = (sub & keep) | ((sub >> 2) & ~keep)
-        cw = (cw & ~(0x3FFFFFF << off)) | (sub << off)
+        cw = (cw & ~(cm << off)) | (sub << off)
         if suit >= 2:
             c2 = cw
         else:
             c1 = cw
         allc ^= 1 << c
-        lens -= 1 << (4 * suit)
+        lens -= 1 << (LW * suit)
         # the shape has a 4-bit length for each seat and suit, seat 0's suit 0 highest
         seat = _wrap(leader + i, nseat)
-        shape -= 1 << (4 * (4 * (nseat - 1 - seat) + 3 - suit))
+        shape -= 1 << (shw * (4 * (nseat - 1 - seat) + 3 - suit))
     top = 0
     for suit in range(4):
-        length = (lens >> (4 * suit)) & 0xF
+        length = (lens >> (LW * suit)) & LMASK
         stk[SCR + 4 + suit] = length
         if length:
             cw = c1
@@ -280,9 +335,9 @@ def _pattern_cards(m1: int, m2: int, hands: Hands, nseat: int) -> int:
         m = m1
         if suit >= 2:
             m = m2
-        t = popcount((m >> (26 * (suit & 1))) & 0x3FFFFFF) >> 1
+        t = popcount((m >> (26 * (suit & 1))) & _cmask(suit)) >> 1
         if t:
-            rel |= _top_cards(allc & (SUIT0 << (13 * suit)), t)
+            rel |= _top_cards(allc & _smask(suit), t)
     return rel
 
 
@@ -292,7 +347,7 @@ def _representative(card: int, legal: int, hand: int, allc: int) -> int:
     cards in ``hand``), or -1 when ``card`` is not a legal card."""
     if card < 0 or not (legal >> card) & 1:
         return -1
-    top = 13 * _suit(card) + 12
+    top = _stop(_suit(card))
     x = card + 1
     while x <= top:
         if (allc >> x) & 1:
@@ -310,7 +365,7 @@ def _holds(hands: Hands, nseat: int, player: int, k: int, leader: int, xmask: in
     above every opponent still to play in this trick (none of them can beat it
     by rank or by ruffing)?"""
     side = (xmask >> player) & 1
-    smask = SUIT0 << (13 * led)
+    smask = _smask(led)
     above = ~((2 << c) - 1)
     for i in range(k + 1, nseat):
         s = _wrap(leader + i, nseat)
@@ -397,7 +452,7 @@ def _gen_moves(
     occ = 0
     if k == 0 and (nil < 0 or my_side == 0):
         for s4 in range(4):
-            sm = SUIT0 << (13 * s4)
+            sm = _smask(s4)
             if legal & sm:
                 occ |= _opp_choices(hands, nseat, xmask, my_side, sm, allc) << (16 * s4)
     n = 0
@@ -407,7 +462,7 @@ def _gen_moves(
         rest ^= low
         c = lowbit_index(low)
         suit = _suit(c)
-        smask = SUIT0 << (13 * suit)
+        smask = _smask(suit)
         above = allc & smask & ~((low << 1) - 1)
         if above:
             nxt = above & -above
@@ -579,7 +634,7 @@ def _nil_dominated(hand: int, c: int, best: int, led: int) -> bool:
             return False
     elif suit == 3 and (bsuit != 3 or c > best):
         return False
-    higher = hand & (SUIT0 << (13 * suit)) & ~((2 << c) - 1)
+    higher = hand & _smask(suit) & ~((2 << c) - 1)
     if suit == bsuit:
         higher &= (1 << best) - 1
     return higher != 0
@@ -592,9 +647,9 @@ def _nil_pin(hand: int, best: int, led: int) -> int:
     more of them below it in its suit, which is the suit led, or spades when
     ``best`` ruffs and the nil bidder is void in the suit led), else 0."""
     bsuit = _suit(best)
-    if bsuit != led and (bsuit != 3 or (hand & (SUIT0 << (13 * led))) != 0):
+    if bsuit != led and (bsuit != 3 or (hand & _smask(led)) != 0):
         return 0
-    if popcount(hand & (SUIT0 << (13 * bsuit)) & ((1 << best) - 1)) >= 2:
+    if popcount(hand & _smask(bsuit) & ((1 << best) - 1)) >= 2:
         return 1 << best
     return 0
 
@@ -623,7 +678,7 @@ def _side_drops(
     hand = hands[player]
     rest = 0
     for suit in range(4):
-        smask = SUIT0 << (13 * suit)
+        smask = _smask(suit)
         if (nh & smask) != 0 and popcount(hand & smask) >= 2:
             rest |= legal & smask
     if rest == 0:
@@ -648,7 +703,7 @@ def _side_drops(
         rest ^= low
         c = lowbit_index(low)
         suit = _suit(c)
-        smask = SUIT0 << (13 * suit)
+        smask = _smask(suit)
         above = allc & smask & ~((low << 1) - 1)
         if above & -above & hand:
             continue  # not the top of its run of equivalent cards
@@ -735,7 +790,7 @@ def _nil_score(
         return 30 - rank
     if k == 0:
         score = 30 - rank
-        nm = hands[nil] & (SUIT0 << (13 * suit))
+        nm = hands[nil] & _smask(suit)
         if nm:
             score += 10 + (_highbit_index(nm) - 13 * suit) // 2
         return score
@@ -744,7 +799,7 @@ def _nil_score(
         if nseat == 4 and best_seat == (nil + 2) % 4:
             return 40 + rank
         return 40 - rank
-    if not nil_played and (hands[nil] & (SUIT0 << (13 * led_suit))) == 0 and (hands[nil] & NONSPADES) != 0:
+    if not nil_played and (hands[nil] & _smask(led_suit)) == 0 and (hands[nil] & NONSPADES) != 0:
         # the nil bidder will discard on this trick: win the lead, keep the low cards
         return 40 + rank
     if beats:
@@ -755,7 +810,7 @@ def _nil_score(
         return 50 + rank
     if suit != 3:
         # a discard: first from the suits the nil bidder is void in, high cards first
-        if (hands[nil] & (SUIT0 << (13 * suit))) == 0:
+        if (hands[nil] & _smask(suit)) == 0:
             return 50 + rank
         return 35 + rank
     return 50 - rank
@@ -809,7 +864,7 @@ def _nil_safe(hands: Hands, nseat: int, nil: int) -> tuple[bool, int]:
             others |= hands[s]
     rel = 0
     for suit in range(3):
-        smask = SUIT0 << (13 * suit)
+        smask = _smask(suit)
         m = mine & smask
         if m == 0:
             continue
@@ -889,7 +944,7 @@ def _spade_bounds(hands: Hands, nseat: int, cmask: int) -> tuple[int, int, int]:
     lost = 0
     if allsp == 0:
         return sure, lost, 0
-    top = 51
+    top = TOPCARD
     while not ((allsp >> top) & 1):
         top -= 1
     owner = 0
@@ -959,8 +1014,8 @@ def _spade_matching(
             need = need_sure
         pool = 0
         unmatched = 0
-        low = 51
-        c = 51
+        low = TOPCARD
+        c = TOPCARD
         while c >= 39:
             b = 1 << c
             if opp & b:
@@ -1138,7 +1193,7 @@ def _ruff_lead(hands: Hands, leader: int) -> int:
     b = 0
     f = 0
     for suit in range(3):
-        sm = SUIT0 << (13 * suit)
+        sm = _smask(suit)
         if (pa & sm) == 0:
             a += popcount(lh & sm)
             if (opp & sm) == 0:
@@ -1182,7 +1237,7 @@ def _ruff_lead(hands: Hands, leader: int) -> int:
 def _top_run(mine: int, allc: int, suit: int) -> int:
     """How many of the top cards of ``allc`` (one suit) are ``mine`` without a break."""
     run = 0
-    c = 13 * suit + 12
+    c = _stop(suit)
     while c >= 13 * suit:
         b = 1 << c
         if allc & b:
@@ -1253,7 +1308,7 @@ def _cash(
     for suit in range(3):
         if suit == skip:
             continue
-        smask = SUIT0 << (13 * suit)
+        smask = _smask(suit)
         mine = h & smask
         if mine == 0:
             continue
@@ -1405,7 +1460,7 @@ def _cash_paths(
             for s in range(nseat):
                 allh |= hands[s]
             for suit in range(3):
-                smask = SUIT0 << (13 * suit)
+                smask = _smask(suit)
                 if (lead & smask) == 0:
                     continue
                 pm = hands[p] & smask
@@ -1511,7 +1566,7 @@ def _cross_ruff(hands: Hands, leader: int, xmask: int, need: int) -> tuple[int, 
     best = 0
     brel = 0
     for x in range(3):
-        xm = SUIT0 << (13 * x)
+        xm = _smask(x)
         lx = lead & xm
         px = pa & xm
         if lx == 0 or px == 0:
@@ -1524,7 +1579,7 @@ def _cross_ruff(hands: Hands, leader: int, xmask: int, need: int) -> tuple[int, 
         for y in range(3):
             if y == x:
                 continue
-            ym = SUIT0 << (13 * y)
+            ym = _smask(y)
             if (lead & ym) != 0 or (pa & ym) == 0:
                 continue
             if ((lho & SPADES) != 0 and (lho & ym) == 0) or ((rho & SPADES) != 0 and (rho & ym) == 0):
@@ -1566,7 +1621,7 @@ def _must_lose(hands: Hands, nseat: int, leader: int, broken: bool, xmask: int) 
         allc |= hands[s]
     rel = 0
     for suit in range(4):
-        smask = SUIT0 << (13 * suit)
+        smask = _smask(suit)
         if (legal & smask) == 0:
             continue
         top = 1 << _highbit_index(allc & smask)
@@ -1600,7 +1655,7 @@ def _no_trump_short(hands: Hands, nseat: int, xmask: int, side: int, remaining: 
         return False
     total = 0
     for suit in range(3):
-        smask = SUIT0 << (13 * suit)
+        smask = _smask(suit)
         x = allc & smask
         if x == 0:
             continue
@@ -1629,7 +1684,7 @@ def _no_trump_rel(hands: Hands, nseat: int, xmask: int, side: int) -> int:
         allc |= hands[s]
     rel = 0
     for suit in range(3):
-        x = allc & (SUIT0 << (13 * suit))
+        x = allc & _smask(suit)
         if x == 0:
             continue
         top = 1 << _highbit_index(x)
@@ -1734,7 +1789,7 @@ _RETURN = 2
 def _top_beater(hand: int, best: int, led: int) -> int:
     """The strongest card ``hand`` may play to a trick led in suit ``led`` if it
     beats the trick's best card ``best``, else -1."""
-    lm = hand & (SUIT0 << (13 * led))
+    lm = hand & _smask(led)
     if lm != 0:
         c = _highbit_index(lm)
     else:
@@ -1755,7 +1810,7 @@ def _top_beater(hand: int, best: int, led: int) -> int:
 def _strongest(hand: int, led: int) -> int:
     """The strongest card ``hand`` may play to a trick led in suit ``led``: its
     highest card of the suit, else its highest spade, else its lowest card."""
-    lm = hand & (SUIT0 << (13 * led))
+    lm = hand & _smask(led)
     if lm != 0:
         return _highbit_index(lm)
     if hand & SPADES:
@@ -1843,7 +1898,7 @@ def _sure_trick(hands: Hands, lead: int, leader: int) -> tuple[int, int]:
     every card of the suit the other side holds (the card led included) wins
     by playing it."""
     ss = _suit(lead)
-    smask = SUIT0 << (13 * ss)
+    smask = _smask(ss)
     second = (leader + 1) % 4
     h2 = hands[second]
     h3 = hands[(leader + 2) % 4]
@@ -1989,7 +2044,7 @@ def _dominated_safe(
             rel = 0
             ok = True
             for suit in range(4):
-                length = (lens >> (4 * suit)) & 0xF
+                length = (lens >> (LW * suit)) & LMASK
                 if length == 0:
                     continue
                 off = 26 * (suit & 1)
@@ -1998,14 +2053,15 @@ def _dominated_safe(
                 if suit >= 2:
                     w = 4
                     cw = code2
-                q = (cw >> off) & 0x3FFFFFF
-                pe = (tt[o + w + 1] >> off) & 0x3FFFFFF
-                d = _below_pattern(q, pe, (tt[o + w] >> off) & 0x3FFFFFF, length, nil)
+                cm = _cmask(suit)
+                q = (cw >> off) & cm
+                pe = (tt[o + w + 1] >> off) & cm
+                d = _below_pattern(q, pe, (tt[o + w] >> off) & cm, length, nil)
                 if d < 0:
                     ok = False
                     break
                 if d > 0:
-                    rel |= _top_cards(allc & (SUIT0 << (13 * suit)), d)
+                    rel |= _top_cards(allc & _smask(suit), d)
             if ok:
                 return True, rel
     return False, 0
@@ -2019,12 +2075,12 @@ def _lower_owners(c1: int, c2: int, lens: int) -> int:
     suit lengths."""
     low = 0
     for suit in range(4):
-        length = (lens >> (4 * suit)) & 0xF
+        length = (lens >> (LW * suit)) & LMASK
         if length >= 2:
             c = c1
             if suit >= 2:
                 c = c2
-            code = (c >> (26 * (suit & 1))) & 0x3FFFFFF
+            code = (c >> (26 * (suit & 1))) & _cmask(suit)
             low |= ((code >> (2 * (length - 2))) & 3) << (2 * suit)
             if length >= 3:
                 low |= ((code >> (2 * (length - 3))) & 3) << (8 + 2 * suit)
@@ -2172,7 +2228,8 @@ def search(
                 seen = 0
                 hint = -1
                 fp = _fingerprint(shape, tag)
-                lens = stk[SCR + 4] | (stk[SCR + 5] << 4) | (stk[SCR + 6] << 8) | (stk[SCR + 7] << 12)
+                lens = stk[SCR + 4] | (stk[SCR + 5] << LW)
+                lens |= (stk[SCR + 6] << (2 * LW)) | (stk[SCR + 7] << (3 * LW))
                 # the probe's key: the fingerprint, then the owners of the top, second and
                 # third cards (8 bits each) where an entry's key has their pins
                 probe = (fp << 48) | top | (_lower_owners(code1, code2, lens) << 8)
@@ -2403,7 +2460,7 @@ def search(
                 continue
             c = moves[ply * MAXMOVES + i]
             suit = _suit(c)
-            if c - 13 * suit < ((stk[f + F_SKIP] >> (4 * suit)) & 0xF):
+            if c - 13 * suit < ((stk[f + F_SKIP] >> (LW * suit)) & LMASK):
                 # as good as a card of this suit that already failed (see _RETURN)
                 stk[f + F_I] = i + 1
                 continue
@@ -2473,7 +2530,7 @@ def search(
                 suit = _suit(c)
                 allh = hands[0] | hands[1] | hands[2] | hands[3]
                 istop = 0
-                if (allh & (SUIT0 << (13 * suit)) & ~((2 << c) - 1)) == 0:
+                if (allh & _smask(suit) & ~((2 << c) - 1)) == 0:
                     istop = 1
                 stk[HIST + leader * 8 + suit * 2 + istop] += 1
             if stk[f + F_SLOT] >= 0:
@@ -2486,14 +2543,14 @@ def search(
             # (DDS's "lowest winning rank" skip): remember that threshold
             c = moves[ply * MAXMOVES + i]
             suit = _suit(c)
-            rs = rel & (SUIT0 << (13 * suit))
-            low = 13
+            rs = rel & _smask(suit)
+            low = NRANK
             if rs:
                 low = lowbit_index(rs) - 13 * suit
             if c - 13 * suit < low:
                 skip = stk[f + F_SKIP]
-                if low > ((skip >> (4 * suit)) & 0xF):
-                    stk[f + F_SKIP] = (skip & ~(0xF << (4 * suit))) | (low << (4 * suit))
+                if low > ((skip >> (LW * suit)) & LMASK):
+                    stk[f + F_SKIP] = (skip & ~(LMASK << (LW * suit))) | (low << (LW * suit))
             mode = _ADVANCE
 
 
@@ -2557,7 +2614,7 @@ def _store(
     m2 = 0
     pin2 = 0
     for suit in range(4):
-        smask = SUIT0 << (13 * suit)
+        smask = _smask(suit)
         rs = rel & allc & smask
         t = 0
         if rs:
@@ -2567,7 +2624,7 @@ def _store(
                 pin2 |= 3 << (2 * suit)
             if t >= 3:
                 pin2 |= 3 << (8 + 2 * suit)
-        length = (lens >> (4 * suit)) & 0xF
+        length = (lens >> (LW * suit)) & LMASK
         field = ((1 << (2 * t)) - 1) << (2 * (length - t))
         if suit == 0:
             m1 = field
@@ -2585,14 +2642,14 @@ def _store(
         m = m1
         if suit >= 2:
             m = m2
-        if (m >> (26 * (suit & 1))) & 0x3FFFFFF:
+        if (m >> (26 * (suit & 1))) & _cmask(suit):
             pin |= 3 << (2 * suit)
     low = _lower_owners(stk[f + F_CODE1], stk[f + F_CODE2], lens)
     pins = pin | (pin2 << 8)
     key = (_fingerprint(shape, tag) << 48) | (pins << 24) | ((top | (low << 8)) & pins)
     full = 0
     for suit in range(4):
-        if (lens >> (4 * suit)) & 0xF:
+        if (lens >> (LW * suit)) & LMASK:
             full |= 3 << (2 * suit)
     if (pin & full) == full:
         # pins the owner of every suit's top card: stored in the bucket of those owners
@@ -2737,9 +2794,11 @@ def _estimate(hands: Array, nseat: int, cmask: int, remaining: int) -> int:
     for s in range(nseat):
         h = hands[s]
         pts = 0
-        for c in range(52):
+        for c in range(NSLOTS):
             if (h >> c) & 1:
                 r = c % 13
+                if WIDE and c >= 39:
+                    r = c - 39
                 if r > 8:
                     pts += r - 8
                 if c >= 39:
@@ -2780,7 +2839,7 @@ def card_values(
     of 1 asks only "can the counted seats be held to no trick?", one target
     search a card: what a nil bidder's side needs); writes ``out[card]``
     (other entries -1) and returns the legal card-set integer."""
-    for i in range(52):
+    for i in range(NSLOTS):
         out[i] = -1
     for i in range(ntrick):
         played[i] = trick[i]
@@ -2810,12 +2869,12 @@ def card_values(
         # c, and the live card of its suit next to it on the side already searched
         if low_first:
             c = lowbit_index(rest)
-            near = allc & (SUIT0 << (13 * _suit(c))) & ((1 << c) - 1)
+            near = allc & _smask(_suit(c)) & ((1 << c) - 1)
             if near:
                 near = 1 << _highbit_index(near)
         else:
             c = _highbit_index(rest)
-            near = allc & (SUIT0 << (13 * _suit(c))) & ~((2 << c) - 1)
+            near = allc & _smask(_suit(c)) & ~((2 << c) - 1)
             near &= -near
         rest ^= 1 << c
         if near & hand:

@@ -14,9 +14,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TypeAlias
 
-from ..cards import FULL_DECK, Card, CardSet, cards_of_mask, mask_of, parse_cards
-from ..core import legal_mask
+from ..cards import NUM_CARD_IDS, Card, CardSet, Suit, cards_of_mask, mask_of, parse_cards
+from ..core.deck import Deck, deck_of
 from ..errors import NotationError, SpadesError
+from .layout import deck_legal, resolve_deck
 
 __all__ = ["HandLike", "Position", "PositionError", "seat_name"]
 
@@ -52,8 +53,8 @@ def _hand_mask(value: HandLike, seat: int, nseat: int) -> int:
         if isinstance(value, Card):
             return 1 << int(value)
         if isinstance(value, int):
-            if not 0 <= value <= FULL_DECK:
-                raise PositionError(f"{who}'s hand: a card-set integer must be between 0 and 2**52 - 1")
+            if not 0 <= value < 1 << NUM_CARD_IDS:
+                raise PositionError(f"{who}'s hand: a card-set integer must be between 0 and 2**54 - 1")
             return value
         if isinstance(value, str):
             return CardSet.parse(value).mask
@@ -62,6 +63,23 @@ def _hand_mask(value: HandLike, seat: int, nseat: int) -> int:
         raise PositionError(f"{who}'s hand: {exc}") from None
     except TypeError:
         raise PositionError(f"{who}'s hand must be a hand string or a list of cards") from None
+
+
+#: the most cards a hand may hold: the kernel's move buffer has room for 20 legal cards
+#: (three players with a joker pack hold 18)
+_MAX_CARDS = 20
+
+
+def _check_pack(pack: Deck, cards: int) -> None:
+    """Every card must be in the pack (the standard pack's positions are not checked: the
+    solver always took any of the 52 cards for them)."""
+    if pack.name == "standard":
+        if cards >> 52:
+            raise PositionError("the jokers are not in the standard pack (choose a deck with jokers)")
+        return
+    extra = cards & ~pack.mask
+    if extra:
+        raise PositionError(f"{cards_of_mask(extra)[0]} is not in the {pack.name} pack")
 
 
 @dataclass(frozen=True)
@@ -76,6 +94,8 @@ class Position:
     leader: int
     trick: tuple[int, ...]
     spades_broken: bool
+    deck: Deck = deck_of("standard")
+    """The pack (RULES.md section 7): which cards are trumps and how cards rank."""
 
     @property
     def nseat(self) -> int:
@@ -93,8 +113,8 @@ class Position:
 
     def legal_mask(self) -> int:
         """Card-set integer of the legal cards of the seat to play."""
-        led = self.trick[0] // 13 if self.trick else None
-        return legal_mask(self.hands[self.to_play], led, True, self.spades_broken)
+        led = self.deck.suit_of[self.trick[0]] if self.trick else None
+        return deck_legal(self.deck, self.hands[self.to_play], led, self.spades_broken)
 
     def legal_cards(self) -> list[Card]:
         return cards_of_mask(self.legal_mask())
@@ -106,8 +126,11 @@ class Position:
         leader: int = 0,
         trick: Iterable[Card | str | int] | str = (),
         spades_broken: bool = False,
+        deck: str | Deck = "standard",
     ) -> Position:
-        """Parse and check a position; raise :class:`PositionError` if it is not possible."""
+        """Parse and check a position; raise :class:`PositionError` if it is not possible.
+        ``deck``: the ``deck`` option's value (RULES.md section 7; the pack of as many
+        players as there are hands) or a :class:`~spades.core.deck.Deck`."""
         if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
             raise PositionError("hands must be a list of 2, 3 or 4 hands, one per seat")
         nseat = len(hands)
@@ -115,6 +138,10 @@ class Position:
             raise PositionError(f"a position has 2, 3 or 4 hands, not {nseat}")
         if isinstance(leader, bool) or not isinstance(leader, int) or not 0 <= leader < nseat:
             raise PositionError(f"the leader must be a seat number from 0 to {nseat - 1}, not {leader!r}")
+        try:
+            pack = resolve_deck(deck, nseat)
+        except ValueError as exc:
+            raise PositionError(str(exc)) from None
         masks = tuple(_hand_mask(h, s, nseat) for s, h in enumerate(hands))
         try:
             cards = parse_cards(trick) if isinstance(trick, str) else [Card(int(c)) if not isinstance(c, str)
@@ -137,6 +164,7 @@ class Position:
             if seen >> c & 1:
                 raise PositionError(f"{c} is in the current trick and also in a hand")
             seen |= 1 << c
+        _check_pack(pack, seen)
         # hand sizes: seats that have played to this trick hold one card fewer
         played_seats = {(leader + i) % nseat for i in range(len(cards))}
         to_come = [s for s in range(nseat) if s not in played_seats]
@@ -151,23 +179,25 @@ class Position:
                     f"hand sizes do not match: {seat_name(s, nseat)} holds {_cards(have)} but should hold "
                     f"{_cards(want)} ({'it has' if s in played_seats else 'it has not'} played to this trick)"
                 )
+        if size > _MAX_CARDS:
+            raise PositionError(f"a hand holds at most {_MAX_CARDS} cards, not {size}")
         # the cards in the trick must have been legal, as far as we can tell
         if cards:
-            led = cards[0].suit
+            led = pack.suit_of[cards[0]]
             lead_hand = masks[leader] | (1 << cards[0])
-            if not legal_mask(lead_hand, None, True, bool(spades_broken)) >> cards[0] & 1:
+            if not deck_legal(pack, lead_hand, None, bool(spades_broken)) >> cards[0] & 1:
                 raise PositionError(
                     f"{seat_name(leader, nseat)} led {cards[0]} but spades were not broken and "
                     f"{seat_name(leader, nseat)} held other suits (pass spades_broken=True if they were)"
                 )
             for i, c in enumerate(cards[1:], start=1):
                 s = (leader + i) % nseat
-                if not legal_mask(masks[s] | (1 << c), int(led), True, True) >> c & 1:
+                if not deck_legal(pack, masks[s] | (1 << c), led, True) >> c & 1:
                     raise PositionError(
-                        f"{seat_name(s, nseat)} played {c} but still holds {led.plural}: "
+                        f"{seat_name(s, nseat)} played {c} but still holds {Suit(led).plural}: "
                         "that does not follow suit"
                     )
-        return cls(masks, leader, tuple(int(c) for c in cards), bool(spades_broken))
+        return cls(masks, leader, tuple(int(c) for c in cards), bool(spades_broken), pack)
 
     def describe(self) -> str:
         """A one-line summary, for messages and the command line."""
