@@ -88,14 +88,26 @@ def _option_value(text: str) -> Any:
     return text
 
 
-def parse_bot_spec(text: str) -> BotSpec:
-    """``'basic'`` or ``'expert:samples=30:seconds=0.3'``; checks the name is a known bot."""
+def _split_spec(text: str) -> tuple[str, list[str]]:
+    """The bot's name (a registered name, ``module:Class`` or ``file.py:Class``) and its options."""
     parts = [p.strip() for p in text.strip().split(":")]
-    name = parts[0].lower()
-    if name not in bot_registry.names():
-        raise MatchError(f"unknown bot {parts[0]!r}: choose from {', '.join(bot_registry.names())}")
+    if len(parts) > 1 and "=" not in parts[1] and bot_registry.is_spec(f"{parts[0]}:{parts[1]}"):
+        return f"{parts[0]}:{parts[1]}", parts[2:]
+    return parts[0].lower(), parts[1:]
+
+
+def parse_bot_spec(text: str) -> BotSpec:
+    """``'basic'``, ``'expert:samples=30:seconds=0.3'``, or an outside bot:
+    ``'mymodule:MyBot'`` / ``'path/to/bot.py:MyBot'`` (options may follow, as
+    ``mymodule:MyBot:depth=2``); checks that the bot can be made."""
+    name, rest = _split_spec(text)
+    if not bot_registry.is_spec(name) and name not in bot_registry.names():
+        raise MatchError(
+            f"unknown bot {name!r}: choose from {', '.join(bot_registry.names())}, "
+            "or name a class as module:Class or path/to/file.py:Class"
+        )
     options = []
-    for p in parts[1:]:
+    for p in rest:
         key, eq, value = p.partition("=")
         if not eq or not key:
             raise MatchError(f"bot option {p!r} should look like name=value, e.g. expert:samples=20")

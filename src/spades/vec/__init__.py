@@ -55,13 +55,15 @@ import numpy as np
 from numpy.typing import NDArray
 
 from .. import observation as _obs
+from ..action_space import BLIND_NIL_ID as _BLIND_NIL
+from ..action_space import LOOK_ID as _LOOK
 from ..action_space import NUM_ACTIONS, Stepper, action_name
 from ..errors import IllegalActionError
 from ..rules import Rules
 from ..sim import _as_rules
 from . import _kernels as K
 
-__all__ = ["GameLog", "VecEnv"]
+__all__ = ["GameLog", "VecEnv", "random_actions"]
 
 _VARIANTS: Final = ("partnership", "two-player", "cutthroat", "three-player")
 _OFFSET_NAMES: Final = (
@@ -71,6 +73,23 @@ _OFFSET_NAMES: Final = (
     "scores", "bags", "hands_played",
 )
 _OFFSETS: Final = np.array([_obs.OFFSETS[name] for name in _OFFSET_NAMES], np.int64)
+
+
+def random_actions(mask: NDArray[np.bool_], gen: np.random.Generator, *,
+                   blind_nil: bool = False) -> NDArray[np.int64]:
+    """One random legal id per row of ``mask`` (bool ``[n, 75]``): the ``random`` bot's
+    choice (:class:`spades.bots.RandomBot`): uniform among the legal ids, except that it
+    looks at its cards rather than bid blind nil (id 70) unless ``blind_nil=True``
+    (then it is the ``uniform`` bot's choice)."""
+    allowed = np.asarray(mask, np.bool_)
+    if not blind_nil:
+        allowed = allowed.copy()
+        allowed[:, _BLIND_NIL] &= ~allowed[:, _LOOK]
+    counts = allowed.sum(axis=1)
+    if (counts == 0).any():
+        raise ValueError("a row of the mask has no legal id")
+    pick = (gen.random(len(counts)) * counts).astype(np.int64)
+    return (allowed.cumsum(axis=1) > pick[:, None]).argmax(axis=1).astype(np.int64)
 
 
 def _params(rules: Rules, reward: str, max_hands: int | None) -> NDArray[np.int64]:
