@@ -91,7 +91,8 @@ def _option_value(text: str) -> Any:
 def _split_spec(text: str) -> tuple[str, list[str]]:
     """The bot's name (a registered name, ``module:Class`` or ``file.py:Class``) and its options."""
     parts = [p.strip() for p in text.strip().split(":")]
-    if len(parts) > 1 and "=" not in parts[1] and bot_registry.is_spec(f"{parts[0]}:{parts[1]}"):
+    registered = parts[0].lower() in bot_registry.names()
+    if not registered and len(parts) > 1 and bot_registry.is_spec(f"{parts[0]}:{parts[1]}"):
         return f"{parts[0]}:{parts[1]}", parts[2:]
     return parts[0].lower(), parts[1:]
 
@@ -260,10 +261,24 @@ def _play_table(
                 record["fairness"] = fairness_block(
                     f"match/{bseed}/{table}", secrets[start : start + dealt], dealt, rules, dealers
                 )
+                if not rules.uses_draw:  # hand k of the record as a deal string (records.record_deals)
+                    record["deals"] = [
+                        _deal_string(rules, decks[start + i], dealers[i]) for i in range(dealt)
+                    ]
             result.records.append(record)
         if cap is None or played >= cap or not game.is_over:
             break
     return result
+
+
+def _deal_string(rules: Rules, deck: list[int], dealer: int) -> str:
+    from .records import deal_to_string
+
+    n = rules.num_seats
+    hands = [0] * n
+    for i, card in enumerate(deck):
+        hands[(dealer + 1 + i) % n] |= 1 << card
+    return deal_to_string(hands, dealer, rules)
 
 
 # -- the whole match --------------------------------------------------------------------
