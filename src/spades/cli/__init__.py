@@ -26,6 +26,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "solve": ("spades.cli.solve", "double-dummy values of every legal card in a position"),
     "serve": ("spades.cli.serve", "run the web server: play with friends in the browser"),
     "sim": ("spades.cli.sim", "simulate many random hands fast (bulk statistics; research extra)"),
+    "evaluate": ("spades.cli.evaluate", "place any agent on the published strength ladder (research extra)"),
 }
 
 
