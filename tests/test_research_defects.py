@@ -123,8 +123,9 @@ def test_defect5_info_has_readable_legal_actions_and_the_view():
     from spades.envs.gym import SpadesEnv
     from spades.view import View
 
-    env = SpadesEnv("partnership", seat=1, bots="random")
+    env = SpadesEnv("partnership", seat=1, bots="random", view_in_info=True)
     _obs, info = env.reset(seed=3)
+    assert "West" in info["observation_text"] or "bid" in info["observation_text"].lower()
     assert info["legal_actions"] == [int(a) for a in np.flatnonzero(info["action_mask"])]
     assert len(info["legal_action_names"]) == len(info["legal_actions"])
     names = info["legal_action_names"]

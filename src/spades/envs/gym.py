@@ -21,8 +21,11 @@
   ones are ``info["action_mask"]`` (int8, 1 = legal), ``info["legal_actions"]``
   (the ids) and ``info["legal_action_names"]`` (readable, ``"bid 3"``, ``"QS"``),
   and :meth:`SpadesEnv.action_masks` (for MaskablePPO-style trainers).
-  ``info["view"]`` is the raw observation: the learning seat's
-  :class:`spades.View`.  :attr:`SpadesEnv.game` is the engine game
+  ``info["observation_text"]`` is the observation in words
+  (:func:`spades.observation.observation_string`); with ``view_in_info=True``,
+  ``info["view"]`` is the raw observation, the learning seat's
+  :class:`spades.View` (off by default: SB3's ``DummyVecEnv`` deep-copies every
+  info, which a View does not allow).  :attr:`SpadesEnv.game` is the engine game
   (omniscient: for tools and tests), :meth:`SpadesEnv.view` the learner's view.
 * Rewards (``reward="points"``): the learning seat's side's points of each hand,
   at the step where the hand ends (the bots' moves after the learner's action
@@ -66,6 +69,12 @@ __all__ = ["ENV_ID", "SpadesEnv"]
 ENV_ID = "Spades-v0"
 
 
+class RenderModeError(ValueError, TypeError):
+    """A render mode this environment does not have.  Also a ``TypeError``: SB3's
+    ``make_vec_env("Spades-v0")`` asks for ``"rgb_array"`` first and tries again
+    without it on a TypeError."""
+
+
 class SpadesEnv(gym.Env):
     """One seat of a Spades table, the others played by bots (module docstring)."""
 
@@ -73,7 +82,8 @@ class SpadesEnv(gym.Env):
 
     def __init__(self, rules: Rules | str = "partnership", seat: int = 0, bots: str | Sequence[Any] = "basic",
                  *, hands: int | None = 1, max_hands: int = 100, reward: str = "points",
-                 illegal_reward: float | None = None, render_mode: str | None = None) -> None:
+                 illegal_reward: float | None = None, render_mode: str | None = None,
+                 view_in_info: bool = False) -> None:
         base = Rules.preset(rules) if isinstance(rules, str) else rules
         if not isinstance(base, Rules):
             raise TypeError("rules must be a spades.Rules or a preset name")
@@ -86,7 +96,7 @@ class SpadesEnv(gym.Env):
         if reward not in ("points", "win"):
             raise ValueError("reward must be 'points' or 'win'")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None")
+            raise RenderModeError(f"render_mode must be one of {self.metadata['render_modes']} or None")
         others = [s for s in range(n) if s != seat]
         names = [bots] * len(others) if isinstance(bots, str) else list(bots)
         if len(names) != len(others):
@@ -96,6 +106,7 @@ class SpadesEnv(gym.Env):
         self.reward_kind = reward
         self.illegal_reward = None if illegal_reward is None else float(illegal_reward)
         self.render_mode = render_mode
+        self.view_in_info = view_in_info
         self._bot_specs = dict(zip(others, names))
         self._bots: dict[int, Any] = {}
         low, high = observation_bounds(base, max_hands)
@@ -158,9 +169,15 @@ class SpadesEnv(gym.Env):
         game = self._game
         mask = self.action_masks()
         legal = [int(a) for a in np.flatnonzero(mask)]
-        return {"action_mask": mask.astype(np.int8), "legal_actions": legal,
-                "legal_action_names": [action_name(a) for a in legal], "view": game.view(self.seat),
+        view = game.view(self.seat)
+        pending = self._stepper.pending if self._stepper is not None else []
+        info = {"action_mask": mask.astype(np.int8), "legal_actions": legal,
+                "legal_action_names": [action_name(a) for a in legal],
+                "observation_text": observation_string(view, pending),
                 "scores": game.scores, "hands_played": game.hands_played, **extra}
+        if self.view_in_info:
+            info["view"] = view
+        return info
 
     def _side_points(self, since: int) -> float:
         game = self._game

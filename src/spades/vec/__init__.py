@@ -63,7 +63,10 @@ from ..rules import Rules
 from ..sim import _as_rules
 from . import _kernels as K
 
-__all__ = ["GameLog", "VecEnv", "random_actions"]
+__all__ = ["SKIP", "GameLog", "VecEnv", "random_actions"]
+
+#: the action that leaves a game as it is for one step (:meth:`VecEnv.step`)
+SKIP: Final = -1
 
 _VARIANTS: Final = ("partnership", "two-player", "cutthroat", "three-player")
 _OFFSET_NAMES: Final = (
@@ -89,7 +92,8 @@ def random_actions(mask: NDArray[np.bool_], gen: np.random.Generator, *,
     if (counts == 0).any():
         raise ValueError("a row of the mask has no legal id")
     pick = (gen.random(len(counts)) * counts).astype(np.int64)
-    return (allowed.cumsum(axis=1) > pick[:, None]).argmax(axis=1).astype(np.int64)
+    chosen: NDArray[np.int64] = (allowed.cumsum(axis=1) > pick[:, None]).argmax(axis=1).astype(np.int64)
+    return chosen
 
 
 def _params(rules: Rules, reward: str, max_hands: int | None) -> NDArray[np.int64]:
@@ -308,6 +312,10 @@ class VecEnv:
                                           NDArray[np.float32], NDArray[np.bool_]]:
         """Apply one action id per game; returns ``obs, mask, player, rewards, done``.
 
+        An action of ``-1`` (:data:`SKIP`) leaves its game as it is for this step (its
+        seat to act acts in a later step; its rewards are 0 and ``done`` False): this
+        is how the adapters let the learner's games wait while bots move in others.
+
         Raises :class:`~spades.errors.IllegalActionError` (and changes no game)
         when an id is not legal for its game's seat to act.
         """
@@ -381,6 +389,11 @@ class VecEnv:
         """Finished hands of each current game (a copy)."""
         return self._st[:, K.HANDS_PLAYED].copy()
 
+    def obs_buffers(self) -> tuple[NDArray[np.float32], NDArray[np.bool_], NDArray[np.int64]]:
+        """The environment's own ``obs, mask, player`` arrays, which every step overwrites
+        in place (what :meth:`step` returns; for adapters that read them between steps)."""
+        return self._obs, self._mask, self._player
+
     def log(self, i: int) -> GameLog:
         """The log of game ``i`` so far (``record=True``)."""
         if not self.record:
@@ -407,6 +420,8 @@ class VecEnv:
     def _log_step(self, acts: NDArray[np.int64], before: NDArray[np.int64]) -> None:
         st = self._st
         for i in range(self.num_envs):
+            if acts[i] == SKIP:
+                continue
             log = self._logs[i]
             k = len(log.actions)
             log.actions.append((int(before[i]), int(acts[i])))
