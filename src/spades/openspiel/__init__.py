@@ -404,8 +404,9 @@ class SpadesGame(pyspiel.Game):  # type: ignore[misc]
             return SpadesObserver(perfect_recall, private_only=True)
         if private == pyspiel.PrivateInfoType.NONE:
             return SpadesObserver(perfect_recall, public_only=True)
-        raise ValueError("python_spades observes one player's view, its private or the public information "
-                         "(private_info=SINGLE_PLAYER, with or without public_info, or private_info=NONE)")
+        raise ValueError("python_spades observes one player's view or the public information, or one "
+                         "player's private information only (private_info=SINGLE_PLAYER with or without "
+                         "public_info, or private_info=NONE)")
 
 
 def apply_redraw(game: Game, act: Discard, picks: list[int]) -> None:
