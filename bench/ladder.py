@@ -57,6 +57,7 @@ from pathlib import Path
 from typing import Any
 
 from spades import Rules
+from spades.ladder import spread, wilson  # shared with `spades evaluate`
 from spades.match import MatchResult, run_match
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -158,33 +159,8 @@ class Pooled:
         return math.sqrt(sum(c * c for c in self.cis)) / len(self.cis)
 
 
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson interval of a share ``k / n``."""
-    if n == 0:
-        return 0.0, 1.0
-    p = k / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
 def pct(num: float, den: float) -> str:
     return f"{100 * num / den:.1f}% of {den:.0f}" if den else "-"
-
-
-def spread(wins: list[int]) -> list[int]:
-    """The decided games of a pairing, winner 0 or 1, with the first bot's wins spread
-    evenly through them: ``spread([2, 4]) == [1, 0, 1, 1, 0, 1]``."""
-    n = wins[0] + wins[1]
-    out: list[int] = []
-    first = 0
-    for i in range(n):
-        if round((i + 1) * wins[0] / n) > first:
-            out.append(0)
-            first += 1
-        else:
-            out.append(1)
-    return out
 
 
 def ratings(pooled: list[Pooled]) -> list[tuple[str, float, float, float, int]]:

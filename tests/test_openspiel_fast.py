@@ -323,7 +323,7 @@ def test_ismcts_bot_makes_the_decisions_it_made_before(preset, seed):
     rules = Rules.preset(preset, hands=1, blind_nil=True, blind_nil_min_deficit=0)
     game = Game(rules, seed=seed)
     players = [bots.get("openspiel-ismcts", seed=seed, simulations=10)] + [
-        bots.get("random", seed=s) for s in range(1, rules.num_seats)
+        bots.get("uniform", seed=s) for s in range(1, rules.num_seats)
     ]
     while not game.is_over:
         seat = game.to_act

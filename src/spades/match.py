@@ -88,14 +88,27 @@ def _option_value(text: str) -> Any:
     return text
 
 
-def parse_bot_spec(text: str) -> BotSpec:
-    """``'basic'`` or ``'expert:samples=30:seconds=0.3'``; checks the name is a known bot."""
+def _split_spec(text: str) -> tuple[str, list[str]]:
+    """The bot's name (a registered name, ``module:Class`` or ``file.py:Class``) and its options."""
     parts = [p.strip() for p in text.strip().split(":")]
-    name = parts[0].lower()
-    if name not in bot_registry.names():
-        raise MatchError(f"unknown bot {parts[0]!r}: choose from {', '.join(bot_registry.names())}")
+    registered = parts[0].lower() in bot_registry.names()
+    if not registered and len(parts) > 1 and bot_registry.is_spec(f"{parts[0]}:{parts[1]}"):
+        return f"{parts[0]}:{parts[1]}", parts[2:]
+    return parts[0].lower(), parts[1:]
+
+
+def parse_bot_spec(text: str) -> BotSpec:
+    """``'basic'``, ``'expert:samples=30:seconds=0.3'``, or an outside bot:
+    ``'mymodule:MyBot'`` / ``'path/to/bot.py:MyBot'`` (options may follow, as
+    ``mymodule:MyBot:depth=2``); checks that the bot can be made."""
+    name, rest = _split_spec(text)
+    if not bot_registry.is_spec(name) and name not in bot_registry.names():
+        raise MatchError(
+            f"unknown bot {name!r}: choose from {', '.join(bot_registry.names())}, "
+            "or name a class as module:Class or path/to/file.py:Class"
+        )
     options = []
-    for p in parts[1:]:
+    for p in rest:
         key, eq, value = p.partition("=")
         if not eq or not key:
             raise MatchError(f"bot option {p!r} should look like name=value, e.g. expert:samples=20")
@@ -248,10 +261,24 @@ def _play_table(
                 record["fairness"] = fairness_block(
                     f"match/{bseed}/{table}", secrets[start : start + dealt], dealt, rules, dealers
                 )
+                if not rules.uses_draw:  # hand k of the record as a deal string (records.record_deals)
+                    record["deals"] = [
+                        _deal_string(rules, decks[start + i], dealers[i]) for i in range(dealt)
+                    ]
             result.records.append(record)
         if cap is None or played >= cap or not game.is_over:
             break
     return result
+
+
+def _deal_string(rules: Rules, deck: list[int], dealer: int) -> str:
+    from .records import deal_to_string
+
+    n = rules.num_seats
+    hands = [0] * n
+    for i, card in enumerate(deck):
+        hands[(dealer + 1 + i) % n] |= 1 << card
+    return deal_to_string(hands, dealer, rules)
 
 
 # -- the whole match --------------------------------------------------------------------

@@ -37,7 +37,7 @@ from .game import Game
 from .rules import Rules
 
 __all__ = ["deal_from_string", "deal_to_string", "deck_from_deal", "game_from_record", "iter_jsonl",
-           "read_jsonl", "write_jsonl"]
+           "read_jsonl", "record_deals", "write_jsonl"]
 
 
 def game_from_record(record: dict[str, Any]) -> Game:
@@ -147,3 +147,37 @@ def deck_from_deal(hands: list[CardSet], dealer: int, rules: Rules) -> list[int]
         for j in range(n):
             deck.append(sorted_hands[(dealer + 1 + j) % n][k])
     return deck
+
+
+def record_deals(record: dict[str, Any]) -> list[str]:
+    """The deal string of every hand a record dealt, in order (hand ``k`` of a multi-hand
+    record, e.g. of ``spades match --records --hands N``, is ``record_deals(record)[k]``):
+    the hands as dealt, before any exchange; ``Game(rules, dealer=..., decks=[deck_from_deal(...)])``
+    plays the deal again.
+
+    Raises :class:`~spades.errors.RecordError` for a record that does not replay, and
+    ``ValueError`` for the two-player game (drawn from a stock: no deal string).
+    """
+    game = game_from_record({**record, "actions": [], "redraws": []})
+    rules = game.rules
+    if rules.uses_draw:
+        raise ValueError("the two-player game is drawn from a stock: it has no deal string")
+    n = rules.num_seats
+    deals: list[str] = []
+
+    def take() -> None:
+        if not game.is_over and game.hands_played == len(deals):
+            deals.append(deal_to_string([game.dealt(s) for s in range(n)], game.dealer, rules))
+
+    for i, (seat, text) in enumerate(record.get("actions") or ()):
+        take()
+        try:
+            game.apply(text, seat=seat)
+        except (TypeError, ValueError) as exc:
+            raise RecordError(f"action {i + 1} ({text!r}) does not replay: {exc}") from None
+    # the hand under way (or dealt, unplayed) when the record ends: unless the record lists
+    # the decks it dealt and this one is not among them (a match game stopped at its board's end)
+    decks = record.get("decks") or []
+    if not decks or len(deals) < len(decks):
+        take()
+    return deals

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
@@ -25,10 +26,27 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "solve": ("spades.cli.solve", "double-dummy values of every legal card in a position"),
     "serve": ("spades.cli.serve", "run the web server: play with friends in the browser"),
     "sim": ("spades.cli.sim", "simulate many random hands fast (bulk statistics; research extra)"),
+    "evaluate": ("spades.cli.evaluate", "place any agent on the published strength ladder (research extra)"),
 }
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run one subcommand; a closed output pipe (``spades ... | head``) ends it quietly."""
+    try:
+        try:
+            code = _main(argv)
+        except SystemExit as exc:  # argparse's --help and usage errors
+            sys.stdout.flush()
+            raise exc from None
+        sys.stdout.flush()  # a closed pipe shows here, not at the interpreter's exit
+        return code
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return _closed_pipe()
+
+
+def _main(argv: Sequence[str] | None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     command = args_list[0] if args_list and not args_list[0].startswith("-") else None
     full = _full_parser(command)
@@ -37,10 +55,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     args = full.parse_args(args_list)
     module = importlib.import_module(args._module)
+    return int(module.run(args) or 0)
+
+
+def _closed_pipe() -> int:
+    """The reader of our output has gone (``spades ... | head``): stop quietly, as
+    command-line tools do, and keep Python from complaining when it flushes stdout at exit."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
     try:
-        return int(module.run(args) or 0)
-    except KeyboardInterrupt:
-        return 130
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+    finally:
+        os.close(devnull)
+    return 141  # 128 + SIGPIPE, what a shell reports for a killed writer
 
 
 def _full_parser(command: str | None) -> argparse.ArgumentParser:

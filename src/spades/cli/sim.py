@@ -48,7 +48,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"spades sim: {exc}", file=sys.stderr)
         return 2
     seconds = time.perf_counter() - start
-    summary = {**res.summary(), "preset": args.preset, "backend": res.backend,
+    # the players are spades.bots' `random`: uniform among the legal actions, never blind nil
+    summary = {**res.summary(), "preset": args.preset, "players": "random", "backend": res.backend,
                "seconds": round(seconds, 3), "hands_per_second": round(args.hands / seconds)}
     if args.out:
         try:

@@ -2,21 +2,31 @@
 
 ::
 
-    from spades.envs.gym import SpadesEnv
-    env = SpadesEnv("partnership", seat=0, bots="basic")
+    import gymnasium as gym
+    import spades.envs.gym                       # registers "Spades-v0"
+    env = gym.make("Spades-v0", seat=0, bots="basic")
     obs, info = env.reset(seed=1)
     done = False
     while not done:
-        legal = info["action_mask"].nonzero()[0]
-        obs, reward, terminated, truncated, info = env.step(int(legal[0]))
+        obs, reward, terminated, truncated, info = env.step(info["legal_actions"][0])
         done = terminated or truncated
 
+* Ids: ``Spades-v0`` (any keyword of :class:`SpadesEnv`, e.g. ``rules="cutthroat"``);
+  ``gym.make("spades.envs.gym:Spades-v0")`` imports this module itself.
 * Observation: ``Box(986,)`` float32, the layout of :mod:`spades.observation`
   (the OpenSpiel, PettingZoo and :class:`spades.vec.VecEnv` layout), from the
-  learning seat's view.
+  learning seat's view, with finite bounds derived from the rules
+  (:func:`spades.envs._common.observation_bounds`).
 * Actions: ``Discrete(75)``, the ids of :mod:`spades.action_space`; the legal
-  ones are ``info["action_mask"]`` (int8, 1 = legal) and
-  :meth:`SpadesEnv.action_masks` (for MaskablePPO-style trainers).
+  ones are ``info["action_mask"]`` (int8, 1 = legal), ``info["legal_actions"]``
+  (the ids) and ``info["legal_action_names"]`` (readable, ``"bid 3"``, ``"QS"``),
+  and :meth:`SpadesEnv.action_masks` (for MaskablePPO-style trainers).
+  ``info["observation_text"]`` is the observation in words
+  (:func:`spades.observation.observation_string`); with ``view_in_info=True``,
+  ``info["view"]`` is the raw observation, the learning seat's
+  :class:`spades.View` (off by default: SB3's ``DummyVecEnv`` deep-copies every
+  info, which a View does not allow).  :attr:`SpadesEnv.game` is the engine game
+  (omniscient: for tools and tests), :meth:`SpadesEnv.view` the learner's view.
 * Rewards (``reward="points"``): the learning seat's side's points of each hand,
   at the step where the hand ends (the bots' moves after the learner's action
   are played within that step); ``reward="win"``: +1 / -1 / 0 at the end of the
@@ -24,8 +34,13 @@
 * Episodes: ``hands`` hands (default 1; None plays to the rules' end: between
   weak bots a partnership game can last very long, so ``max_hands`` (100)
   truncates it).
-* An illegal action ends the episode (``terminated``) with reward
-  ``illegal_reward`` and ``info["illegal"]`` set, leaving the game unchanged.
+* An illegal action ends the episode (``terminated``) with ``info["illegal"]``
+  set, leaving the game unchanged.  Its reward (``illegal_reward=None``, the
+  default) is worse than any legal outcome of the rest of the episode: the
+  worst points a side can score in a hand times the hands left, minus one
+  (-601 for a partnership hand), or -2 with ``reward="win"``
+  (:mod:`spades.envs._common` derives it from the rules); the PettingZoo
+  environment uses the same penalty.
 * Bots: one name (every other seat) or one per other seat, names of
   :func:`spades.bots.get` or bot objects.
 """
@@ -40,13 +55,24 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from ..action_space import NUM_ACTIONS, Stepper
+from ..action_space import NUM_ACTIONS, Stepper, action_name
 from ..errors import IllegalActionError
 from ..game import Game
 from ..observation import OBSERVATION_SIZE, encode, observation_string
 from ..rules import Rules
+from ..view import View
+from ._common import episode_hands, illegal_penalty, observation_bounds
 
-__all__ = ["SpadesEnv"]
+__all__ = ["ENV_ID", "SpadesEnv"]
+
+#: the registered Gymnasium id (``gym.make("Spades-v0")`` once this module is imported)
+ENV_ID = "Spades-v0"
+
+
+class RenderModeError(ValueError, TypeError):
+    """A render mode this environment does not have.  Also a ``TypeError``: SB3's
+    ``make_vec_env("Spades-v0")`` asks for ``"rgb_array"`` first and tries again
+    without it on a TypeError."""
 
 
 class SpadesEnv(gym.Env):
@@ -56,7 +82,8 @@ class SpadesEnv(gym.Env):
 
     def __init__(self, rules: Rules | str = "partnership", seat: int = 0, bots: str | Sequence[Any] = "basic",
                  *, hands: int | None = 1, max_hands: int = 100, reward: str = "points",
-                 illegal_reward: float = -100.0, render_mode: str | None = None) -> None:
+                 illegal_reward: float | None = None, render_mode: str | None = None,
+                 view_in_info: bool = False) -> None:
         base = Rules.preset(rules) if isinstance(rules, str) else rules
         if not isinstance(base, Rules):
             raise TypeError("rules must be a spades.Rules or a preset name")
@@ -69,7 +96,7 @@ class SpadesEnv(gym.Env):
         if reward not in ("points", "win"):
             raise ValueError("reward must be 'points' or 'win'")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None")
+            raise RenderModeError(f"render_mode must be one of {self.metadata['render_modes']} or None")
         others = [s for s in range(n) if s != seat]
         names = [bots] * len(others) if isinstance(bots, str) else list(bots)
         if len(names) != len(others):
@@ -77,11 +104,13 @@ class SpadesEnv(gym.Env):
         self.seat = seat
         self.max_hands = max_hands
         self.reward_kind = reward
-        self.illegal_reward = float(illegal_reward)
+        self.illegal_reward = None if illegal_reward is None else float(illegal_reward)
         self.render_mode = render_mode
+        self.view_in_info = view_in_info
         self._bot_specs = dict(zip(others, names))
         self._bots: dict[int, Any] = {}
-        self.observation_space = spaces.Box(-np.inf, np.inf, (OBSERVATION_SIZE,), np.float32)
+        low, high = observation_bounds(base, max_hands)
+        self.observation_space = spaces.Box(low, high, (OBSERVATION_SIZE,), np.float32)
         self.action_space = spaces.Discrete(NUM_ACTIONS)
         self._stepper: Stepper | None = None
 
@@ -105,8 +134,25 @@ class SpadesEnv(gym.Env):
 
     @property
     def _game(self) -> Game:
-        assert self._stepper is not None, "call reset() first"
+        if self._stepper is None:
+            raise RuntimeError("call reset() first")
         return self._stepper.game
+
+    @property
+    def game(self) -> Game:
+        """The engine game (omniscient: every hand; for tools and tests, not for the learner)."""
+        return self._game
+
+    def view(self) -> View:
+        """What the learning seat may know now (:class:`spades.View`)."""
+        return self._game.view(self.seat)
+
+    def illegal_reward_now(self) -> float:
+        """The reward an illegal action would get now (module docstring)."""
+        if self.illegal_reward is not None:
+            return self.illegal_reward
+        left = episode_hands(self.rules, self.max_hands) - self._game.hands_played
+        return illegal_penalty(self.rules, left, self.reward_kind)
 
     def action_masks(self) -> np.ndarray:
         """Legal ids as booleans (all False once the game is over)."""
@@ -121,8 +167,17 @@ class SpadesEnv(gym.Env):
 
     def _info(self, **extra: Any) -> dict[str, Any]:
         game = self._game
-        return {"action_mask": self.action_masks().astype(np.int8), "scores": game.scores,
-                "hands_played": game.hands_played, **extra}
+        mask = self.action_masks()
+        legal = [int(a) for a in np.flatnonzero(mask)]
+        view = game.view(self.seat)
+        pending = self._stepper.pending if self._stepper is not None else []
+        info = {"action_mask": mask.astype(np.int8), "legal_actions": legal,
+                "legal_action_names": [action_name(a) for a in legal],
+                "observation_text": observation_string(view, pending),
+                "scores": game.scores, "hands_played": game.hands_played, **extra}
+        if self.view_in_info:
+            info["view"] = view
+        return info
 
     def _side_points(self, since: int) -> float:
         game = self._game
@@ -153,7 +208,8 @@ class SpadesEnv(gym.Env):
             aid = int(action)
             self._stepper.apply_id(aid)  # type: ignore[union-attr]
         except (IllegalActionError, TypeError, ValueError) as exc:
-            return self._obs(), self.illegal_reward, True, False, self._info(illegal=True, error=str(exc))
+            penalty = self.illegal_reward_now()
+            return self._obs(), penalty, True, False, self._info(illegal=True, error=str(exc))
         self._play_bots()
         reward = self._side_points(before)
         terminated = game.is_over
@@ -168,3 +224,11 @@ class SpadesEnv(gym.Env):
             print(text)
             return None
         return text
+
+
+def _register() -> None:
+    if ENV_ID not in gym.registry:
+        gym.register(id=ENV_ID, entry_point="spades.envs.gym:SpadesEnv")
+
+
+_register()

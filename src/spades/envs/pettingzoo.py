@@ -17,8 +17,16 @@
 * Agents ``player_0`` .. ``player_{n-1}`` are the seats.
 * Actions: the fixed space of :mod:`spades.action_space` (``Discrete(75)``);
   the observation dict holds ``observation`` (:mod:`spades.observation`, the
-  same encoding the OpenSpiel adapter uses) and ``action_mask`` (int8, 1 =
-  legal).
+  same encoding the OpenSpiel adapter uses; a ``Box`` with finite bounds
+  derived from the rules) and ``action_mask`` (int8, 1 = legal).
+  ``observation="flat"`` makes the observation the ``Box(986,)`` alone (what
+  SuperSuit's wrappers accept), with the mask in ``infos[agent]["action_mask"]``
+  (PettingZoo's other place for it); with either, ``infos[agent]`` of the agent
+  to act holds ``action_mask`` and ``legal_actions`` (the ids).
+* An illegal action ends the episode for every agent: the offender's side
+  receives the penalty of :mod:`spades.envs._common` (worse than any legal
+  outcome of the rest of the episode; the Gymnasium environment's), the
+  other sides 0.  The agents see it in ``infos[agent]["illegal"]``.
 * Rewards: when a hand ends, every agent receives its side's points for that
   hand (bag penalties and bonuses included), so the sum of an agent's rewards
   is its side's score.
@@ -47,6 +55,7 @@ from ..errors import IllegalActionError
 from ..game import Game
 from ..observation import OBSERVATION_SIZE, encode, observation_string
 from ..rules import Rules
+from ._common import episode_hands, illegal_penalty, observation_bounds
 
 __all__ = ["ENV_NAME", "env", "raw_env"]
 
@@ -55,9 +64,8 @@ ENV_NAME = "spades_v0"
 
 def env(**kwargs: Any) -> AECEnv:
     """The environment with PettingZoo's usual safety wrappers (an illegal action
-    ends the episode with reward -1 for the offender)."""
+    is handled by the environment itself: see the module docstring)."""
     e: AECEnv = raw_env(**kwargs)
-    e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
     e = wrappers.AssertOutOfBoundsWrapper(e)
     e = wrappers.OrderEnforcingWrapper(e)
     return e
@@ -71,7 +79,8 @@ class raw_env(AECEnv):  # type: ignore[misc]
     }
 
     def __init__(self, preset: str = "partnership", render_mode: str | None = None,
-                 whole_game: bool = True, max_hands: int = 100, **options: Any) -> None:
+                 whole_game: bool = True, max_hands: int = 100, observation: str = "dict",
+                 **options: Any) -> None:
         super().__init__()
         rules = Rules.preset(preset, **options)
         if not whole_game:
@@ -81,15 +90,19 @@ class raw_env(AECEnv):  # type: ignore[misc]
             raise ValueError(f"render_mode must be one of {modes}, not {render_mode!r}")
         if not isinstance(max_hands, int) or max_hands < 1:
             raise ValueError("max_hands must be a whole number, at least 1")
+        if observation not in ("dict", "flat"):
+            raise ValueError("observation must be 'dict' or 'flat'")
         self.rules = rules
+        self.flat = observation == "flat"
         self.render_mode = render_mode
         self.max_hands = max_hands
         n = rules.num_seats
         self.possible_agents = [f"player_{i}" for i in range(n)]
         self._index = {a: i for i, a in enumerate(self.possible_agents)}
-        obs_space = spaces.Dict({
-            "observation": spaces.Box(-np.inf, np.inf, (OBSERVATION_SIZE,), np.float32),
-            "action_mask": spaces.Box(0, 1, (NUM_ACTIONS,), np.int8),
+        low, high = observation_bounds(rules, max_hands)
+        box = spaces.Box(low, high, (OBSERVATION_SIZE,), np.float32)
+        obs_space: spaces.Space[Any] = box if self.flat else spaces.Dict({
+            "observation": box, "action_mask": spaces.Box(0, 1, (NUM_ACTIONS,), np.int8),
         })
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(NUM_ACTIONS) for a in self.possible_agents}
@@ -120,17 +133,45 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.agent_selection = self.possible_agents[self.game.to_act or 0]
+        self._set_legal_info()
 
-    def observe(self, agent: str) -> dict[str, Any]:
+    def _mask(self, seat: int) -> np.ndarray:
+        stepper = self._stepper
+        assert stepper is not None
+        mask = np.zeros(NUM_ACTIONS, np.int8)
+        if stepper.game.to_act == seat:
+            mask[stepper.legal_ids()] = 1
+        return mask
+
+    def _set_legal_info(self) -> None:
+        """The agent to act finds its mask and legal ids in its info."""
+        agent = self.agent_selection
+        mask = self._mask(self._index[agent])
+        self.infos[agent] = {**self.infos.get(agent, {}), "action_mask": mask,
+                             "legal_actions": [int(a) for a in np.flatnonzero(mask)]}
+
+    def observe(self, agent: str) -> Any:
         seat = self._index[agent]
         stepper = self._stepper
         assert stepper is not None
         game = stepper.game
         pending = stepper.pending if game.to_act == seat else []
-        mask = np.zeros(NUM_ACTIONS, np.int8)
-        if game.to_act == seat:
-            mask[stepper.legal_ids()] = 1
-        return {"observation": encode(game.view(seat), pending), "action_mask": mask}
+        obs = encode(game.view(seat), pending)
+        if self.flat:
+            return obs
+        return {"observation": obs, "action_mask": self._mask(seat)}
+
+    def _illegal(self, agent: str, error: str) -> None:
+        """End the episode: the offender's side gets the penalty (module docstring)."""
+        game = self.game
+        left = episode_hands(self.rules, self.max_hands) - game.hands_played
+        penalty = illegal_penalty(self.rules, left)
+        side = self.rules.side_of(self._index[agent])
+        for a in self.agents:
+            self.rewards[a] = penalty if self.rules.side_of(self._index[a]) == side else 0.0
+            self.infos[a] = {"illegal": True, "offender": agent, "error": error}
+        self.terminations = {a: True for a in self.agents}
+        self._accumulate_rewards()
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -143,7 +184,12 @@ class raw_env(AECEnv):  # type: ignore[misc]
         before = game.hands_played
         self._cumulative_rewards[agent] = 0.0
         self.rewards = {a: 0.0 for a in self.agents}
-        stepper.apply_id(int(action))  # type: ignore[arg-type]
+        try:
+            stepper.apply_id(int(action))  # type: ignore[arg-type]
+        except (IllegalActionError, TypeError, ValueError) as exc:
+            self._illegal(agent, str(exc))
+            return
+        self.infos = {a: {} for a in self.agents}
         if game.hands_played > before:
             points = game.history[-1].points
             for a in self.agents:
@@ -154,6 +200,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
             self.truncations = {a: True for a in self.agents}
         else:
             self.agent_selection = self.possible_agents[game.to_act]  # type: ignore[index]
+            self._set_legal_info()
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()

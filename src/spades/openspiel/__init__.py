@@ -400,10 +400,13 @@ class SpadesGame(pyspiel.Game):  # type: ignore[misc]
             raise ValueError("python_spades: an observer of nothing (no public, no private information)")
         if private == pyspiel.PrivateInfoType.SINGLE_PLAYER and iig_obs_type.public_info:
             return SpadesObserver(perfect_recall)
+        if private == pyspiel.PrivateInfoType.SINGLE_PLAYER:
+            return SpadesObserver(perfect_recall, private_only=True)
         if private == pyspiel.PrivateInfoType.NONE:
             return SpadesObserver(perfect_recall, public_only=True)
-        raise ValueError("python_spades observes one player's view or the public information only "
-                         "(private_info=SINGLE_PLAYER with public_info, or private_info=NONE)")
+        raise ValueError("python_spades observes one player's view or the public information, or one "
+                         "player's private information only (private_info=SINGLE_PLAYER with or without "
+                         "public_info, or private_info=NONE)")
 
 
 def apply_redraw(game: Game, act: Discard, picks: list[int]) -> None:
@@ -412,30 +415,93 @@ def apply_redraw(game: Game, act: Discard, picks: list[int]) -> None:
     game.apply_redraw(act, picks)
 
 
+class _Core:
+    """The Python side of a :class:`SpadesState` (see its comment), with a fast deep copy."""
+
+    __slots__ = ("deal", "dealer", "dealing", "decks", "hand_starts", "log", "n", "picks", "recording",
+                 "redraw", "rules", "stepper", "strings")
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.n = rules.num_seats
+        self.dealer = rules.first_dealer
+        self.decks: list[list[int]] = []
+        self.deal: list[int] = []
+        self.dealing = True
+        self.stepper: Stepper | None = None
+        self.log: list[tuple[Action, list[int] | None]] = []
+        self.redraw: Discard | None = None
+        self.picks: list[int] = []
+        self.hand_starts: list[int] = []
+        self.recording: list[int] = []
+        self.strings: dict[tuple[object, object, int], Any] = {}
+
+    def __deepcopy__(self, memo: Any) -> _Core:
+        new = _Core.__new__(_Core)
+        new.rules = self.rules  # frozen
+        new.n = self.n
+        new.dealer = self.dealer
+        new.decks = list(self.decks)  # a finished deck is never changed: shared
+        new.deal = list(self.deal)
+        new.dealing = self.dealing
+        stepper = self.stepper
+        if stepper is None:
+            new.stepper = None
+        else:  # Stepper.copy() without re-checking the rules in Stepper.__init__
+            new.stepper = copied = Stepper.__new__(Stepper)
+            copied.game = stepper.game.copy()
+            copied.pending = list(stepper.pending)
+        new.log = list(self.log)  # immutable actions; each redraw's picks are never changed
+        new.redraw = self.redraw
+        new.picks = list(self.picks)
+        new.hand_starts = list(self.hand_starts)
+        new.recording = []
+        new.strings = self.strings  # the same position's strings; replaced (not changed) by an action
+        return new
+
+
+def _core_property(name: str) -> property:
+    def get(state: SpadesState) -> Any:
+        return getattr(state._core, name)
+
+    def put(state: SpadesState, value: Any) -> None:
+        setattr(state._core, name, value)
+
+    return property(get, put)
+
+
 class SpadesState(pyspiel.State):  # type: ignore[misc]
     """A state of ``python_spades``: chance deal, then the engine."""
 
+    # The Python side of a state lives in one _Core (the properties below read and
+    # write it): pyspiel's clone() deep-copies each attribute of a Python state,
+    # and the core copies itself in tens of microseconds (the engine by its own
+    # copy, the logs as flat lists of immutable actions) instead of walking every
+    # action of the history (bench/openspiel_clone.py).
+    _rules: Rules
+    _n: int
+    _dealer: int | None
+    _decks: list[list[int]]
+    _deal: list[int]
+    _dealing: bool
+    _stepper: Stepper | None
+    #: every engine action, with the redraw picks where there were some
+    _log: list[tuple[Action, list[int] | None]]
+    _redraw: Discard | None
+    _picks: list[int]
+    #: index in ``_log`` where each hand's actions begin
+    _hand_starts: list[int]
+    #: while :meth:`_record_history` runs: who takes each action still to record
+    #: (last first); empty otherwise
+    _recording: list[int]
+    #: the observer strings made in this position, by (perfect recall, public
+    #: only, player), and the views, by (None, None, player) (see
+    #: :meth:`SpadesObserver.string_from`); emptied by each action
+    _strings: dict[tuple[object, object, int], Any]
+
     def __init__(self, game: SpadesGame) -> None:
         super().__init__(game)
-        self._rules: Rules = game.rules
-        self._n = self._rules.num_seats
-        self._dealer: int | None = self._rules.first_dealer
-        self._decks: list[list[int]] = []
-        self._deal: list[int] = []
-        self._dealing = True
-        self._stepper: Stepper | None = None
-        #: every engine action, with the redraw picks where there were some
-        self._log: list[tuple[Action, list[int] | None]] = []
-        self._redraw: Discard | None = None
-        self._picks: list[int] = []
-        #: index in ``_log`` where each hand's actions begin
-        self._hand_starts: list[int] = []
-        #: while :meth:`_record_history` runs: who takes each action still to record
-        #: (last first); empty otherwise
-        self._recording: list[int] = []
-        #: the observer strings made in this position, by (perfect recall, public
-        #: only, player) (see :meth:`SpadesObserver.string_from`); emptied by each action
-        self._strings: dict[tuple[bool, bool, int], str] = {}
+        self._core = _Core(game.rules)
 
     # -- helpers ------------------------------------------------------------
 
@@ -483,11 +549,18 @@ class SpadesState(pyspiel.State):  # type: ignore[misc]
         return game.dealer if game is not None else self._dealer
 
     def view(self, player: int) -> View | None:
-        """The engine's view of ``player``, or None while cards are being dealt."""
-        game = self.engine
-        if game is None or self._dealing:
+        """The engine's view of ``player``, or None while cards are being dealt (kept
+        until the next action: observers ask for it several times per position)."""
+        core = self._core
+        stepper = core.stepper
+        if stepper is None or core.dealing:
             return None
-        return game.view(player)
+        key = (None, None, player)
+        view: View | None = core.strings.get(key)
+        if view is None:
+            view = stepper.game.view(player)
+            core.strings[key] = view
+        return view
 
     def pending_of(self, player: int) -> list[int]:
         """The player's own unfinished card choice (exchange / redraw)."""
@@ -687,6 +760,11 @@ class SpadesState(pyspiel.State):  # type: ignore[misc]
         return resample(self, player_id, random.Random(seed))
 
 
+for _name in _Core.__slots__:
+    setattr(SpadesState, "_" + _name, _core_property(_name))
+del _name
+
+
 class PlayerAction(NamedTuple):
     """A (player, action) pair, as ``pyspiel.PlayerAction`` reads."""
 
@@ -697,11 +775,15 @@ class PlayerAction(NamedTuple):
 class SpadesObserver:
     """The PyObserver of ``python_spades`` (observation or information state)."""
 
-    def __init__(self, perfect_recall: bool, public_only: bool = False) -> None:
+    def __init__(self, perfect_recall: bool, public_only: bool = False, private_only: bool = False) -> None:
         self.perfect_recall = perfect_recall
         #: the public information only: the same layout with every private field
         #: (the player's cards, its own choices, passes, draws) left at zero
         self.public_only = public_only
+        #: the player's private information only (``public_info=False``: what
+        #: ``pyspiel.generate_playthrough`` asks for): the same layout with only the
+        #: private fields set, and a string of them
+        self.private_only = private_only
         size = INFO_STATE_SIZE if perfect_recall else OBSERVATION_SIZE
         self.tensor = np.zeros(size, np.float32)
         self.dict = {"observation": self.tensor}
@@ -717,8 +799,9 @@ class SpadesObserver:
                 hands = 0
             else:
                 scores, bags, hands = game.scores, game.bags, game.hands_played
-            encode_deal(state._rules, player, state.hand_dealer, scores, bags, hands, len(state._deal),
-                        self.tensor[:OBSERVATION_SIZE])
+            if not self.private_only:  # while dealing nothing is private yet
+                encode_deal(state._rules, player, state.hand_dealer, scores, bags, hands, len(state._deal),
+                            self.tensor[:OBSERVATION_SIZE])
             return
         pending = state.pending_of(player)
         if self.perfect_recall:
@@ -727,12 +810,14 @@ class SpadesObserver:
             encode(view, pending, self.tensor)
         if self.public_only:
             clear_private(self.tensor)
+        elif self.private_only:
+            self.tensor *= _private_mask(len(self.tensor))
 
     def string_from(self, state: SpadesState, player: int) -> str:
         # a search asks for the same state's string several times (IS-MCTS: two or
         # three times per node), so each state keeps the strings it has made until
         # its next action
-        key = (self.perfect_recall, self.public_only, player)
+        key = (self.perfect_recall, self.public_only + 2 * self.private_only, player)
         text = state._strings.get(key)
         if text is None:
             text = self._string_from(state, player)
@@ -741,6 +826,8 @@ class SpadesObserver:
 
     def _string_from(self, state: SpadesState, player: int) -> str:
         view = state.view(player)
+        if self.private_only:
+            return _private_string(view, state.pending_of(player)) if view is not None else ""
         if view is None:
             game = state.engine
             scores = list(game.scores) if game is not None else []
@@ -757,6 +844,35 @@ class SpadesObserver:
             return public_observation_string(view, with_tricks=self.perfect_recall)
         pending = state.pending_of(player)
         return info_state_string(view, pending) if self.perfect_recall else observation_string(view, pending)
+
+
+_PRIVATE_MASKS: dict[int, np.ndarray] = {}
+
+
+def _private_mask(size: int) -> np.ndarray:
+    """1.0 on the private fields of a tensor of ``size`` (observation or information state)."""
+    mask = _PRIVATE_MASKS.get(size)
+    if mask is None:
+        mask = np.ones(size, np.float32)
+        mask -= clear_private(np.ones(size, np.float32))
+        _PRIVATE_MASKS[size] = mask
+    return mask
+
+
+def _private_string(view: View, pending: list[int]) -> str:
+    """The seat's private information as text (its cards and its own choices)."""
+    parts = [f"hand {view.hand}" if view.hand is not None else "hand not seen"]
+    if view.blind_nil_open:
+        parts.append("may bid blind nil")
+    if pending:
+        parts.append("chosen " + " ".join(str(ALL_CARDS[c]) for c in pending))
+    if view.draw_card is not None:
+        parts.append(f"shown {ALL_CARDS[view.draw_card]}")
+    for label, cards in (("passed", view.passed), ("received", view.received),
+                         ("discarded", view.discards), ("redrawn", view.redrawn)):
+        if cards:
+            parts.append(f"{label} {cards}")
+    return "; ".join(parts)
 
 
 pyspiel.register_game(_GAME_TYPE, SpadesGame)

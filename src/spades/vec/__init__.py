@@ -55,13 +55,18 @@ import numpy as np
 from numpy.typing import NDArray
 
 from .. import observation as _obs
+from ..action_space import BLIND_NIL_ID as _BLIND_NIL
+from ..action_space import LOOK_ID as _LOOK
 from ..action_space import NUM_ACTIONS, Stepper, action_name
 from ..errors import IllegalActionError
 from ..rules import Rules
 from ..sim import _as_rules
 from . import _kernels as K
 
-__all__ = ["GameLog", "VecEnv"]
+__all__ = ["SKIP", "GameLog", "VecEnv", "random_actions"]
+
+#: the action that leaves a game as it is for one step (:meth:`VecEnv.step`)
+SKIP: Final = -1
 
 _VARIANTS: Final = ("partnership", "two-player", "cutthroat", "three-player")
 _OFFSET_NAMES: Final = (
@@ -71,6 +76,24 @@ _OFFSET_NAMES: Final = (
     "scores", "bags", "hands_played",
 )
 _OFFSETS: Final = np.array([_obs.OFFSETS[name] for name in _OFFSET_NAMES], np.int64)
+
+
+def random_actions(mask: NDArray[np.bool_], gen: np.random.Generator, *,
+                   blind_nil: bool = False) -> NDArray[np.int64]:
+    """One random legal id per row of ``mask`` (bool ``[n, 75]``): the ``random`` bot's
+    choice (:class:`spades.bots.RandomBot`): uniform among the legal ids, except that it
+    looks at its cards rather than bid blind nil (id 70) unless ``blind_nil=True``
+    (then it is the ``uniform`` bot's choice)."""
+    allowed = np.asarray(mask, np.bool_)
+    if not blind_nil:
+        allowed = allowed.copy()
+        allowed[:, _BLIND_NIL] &= ~allowed[:, _LOOK]
+    counts = allowed.sum(axis=1)
+    if (counts == 0).any():
+        raise ValueError("a row of the mask has no legal id")
+    pick = (gen.random(len(counts)) * counts).astype(np.int64)
+    chosen: NDArray[np.int64] = (allowed.cumsum(axis=1) > pick[:, None]).argmax(axis=1).astype(np.int64)
+    return chosen
 
 
 def _params(rules: Rules, reward: str, max_hands: int | None) -> NDArray[np.int64]:
@@ -289,6 +312,10 @@ class VecEnv:
                                           NDArray[np.float32], NDArray[np.bool_]]:
         """Apply one action id per game; returns ``obs, mask, player, rewards, done``.
 
+        An action of ``-1`` (:data:`SKIP`) leaves its game as it is for this step (its
+        seat to act acts in a later step; its rewards are 0 and ``done`` False): this
+        is how the adapters let the learner's games wait while bots move in others.
+
         Raises :class:`~spades.errors.IllegalActionError` (and changes no game)
         when an id is not legal for its game's seat to act.
         """
@@ -362,6 +389,11 @@ class VecEnv:
         """Finished hands of each current game (a copy)."""
         return self._st[:, K.HANDS_PLAYED].copy()
 
+    def obs_buffers(self) -> tuple[NDArray[np.float32], NDArray[np.bool_], NDArray[np.int64]]:
+        """The environment's own ``obs, mask, player`` arrays, which every step overwrites
+        in place (what :meth:`step` returns; for adapters that read them between steps)."""
+        return self._obs, self._mask, self._player
+
     def log(self, i: int) -> GameLog:
         """The log of game ``i`` so far (``record=True``)."""
         if not self.record:
@@ -388,6 +420,8 @@ class VecEnv:
     def _log_step(self, acts: NDArray[np.int64], before: NDArray[np.int64]) -> None:
         st = self._st
         for i in range(self.num_envs):
+            if acts[i] == SKIP:
+                continue
             log = self._logs[i]
             k = len(log.actions)
             log.actions.append((int(before[i]), int(acts[i])))

@@ -108,6 +108,8 @@ A_KEEP = 72
 A_REJECT = 73
 A_DONE = 74
 NUM_ACTIONS = 75
+#: an action of -1 leaves its game as it is for this step (VecEnv.step: the game waits)
+SKIP = -1
 
 NON_SPADES = (1 << 39) - 1
 #: byte value -> 8 bytes of 0/1, one per bit (little endian), as a uint64
@@ -755,6 +757,8 @@ def reset_all(p: np.ndarray, st: np.ndarray, sa: np.ndarray, sides: np.ndarray, 
 def _first_illegal(actions: np.ndarray, legal: np.ndarray) -> int:
     for i in range(actions.shape[0]):
         a = actions[i]
+        if a == SKIP:
+            continue
         if a < 0 or a >= NUM_ACTIONS:
             return i
         word = legal[i, 0] if a < 64 else legal[i, 1]
@@ -786,6 +790,9 @@ def step_all(p: np.ndarray, st: np.ndarray, sa: np.ndarray, sides: np.ndarray, d
         st[i, REDRAW_NOW] = 0
         st[i, TRUNC] = 0
         a = actions[i]
+        if a == SKIP:  # this game waits: unchanged, its buffers still hold its state
+            done[i] = False
+            continue
         tl = st[i, TRICK_LEN]
         if st[i, PHASE] == PH_PLAY and (tl + 1 < n or st[i, NDONE] + 1 < p[P_TRICKS]):
             # the common step, written out here (measured several times faster than
@@ -868,6 +875,9 @@ def step_all_parallel(p: np.ndarray, st: np.ndarray, sa: np.ndarray, sides: np.n
         st[i, REDRAW_NOW] = 0
         st[i, TRUNC] = 0
         a = actions[i]
+        if a == SKIP:  # this game waits: unchanged, its buffers still hold its state
+            done[i] = False
+            continue
         tl = st[i, TRICK_LEN]
         if st[i, PHASE] == PH_PLAY and (tl + 1 < n or st[i, NDONE] + 1 < p[P_TRICKS]):
             # the common step, written out here (measured several times faster than
