@@ -56,7 +56,9 @@ def test_bye_scores_a_win_of_the_rounds_average_margin() -> None:
 def test_swiss_standings_and_tie_breaks() -> None:
     # round 1: table A 0+3 (N-S) beat 1+2 by 100; table B 4+7 lost to 5+6 by 20.
     # round 2: table A 0+2 v 1+3 tie 50-50; table B 4+6 beat 5+7 by 10.
-    r1 = Round(((0, 1, 3, 2), (4, 5, 7, 6)), (), (Game((0, 1, 3, 2), (200, 100)), Game((4, 5, 7, 6), (80, 100))))
+    r1 = Round(
+        ((0, 1, 3, 2), (4, 5, 7, 6)), (), (Game((0, 1, 3, 2), (200, 100)), Game((4, 5, 7, 6), (80, 100)))
+    )
     r2 = Round(((0, 1, 2, 3), (4, 5, 6, 7)), (), (Game((0, 1, 2, 3), (50, 50)), Game((4, 5, 6, 7), (70, 60))))
     rows = swiss_standings(8, [r1, r2])
     by = {row["player"]: row for row in rows}

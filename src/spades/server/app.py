@@ -54,6 +54,7 @@ from .. import i18n
 from ..i18n import LANGUAGES, N_
 from ..rules import PRESETS
 from .duplicate_routes import duplicate_routes
+from .tournament_routes import tournament_routes
 from .limits import BadRequest, ClientLimiter, Limits, client_key, parse_json, read_body
 from .manager import RequestError, TableManager, bot_levels, clean_name, parse_create_request
 from .metrics import Metrics
@@ -582,6 +583,7 @@ def create_app(
         Route("/healthz", healthz),
         Route("/metrics", metrics_page),
         *duplicate_routes(),
+        *tournament_routes(),
         WebSocketRoute("/ws/{table_id}", ws_table),
         Mount("/static", StaticFiles(directory=STATIC_DIR), name="static"),
     ]

@@ -182,9 +182,16 @@ def swiss_standings(players: int, rounds: Sequence[Round]) -> list[dict[str, Any
     order = sorted(range(players), key=lambda p: (-pts[p], -margin[p], -buchholz[p], p))
     return [
         {
-            "player": p, "rank": i + 1, "points": pts[p], "margin": margin[p], "buchholz": buchholz[p],
-            "games": len(met[p]) // 2, "wins": tally[p]["wins"], "ties": tally[p]["ties"],
-            "losses": tally[p]["losses"], "byes": tally[p]["byes"],
+            "player": p,
+            "rank": i + 1,
+            "points": pts[p],
+            "margin": margin[p],
+            "buchholz": buchholz[p],
+            "games": len(met[p]) // 2,
+            "wins": tally[p]["wins"],
+            "ties": tally[p]["ties"],
+            "losses": tally[p]["losses"],
+            "byes": tally[p]["byes"],
         }
         for i, p in enumerate(order)
     ]
@@ -208,7 +215,9 @@ def _winner(g: Game, first: int, second: int) -> int:
     return first if m > 0 else second if m < 0 else min(first, second)
 
 
-def knockout_round(alive: Sequence[int], pairs: Sequence[tuple[int, int]]) -> tuple[list[tuple[int, int]], list[int]]:
+def knockout_round(
+    alive: Sequence[int], pairs: Sequence[tuple[int, int]]
+) -> tuple[list[tuple[int, int]], list[int]]:
     """The matches ``(pair, pair)`` of a round among the pairs ``alive`` (seed order), best with
     worst, and the pairs with a bye (the top seeds, so that a power of two is left)."""
     n = len(alive)
