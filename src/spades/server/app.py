@@ -54,7 +54,6 @@ from .. import i18n
 from ..i18n import LANGUAGES, N_
 from ..rules import PRESETS
 from .duplicate_routes import duplicate_routes
-from .tournament_routes import tournament_routes
 from .limits import BadRequest, ClientLimiter, Limits, client_key, parse_json, read_body
 from .manager import RequestError, TableManager, bot_levels, clean_name, parse_create_request
 from .metrics import Metrics
@@ -66,6 +65,7 @@ from .replay import analyse_hand, game_record, replay_payload
 from .stats import player_record
 from .storage import Storage
 from .table import Conn
+from .tournament_routes import tournament_routes
 from .words import client_catalog, error_fields, json_params, language_of, localize
 
 __all__ = ["STATIC_DIR", "create_app"]
