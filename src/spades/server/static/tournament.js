@@ -118,7 +118,7 @@ function roundBlock(t, r) {
 function standingsTable(t) {
   const tbl = el("table", "board"); tbl.id = "standings";
   const head = el("tr");
-  for (const x of [_("Rank"), _("Player"), _("Points"), _("Margin"), _("Buchholz"), _("Games")]) head.appendChild(el("th", "", x));
+  for (const [x, cls] of [[_("Rank"), ""], [_("Player"), ""], [_("Points"), "num"], [_("Margin"), "num"], [_("Buchholz"), "num"], [_("Games"), "num"]]) head.appendChild(el("th", cls, x));
   tbl.appendChild(head);
   for (const row of t.standings) {
     const tr = el("tr"); tr.dataset.entrant = row.entrant;
