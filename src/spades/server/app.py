@@ -72,6 +72,7 @@ from .replay import analyse_hand, game_record, replay_payload
 from .stats import player_record
 from .storage import Storage
 from .table import Conn
+from .tournament_routes import tournament_routes
 from .words import client_catalog, error_fields, json_params, language_of, localize
 
 __all__ = ["STATIC_DIR", "create_app"]
@@ -595,6 +596,7 @@ def create_app(
         Route("/healthz", healthz),
         Route("/metrics", metrics_page),
         *duplicate_routes(),
+        *tournament_routes(),
         WebSocketRoute("/ws/{table_id}", ws_table),
         Mount("/static", StaticFiles(directory=STATIC_DIR), name="static"),
     ]

@@ -225,7 +225,8 @@ class TableManager:
 
     async def _finished(self, actor: TableActor) -> None:
         try:
-            await rate_finished_game(self.storage, actor.row, list(actor.game.scores))
+            left = {*actor.row.config.get("left", []), *(s for s, away in enumerate(actor.auto) if away)}
+            await rate_finished_game(self.storage, actor.row, list(actor.game.scores), sorted(left))
         except Exception:
             log.exception("table %s: could not rate the game", actor.id)
 

@@ -9,14 +9,20 @@ in its ``player`` field.
 
 Ratings: games in which every seat is a person with a player id are rated with
 ``openskill`` (Plackett-Luce); partners form one team, the final scores give
-the ranks (equal scores: equal ranks).  The shown rating is the conservative
-``mu - 3 sigma``.
+the ranks (equal scores: equal ranks).  The shown rating is ``1500 + 24 (mu - 25)``
+(storage.shown_rating), marked provisional for the first ten rated games.
+
+Leaving a rated game: a person who left it (a tournament's Leave, or whose seat the computer
+was playing when the game ended because they were away) is rated as if their side had come
+last: their own update is computed with their side's rank made the worst.  Everybody else
+is rated by the real scores.
 """
 
 from __future__ import annotations
 
 import logging
 import secrets
+from collections.abc import Sequence
 from typing import Any
 
 from .storage import Storage, TableRow, hash_token
@@ -57,8 +63,16 @@ def rating_teams(row: TableRow) -> list[list[int]] | None:
     return [[s] for s in range(n)]
 
 
-async def rate_finished_game(storage: Storage, row: TableRow, scores: list[int]) -> bool:
-    """Update the ratings of a finished game between people; False when it is not rated."""
+def _penalty_ranks(ranks: list[float], team: int) -> list[float]:
+    """The ranks with ``team`` alone in last place (the others keep theirs)."""
+    return [max(ranks) + 1 if t == team else r for t, r in enumerate(ranks)]
+
+
+async def rate_finished_game(
+    storage: Storage, row: TableRow, scores: list[int], leavers: Sequence[int] = ()
+) -> bool:
+    """Update the ratings of a finished game between people; False when it is not rated.
+    ``leavers``: the seats of people who left it (rated as having lost, see above)."""
     teams = rating_teams(row)
     if teams is None or len(scores) != len(teams):
         return False
@@ -82,12 +96,17 @@ async def rate_finished_game(storage: Storage, row: TableRow, scores: list[int])
     ranks = [1.0 + sum(1 for other in scores if other > mine) for mine in scores]
     rated = model.rate(players, ranks=ranks)
     best = min(ranks)
+    left = {row.seats[s].player for s in leavers}
     updates: list[tuple[str, float, float, bool | None]] = []
     for t, rated_team in enumerate(rated):
         won = None if ranks.count(best) > 1 and ranks[t] == best else ranks[t] == best
+        if any(m.name in left for m in rated_team):
+            penalised = model.rate(players, ranks=_penalty_ranks(ranks, t))[t]
+            rated_team = [p if p.name in left else m for p, m in zip(penalised, rated_team)]
         for member in rated_team:
             assert member.name is not None
-            updates.append((member.name, float(member.mu), float(member.sigma), won))
+            gone = member.name in left
+            updates.append((member.name, float(member.mu), float(member.sigma), False if gone else won))
     await storage.save_ratings(row.id, updates)
     log.info("rated game", extra={"event": "rated", "table": row.id, "players": len(updates)})
     return True
