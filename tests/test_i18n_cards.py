@@ -149,7 +149,8 @@ def test_play_cards_option(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> N
             return 0
 
     monkeypatch.setattr(spades.tui.app, "PlayApp", App)
-    assert main(["play", "--no-plain", "--lang", "ru", "--cards", "standard", "--save", str(tmp_path / "g.json")]) == 0
+    play = ["play", "--no-plain", "--save"]
+    assert main([*play, str(tmp_path / "g.json"), "--lang", "ru", "--cards", "standard"]) == 0
     assert pretty(Card.parse("AS")) == "A♠"
-    assert main(["play", "--no-plain", "--lang", "is", "--cards", "local", "--save", str(tmp_path / "h.json")]) == 0
+    assert main([*play, str(tmp_path / "h.json"), "--lang", "is", "--cards", "local"]) == 0
     assert pretty(Card.parse("AS")) == "Á♠"
