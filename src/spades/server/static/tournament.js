@@ -11,10 +11,10 @@ function select(id, options, value) {
 }
 function numbers(lo, hi) { return Array.from({ length: hi - lo + 1 }, (_x, i) => [lo + i, String(lo + i)]); }
 const RULES = [
-  "Swiss rounds for individuals: partners are drawn each round, players with similar scores meet, and nobody gets the same partner twice when it can be avoided.",
-  "A win scores 1 point, a tie ½. Ties in the standings are broken by total margin, then Buchholz (the sum of the opponents' points), then seed. A bye counts as a win by the round's average winning margin.",
-  "Players who have not checked in at the start time are dropped. A player who leaves is not dropped: a computer plays their seat and the results count for them; for the rating, leaving counts as losing that game.",
-  "Ranked: a game is rated when all four seats are people with a player identity. Ratings start at 1500; a ? marks a provisional rating (fewer than ten rated games).",
+  N_("Swiss rounds for individuals: partners are drawn each round, players with similar scores meet, and nobody gets the same partner twice when it can be avoided."),
+  N_("A win scores 1 point, a tie ½. Ties in the standings are broken by total margin, then Buchholz (the sum of the opponents' points), then seed. A bye counts as a win by the round's average winning margin."),
+  N_("Players who have not checked in at the start time are dropped. A player who leaves is not dropped: a computer plays their seat and the results count for them; for the rating, leaving counts as losing that game."),
+  N_("Ranked: a game is rated when all four seats are people with a player identity. Ratings start at 1500; a ? marks a provisional rating (fewer than ten rated games)."),
 ];
 function rulesBlock() { const box = el("div"); box.id = "rules"; for (const r of RULES) box.appendChild(el("p", "note", _(r))); return box; }
 
@@ -93,7 +93,7 @@ function who(s) { return s.left ? fmt(_("computer for {name}"), { name: s.name }
 function playersBlock(t) {
   const box = el("section"); box.appendChild(el("h3", "", fmt(_("Players ({n})"), { n: t.players.length })));
   const list = el("ul"); list.id = "players";
-  for (const p of t.players) list.appendChild(el("li", "", `${p.name} · ${p.left ? _("left") : p.checked_in ? _("checked in") : _("not checked in")}`));
+  for (const p of t.players) list.appendChild(el("li", "", p.name + " · " + (p.left ? _("left") : p.checked_in ? _("checked in") : _("not checked in"))));
   box.appendChild(list); return box;
 }
 
