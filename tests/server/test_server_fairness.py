@@ -123,7 +123,8 @@ def test_commitments_come_before_the_first_bid_and_secrets_after_each_hand(tmp_p
 
 
 def _replay(preset: str, seed: int, **options: Any) -> dict[str, Any]:
-    """The replay payload of a finished two-hand game of random players dealt by secrets."""
+    """The replay payload of a finished two-hand game of uniform random players (blind nil
+    among their bids) dealt by secrets."""
     from spades import Game, bots
     from spades.server.replay import replay_payload
     from spades.server.storage import SeatRow, TableRow
@@ -131,7 +132,7 @@ def _replay(preset: str, seed: int, **options: Any) -> dict[str, Any]:
     rules = Rules.preset(preset, hands=2, **options)
     secrets, decks = secret_decks(rules, 3)
     game = Game(rules, seed=seed, dealer=0, decks=decks)
-    players = [bots.get("random", seed=seed + s) for s in range(rules.num_seats)]
+    players = [bots.get("uniform", seed=seed + s) for s in range(rules.num_seats)]
     while not game.is_over:
         game.apply(players[game.to_act].act(game.view(game.to_act)))
     row = TableRow(
@@ -149,8 +150,13 @@ def test_the_browser_check_agrees_with_the_server_on_every_variant() -> None:
     if node is None:
         pytest.skip("no node to run the page's JavaScript")
     payloads = [_replay(p, s) for p in ("two-player", "three-player", "cutthroat") for s in (1, 2)]
+    # every deck (RULES.md section 7): the jokers' packs drop two deuces (four and two players)
+    # or none (three players: 54 cards); the deuces pack is the standard one
+    payloads += [_replay("partnership", 3, deck=d) for d in ("jokers", "jokers-deuces", "deuces")]
+    payloads += [_replay(p, 4, deck="jokers-deuces") for p in ("three-player", "two-player")]
+    payloads += [_replay("three-player", 5, deck="deuces")]
     exchanged = []
-    for seed in range(40):  # random players bid blind nil now and then: find a few exchanges
+    for seed in range(40):  # uniform players bid blind nil now and then: find a few exchanges
         data = _replay("partnership", seed, blind_nil_exchange=2)
         if any(x["text"].startswith("pass ") for h in data["hands"] for x in h["log"]):
             exchanged.append(data)
@@ -160,20 +166,19 @@ def test_the_browser_check_agrees_with_the_server_on_every_variant() -> None:
     payloads += exchanged
     cases: list[list[Any]] = []
     for data in payloads:
-        table, variant, n = data["fairness"]["table"], data["rules"]["variant"], len(data["seats"])
+        table, rules, n = data["fairness"]["table"], data["rules"], len(data["seats"])
         for i, h in enumerate(data["hands"]):
             entry = data["fairness"]["hands"][i]
-            cases.append([table, entry, h, variant, n, "ok"])
+            cases.append([table, entry, h, rules, n, "ok"])
             if h["hands"] and ":" in entry["deal"]:
                 bad = copy.deepcopy(h)
                 bad["hands"][0][0], bad["hands"][1][0] = bad["hands"][1][0], bad["hands"][0][0]
-                cases.append([table, entry, bad, variant, n, "cards"])
-            cases.append([table, dict(entry, secret="1" * 64), h, variant, n, "commitment"])
+                cases.append([table, entry, bad, rules, n, "cards"])
+            cases.append([table, dict(entry, secret="1" * 64), h, rules, n, "commitment"])
     script = (
         "const F = require(process.argv[1]);"
         "const cases = JSON.parse(require('fs').readFileSync(0, 'utf8'));"
-        "console.log(JSON.stringify(cases.map(([t, e, h, v, n]) =>"
-        " F.checkHand(t, e, h, v === 'three-player', n))));"
+        "console.log(JSON.stringify(cases.map(([t, e, h, r, n]) => F.checkHand(t, e, h, r, n))));"
     )
     js = Path(__file__).resolve().parents[2] / "src" / "spades" / "server" / "static" / "fairness.js"
     out = subprocess.run([node, "-e", script, str(js)], input=json.dumps(cases), capture_output=True,

@@ -90,9 +90,18 @@ const Fair = (() => {
   }
 
   const SUITS = "CDHS", RANKS = "23456789TJQKA";
-  const cardName = (id) => RANKS[id % 13] + SUITS[Math.floor(id / 13)];
+  const cardName = (id) => (id >= 52 ? ["LJ", "BJ"][id - 52] : RANKS[id % 13] + SUITS[Math.floor(id / 13)]);
+  // the pack a table's rules deal, card ids lowest first (RULES.md sections 1 and 7; the
+  // server's spades.core.deck): the jokers are ids 52 and 53; three players drop the 2 of clubs
+  // unless they play with jokers (all 54 cards)
+  const REMOVED = { standard: [], jokers: [0, 13], "jokers-deuces": [0, 26], deuces: [] };
+  function pack(rules) {
+    const deck = rules.deck || "standard", jokers = deck.startsWith("jokers");
+    const drop = rules.variant === "three-player" ? (jokers ? [] : [0]) : REMOVED[deck];
+    return [...Array(52).keys()].filter((c) => !drop.includes(c)).concat(jokers ? [52, 53] : []);
+  }
   function commitment(table, hand, secret) { return hex(sha256(utf8(`spades-fair/1\n${table}\n${hand}\n${secret}`))); }
-  // the card names in the order the secret deals them (pack: card ids 0..51, or 1..51)
+  // the card names in the order the secret deals them (pack: the card ids of pack(rules))
   function dealOrder(secret, pack) {
     const stream = shake128(utf8(secret), 8 * pack.length);
     const keys = pack.map((_, i) => { let v = 0n; for (let k = 7; k >= 0; k--) v = (v << 8n) | BigInt(stream[8 * i + k]); return v; });
@@ -104,12 +113,12 @@ const Fair = (() => {
     order.forEach((c, i) => out[(dealer + 1 + i) % n].push(c));
     return out;
   }
-  // check one hand of a replay (spades.server.replay): "ok", "commitment" (the secret does not
+  // check one hand of a replay (spades.server.replay) played under ``rules`` (the replay's
+  // rules: variant and deck): "ok", "commitment" (the secret does not
   // match it) or "cards" (the secret deals other cards than the hand was played with)
-  function checkHand(table, entry, h, threePlayers, n) {
+  function checkHand(table, entry, h, rules, n) {
     if (commitment(table, entry.hand, entry.secret) !== entry.commitment) return "commitment";
-    const pack = [...Array(52).keys()].filter((c) => c !== 0 || !threePlayers);
-    const order = dealOrder(entry.secret, pack);
+    const order = dealOrder(entry.secret, pack(rules));
     if (!entry.deal.includes(":")) return order.join(" ") === entry.deal ? "ok" : "cards"; // two players: the stock
     if (!h.hands) return "ok";
     // the hands shown are those at the first lead: the dealt ones after any blind nil
@@ -120,6 +129,6 @@ const Fair = (() => {
     }));
     return held.every((cards, i) => [...cards].sort().join() === h.hands[i].slice().sort().join()) ? "ok" : "cards";
   }
-  return { sha256: (s) => hex(sha256(utf8(s))), shake128: (s, n) => hex(shake128(utf8(s), n)), commitment, dealOrder, hands, checkHand };
+  return { sha256: (s) => hex(sha256(utf8(s))), shake128: (s, n) => hex(shake128(utf8(s), n)), commitment, dealOrder, hands, pack, checkHand };
 })();
 if (typeof module !== "undefined") module.exports = Fair;

@@ -102,7 +102,7 @@ function fairBox(h) {
   if (entry && entry.secret) {
     box.append(el("p", "", fmt(_("Commitment, shown before the first bid: {value}"), { value: entry.commitment })),
       el("p", "", fmt(_("Secret, revealed when the hand ended: {value}"), { value: entry.secret })));
-    const result = Fair.checkHand(fair.table, entry, h, game.rules.variant === "three-player", game.seats.length);
+    const result = Fair.checkHand(fair.table, entry, h, game.rules, game.seats.length);
     const ok = result === "ok";
     const why = result === "commitment" ? _("Not verified: the secret does not match the commitment.")
       : _("Not verified: the secret deals other cards.");
