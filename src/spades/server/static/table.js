@@ -549,6 +549,7 @@ function renderSide() {
   // the timer's rule as the server states it (a catalogue message); an older server sends none
   $("timer-rule").textContent = st.table.timer_rule ? _(st.table.timer_rule)
     : st.table.turn_timer && !("timer_rule" in st.table) ? _("A timeout plays one card for you (the computer's choice); after two timeouts in a row, or if you disconnect, your seat is marked away and the computer plays until you return.") : "";
+  renderFair();
   // log
   const ol = $("log");
   ol.replaceChildren();
@@ -558,6 +559,24 @@ function renderSide() {
     ol.appendChild(el("li", "", logText(e)));
   }
   ol.scrollTop = ol.scrollHeight;
+}
+
+// The provably fair deal (docs/fairness.md): the commitment to this hand's deal, published before
+// its first bid, and the secret of the hand before it once revealed; the replay checks every deal.
+function renderFair() {
+  const f = st.fair, box = $("fair-line");
+  $("fair-deal").classList.toggle("hidden", !f);
+  if (!f) { box.replaceChildren(); return; }
+  const line = (n, text, value) => {
+    const p = el("p", "", fmt(_("Hand {n}"), { n }) + " · " + fmt(text, { value }));
+    p.style.overflowWrap = "anywhere"; // 64 hex digits wrap in the side panel and on a phone
+    return p;
+  };
+  const out = [];
+  if (f.hand) out.push(line(f.hand.number, _("Commitment, shown before the first bid: {value}"), f.hand.commitment));
+  if (f.previous) out.push(line(f.previous.number, _("Secret, revealed when the hand ended: {value}"), f.previous.secret));
+  out.push(el("p", "", _("Computer players are given only their own cards, as people are: tests/server/test_server_leak.py checks every message; docs/fairness.md tells how to check a deal yourself.")));
+  box.replaceChildren(...out);
 }
 
 function renderWaiting() {
