@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from server_helpers import ROOT, FORBIDDEN_KEYS, keys_in, recv_state, recv_type, some_action
+from server_helpers import FORBIDDEN_KEYS, ROOT, keys_in, recv_state, recv_type, some_action
 
 pytest.importorskip("httpx2")
 from starlette.testclient import TestClient
