@@ -32,7 +32,7 @@ async function loadSocial() {
 }
 function isFriend(id) { return SOCIAL.friends.some((f) => f.id === id); }
 function presenceText(f) {
-  return f.presence === "table" ? _("at a table") : f.presence === "online" ? _("online") : _("offline");
+  return f.presence === "table" ? _("at a table") : f.presence === "online" ? _("online") : _("not online");
 }
 
 // ---------- the lobby: friends with presence, requests, invitations, blocked players ----------
