@@ -46,6 +46,7 @@ function connect() {
     if (m && typeof m === "object") onMessage(m);
   };
   ws.onclose = (e) => {
+    if (e.code === 4403) return; // a private table refused this page: showPrivate (social.js) said so
     if (e.code === 4404 || missing) { showMissing(); return; }
     setOffline(true, retry);
     setTimeout(connect, retry);
