@@ -196,7 +196,10 @@ def test_block_hides_the_chat_and_play_now_keeps_them_apart(people: Any, live_se
         urls.append(page.url)
     assert urls[0] != urls[1], "Play now seated a blocked pair at one table"
     blocked = ann.lobby()
-    blocked.wait_for_selector(f"#blocked-box:not(.hidden) li[data-id='{bob.id}']")
+    blocked.wait_for_selector("#blocked-box:not(.hidden) summary")
+    blocked.click("#blocked-box summary")
+    blocked.wait_for_selector(f"#blocked-box li[data-id='{bob.id}']:has-text('Bob')")
+    shot(blocked, "social-blocked-lobby.png")
 
 
 def test_report_is_kept_with_its_context_and_the_filter_masks_words(
