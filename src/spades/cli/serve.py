@@ -44,6 +44,23 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="server log lines as plain text or one JSON object per line (for log collectors)",
     )
     parser.add_argument(
+        "--chat-filter",
+        default=None,
+        metavar="FILE",
+        help="words to mask in the chat, one a line (a trailing * matches every word that begins so; "
+        "# starts a comment); default: a short built-in list of the worst insults and slurs",
+    )
+    parser.add_argument(
+        "--no-chat-filter", action="store_true", help="mask no words in the chat (no word filter)"
+    )
+    parser.add_argument(
+        "--reports",
+        action="store_true",
+        help="list the chat messages players reported (newest first, with the messages before each) "
+        "from the database, and exit",
+    )
+    parser.add_argument("--json", action="store_true", help="with --reports: one JSON object per line")
+    parser.add_argument(
         "--no-rate-limits",
         action="store_true",
         help="turn off the per-client rate limits and the cap on computer-only tables "
@@ -95,14 +112,21 @@ def run(args: argparse.Namespace) -> int:
         return 2
     try:
         normalize_url(args.db, args.data)
+        if args.reports:
+            asyncio.run(_print_reports(args.db, args.data, args.json))
+            return 0
         asyncio.run(_check_database(args.db, args.data))
     except (StorageError, OSError) as exc:
         print(f"spades serve: {exc}", file=sys.stderr)
         return 2
     from ..server.limits import Limits
 
+    censor = _chat_filter(args)
+    if censor is None:
+        return 2
     _setup_logging(args.log_level, args.log_format)
-    app = create_app(args.db, args.data, Limits.off() if args.no_rate_limits else None, args.broker)
+    limits = Limits.off() if args.no_rate_limits else None
+    app = create_app(args.db, args.data, limits, args.broker, chat_filter=censor)
     prepare_bots()
     print(
         f"spades: open http://{args.host}:{args.port}/ in your browser (Ctrl+C stops the server)", flush=True
@@ -153,3 +177,53 @@ async def _check_database(db: str | None, data: Any) -> None:
 
     store = await Storage.open(db, data)
     await store.close()
+
+
+def _chat_filter(args: argparse.Namespace) -> Any:
+    """The chat's word filter the options ask for; None (after saying why) when the file is unusable."""
+    from ..server.social import ChatFilter
+
+    if args.no_chat_filter:
+        return ChatFilter()
+    if not args.chat_filter:
+        return ChatFilter.default()
+    try:
+        return ChatFilter.from_file(args.chat_filter)
+    except (OSError, UnicodeDecodeError) as exc:
+        print(f"spades serve: cannot read the chat filter {args.chat_filter!r}: {exc}", file=sys.stderr)
+        return None
+
+
+async def _print_reports(db: str | None, data: Any, as_json: bool) -> None:
+    """The operator's view of the reported chat messages (``spades serve --reports``)."""
+    import json
+    import time
+
+    from ..server.social import Social
+    from ..server.storage import Storage
+
+    store = await Storage.open(db, data)
+    try:
+        reports = await Social(store).reports()
+    finally:
+        await store.close()
+    if as_json:
+        for r in reports:
+            print(json.dumps(r, ensure_ascii=False))
+        return
+    if not reports:
+        print("no reported chat messages")
+    for r in reports:
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(r["at"]))
+        who = r["reported"]["id"] if r["reported"] else "spectator"
+        print(
+            f"#{r['id']} {when} table {r['table']} ({r['channel']}) reported by {r['reporter']['name']}"
+            f" [{r['reporter']['id']}]"
+        )
+        for c in r["context"]:
+            print(f"    {c.get('from', '')}: {c.get('text', '')}")
+        print(f"  > {r['sender']} [{who}]: {r['original']}")
+        if r["original"] != r["text"]:
+            print(f"    (shown as: {r['text']})")
+        if r["reason"]:
+            print(f"    reason: {r['reason']}")

@@ -23,9 +23,13 @@ __all__ = ["create_app"]
 
 
 def create_app(
-    db: str | None = None, data_dir: Any = None, limits: Any = None, broker: str | None = None
+    db: str | None = None,
+    data_dir: Any = None,
+    limits: Any = None,
+    broker: str | None = None,
+    chat_filter: Any = None,
 ) -> Starlette:
     """The ASGI app (see :func:`spades.server.app.create_app`)."""
     from .app import create_app as _create
 
-    return _create(db, data_dir, limits, broker)
+    return _create(db, data_dir, limits, broker, chat_filter=chat_filter)

@@ -69,6 +69,8 @@ from .players import KEY_HEADER, new_player, player_for_key
 from .prefs import prefs_routes
 from .protocol import ProtocolError, RateLimiter, parse_client_message
 from .replay import analyse_hand, game_record, replay_payload
+from .social import ChatFilter
+from .social_api import social_routes
 from .stats import player_record
 from .storage import Storage
 from .table import Conn
@@ -79,6 +81,11 @@ __all__ = ["STATIC_DIR", "create_app"]
 
 log = logging.getLogger("spades.server")
 STATIC_DIR = Path(__file__).parent / "static"
+#: what a private table says to somebody it does not let in
+PRIVATE_MESSAGE = N_(
+    "This table is private: only the people its host invited can join or watch. "
+    "Ask the host for an invitation"
+)
 _CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
     "connect-src 'self' ws: wss:; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
@@ -126,8 +133,10 @@ def create_app(
     data_dir: str | Path | None = None,
     limits: Limits | None = None,
     broker: str | None = None,
+    chat_filter: ChatFilter | None = None,
 ) -> Starlette:
-    """The whole server as an ASGI app; the database opens when the app starts."""
+    """The whole server as an ASGI app; the database opens when the app starts.
+    ``chat_filter``: the words masked in the chat (default :meth:`.social.ChatFilter.default`)."""
     state: dict[str, Any] = {}
     lim = limits or Limits()
     limiter = ClientLimiter(lim)
@@ -166,7 +175,7 @@ def create_app(
             from .broker import Cluster
 
             cluster = Cluster(broker)
-        mgr = TableManager(storage, metrics=metrics, limits=lim, cluster=cluster)
+        mgr = TableManager(storage, metrics=metrics, limits=lim, cluster=cluster, censor=chat_filter)
         await mgr.start()
         state["manager"] = mgr
         app.state.manager = mgr
@@ -231,6 +240,12 @@ def create_app(
             if me is not None and req.you is not None:
                 req.seats[req.you].player = me["id"]
                 req.seats[req.you].name = await same_name(me, req.seats[req.you].name)
+            if req.config.get("private"):
+                if me is None:
+                    raise RequestError(
+                        N_("A private table needs your player identity: send your player key"), "private"
+                    )
+                req.config["host_player"] = me["id"]
             actor, token = await manager().create(req)
         except BadRequest as exc:
             return _refused(request, exc, exc.status)
@@ -250,10 +265,25 @@ def create_app(
             status_code=201,
         )
 
+    async def private_refusal(request: Request, table_id: str) -> JSONResponse | None:
+        """The refusal of a private table to someone it does not let in (:mod:`.social`)."""
+        if not 4 <= len(table_id) <= 32:
+            return None
+        social = manager().social
+        access = await social.access(table_id)
+        if access is None or not access.private:
+            return None
+        me = await player_for_key(manager().storage, request.headers.get(KEY_HEADER))
+        if await social.may_enter(access, me["id"] if me else None):
+            return None
+        return _error(request, PRIVATE_MESSAGE, 403)
+
     async def api_table(request: Request) -> Response:
         actor = await manager().get(request.path_params["table_id"])
         if actor is None:
             return _error(request, N_("There is no such table"), 404)
+        if (refusal := await private_refusal(request, actor.id)) is not None:
+            return refusal
         fut: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         actor.post("info", fut)
         return JSONResponse(await fut)
@@ -274,10 +304,13 @@ def create_app(
             ):
                 raise RequestError(N_("there is no such seat"), "seat")
             name = name_field(data)
+            if (refusal := await private_refusal(request, actor.id)) is not None:
+                return refusal
             me = await player_for_key(manager().storage, request.headers.get(KEY_HEADER))
             if me is not None:
                 name = await same_name(me, name)
-            seat, token = await actor.call("claim", seat, name, me["id"] if me else None)
+            avoid = sorted(await manager().social.avoid(me["id"] if me else None))
+            seat, token = await actor.call("claim", seat, name, me["id"] if me else None, avoid)
         except BadRequest as exc:
             return _refused(request, exc, exc.status)
         except RequestError as exc:
@@ -292,6 +325,8 @@ def create_app(
         table_id = await manager().by_code(request.path_params["code"])
         if table_id is None:
             return _error(request, N_("No table has that invite code"), 404)
+        if (refusal := await private_refusal(request, table_id)) is not None:
+            return refusal
         return JSONResponse({"id": table_id})
 
     async def api_players(request: Request) -> Response:
@@ -490,6 +525,11 @@ def create_app(
 
         return Response(metrics.render(), media_type=CONTENT_TYPE_LATEST)
 
+    async def may_watch(table_id: str, player: str | None) -> bool:
+        social = manager().social
+        access = await social.access(table_id)
+        return access is None or await social.may_enter(access, player)
+
     async def ws_table(websocket: WebSocket) -> None:
         await websocket.accept()
         lang = request_language(websocket)
@@ -517,6 +557,12 @@ def create_app(
         conn = Conn()
         lang = hello.lang or lang
         player = await player_for_key(manager().storage, hello.player) if hello.player else None
+        if hello.token is None and not await may_watch(actor.id, player["id"] if player else None):
+            await websocket.send_json(
+                _frame({"type": "error", "code": "private", "message": PRIVATE_MESSAGE}, lang)
+            )
+            await websocket.close(4403)
+            return
         # a spectator's name in the spectators' chat: the one given, else the player's own
         conn.label = hello.name or (str(player["name"]) if player else "")
         role = "spectator" if hello.token is None and player is None else "player"
@@ -586,6 +632,7 @@ def create_app(
         Route("/api/tables/{table_id}/replay", api_replay),
         Route("/api/tables/{table_id}/record", api_record),
         Route("/api/tables/{table_id}/analysis/{hand}", api_analysis),
+        *social_routes(manager, json_body, throttled, _error),
         Route("/api/i18n", api_i18n),
         Route("/api/i18n.js", api_i18n_script),
         Route("/api/i18n/{lang}", api_i18n),

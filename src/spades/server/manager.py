@@ -9,6 +9,7 @@ demand when someone opens their page.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
 import time
@@ -23,6 +24,7 @@ from .limits import Limits
 from .metrics import NullMetrics
 from .options import MAX_NAME, SETTINGS, RequestError, checked_options, clean_name, house_rules
 from .players import rate_finished_game
+from .social import ChatFilter, Social
 from .storage import SeatRow, Storage, TableRow, hash_token
 from .table import TableActor, build_game, finished_result, secret_decks
 
@@ -44,6 +46,8 @@ _MAX_TABLES_IN_MEMORY: Final = 5000
 #: computer levels, strongest first: the first is every default (seats, stand-ins, hints)
 BOT_LEVELS: Final = ("expert", "basic", "random")
 DEFAULT_LEVEL: Final = BOT_LEVELS[0]
+#: seconds between two reports of who is at this process's tables (friends' presence)
+PRESENCE_BEAT_S: Final = 5.0
 
 
 def bot_levels() -> list[str]:
@@ -154,7 +158,21 @@ def parse_create_request(data: Any) -> CreateRequest:
         raise RequestError(N_("turn timer must be 0 (off) or at least 5 seconds"), "turn_timer")
     if you is not None:
         seats[you].name = _named(data, "name")
-    return CreateRequest(rules, preset, seats, you, bool(data.get("public", True)), config)
+    public = bool(data.get("public", True))
+    if _flag(data, "private"):
+        # only the host, the people at the table and those invited (and, when the host says so,
+        # the host's friends) join or watch; never listed
+        config["private"] = True
+        config["friends"] = _flag(data, "friends")
+        public = False
+    return CreateRequest(rules, preset, seats, you, public, config)
+
+
+def _flag(data: dict[str, Any], key: str) -> bool:
+    value = data.get(key, False)
+    if not isinstance(value, bool):
+        raise RequestError(N_("{key} must be true or false"), key, key=key)
+    return value
 
 
 def _named(data: dict[str, Any], key: str) -> str:
@@ -187,8 +205,14 @@ class TableManager:
         metrics: NullMetrics | None = None,
         limits: Limits | None = None,
         cluster: Any = None,
+        censor: ChatFilter | None = None,
     ) -> None:
         self.storage = storage
+        #: friends, blocks, invitations, presence and reports (:mod:`.social`)
+        self.social = Social(storage)
+        #: the operator's chat word filter
+        self.censor = censor if censor is not None else ChatFilter.default()
+        self._beat: asyncio.Task[None] | None = None
         #: a :class:`~.broker.Cluster` when several processes share the tables (``--broker``)
         self.cluster = cluster
         self.metrics = metrics or NullMetrics()
@@ -201,6 +225,7 @@ class TableManager:
 
         In a cluster, a process runs only the tables it holds a lease on: it takes
         the orphans (no live lease) in its sweeps, a few seconds apart."""
+        self._beat = asyncio.get_running_loop().create_task(self._presence_loop())
         if self.cluster is not None:
             await self.cluster.start(self)
             return
@@ -211,6 +236,10 @@ class TableManager:
                 log.exception("table %s could not be rebuilt", table_id)
 
     async def stop(self) -> None:
+        if self._beat is not None:
+            self._beat.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._beat
         for actor in list(self.tables.values()):
             await actor.stop()
         self.tables.clear()
@@ -221,7 +250,32 @@ class TableManager:
         actor.metrics = self.metrics
         actor.on_finish = self._finished
         actor.on_rematch = self._rematch
+        actor.on_keep_partner = self._keep_partner
+        actor.social = self.social
+        actor.censor = self.censor
         return actor
+
+    async def _presence_loop(self) -> None:
+        """Every few seconds: the players connected at this process's tables are "at a table"."""
+        while True:
+            await asyncio.sleep(PRESENCE_BEAT_S)
+            try:
+                await self.presence_beat()
+            except Exception:
+                log.exception("could not record who is at the tables")
+
+    async def presence_beat(self) -> None:
+        for actor in list(self.tables.values()):
+            if actor.game.is_over or actor.closed:
+                continue
+            here = {
+                actor.row.seats[c.seat].player if c.seat is not None else c.player
+                for c in actor.conns
+                if c.joined and not c.dead
+            } | {c.player for c in actor.conns if c.joined and not c.dead and c.player}
+            here.discard(None)
+            if here:
+                await self.social.seen(sorted(p for p in here if p), actor.id)
 
     async def _finished(self, actor: TableActor) -> None:
         try:
@@ -235,16 +289,43 @@ class TableManager:
         old = actor.row
         config = {k: v for k, v in old.config.items() if k != "rematch"}
         seats = [SeatRow(s.kind, s.level, s.name, s.token_hash, s.player) for s in old.seats]
+        config = {k: v for k, v in config.items() if not k.startswith("partner")}
         req = CreateRequest(actor.game.rules, str(config.get("preset", "")), seats, None, old.public, config)
         new, _ = await self.create(req, force=True)
+        if config.get("private"):
+            await self.social.copy_invites(old.id, new.id)
         old.config["rematch"] = new.id
+        await self.storage.save_config(old.id, old.config)
+        return new.id
+
+    async def _keep_partner(self, actor: TableActor, seat: int) -> str:
+        """A new game for ``seat`` and its partner: the two keep their seats and seat links, the
+        opponents' seats go to computers that give them up to people (as at a "play now"
+        table); the table is as private as the old one."""
+        old = actor.row
+        config = {k: v for k, v in old.config.items() if k != "rematch" and not k.startswith("partner")}
+        config["yield"] = True
+        level = str(config.get("stand_in", DEFAULT_LEVEL))
+        seats = []
+        for s, spec in enumerate(old.seats):
+            if s % 2 == seat % 2:
+                seats.append(SeatRow(spec.kind, spec.level, spec.name, spec.token_hash, spec.player))
+            else:
+                seats.append(SeatRow("bot", level=level))
+        req = CreateRequest(actor.game.rules, str(config.get("preset", "")), seats, None, old.public, config)
+        new, _ = await self.create(req, force=True)
+        if config.get("private"):
+            await self.social.copy_invites(old.id, new.id)
+        old.config[f"partner{seat % 2}"] = new.id
         await self.storage.save_config(old.id, old.config)
         return new.id
 
     async def play_now(self, preset: str, name: str, player: str | None) -> tuple[TableActor, int, str]:
         """Seat a person at a public table of this preset that has room (an open seat, or a
         computer's seat at a "play now" table), or start a new "play now" table whose
-        computer players give their seats to people as they join."""
+        computer players give their seats to people as they join.  Never with a player the
+        person blocked or was blocked by."""
+        avoid = sorted(await self.social.avoid(player))
         for actor in list(self.tables.values()):
             row = actor.row
             if not row.public or actor.game.is_over or actor.closed or row.config.get("preset") != preset:
@@ -252,9 +333,9 @@ class TableManager:
             room = any(s.kind == "open" for s in row.seats) or (
                 row.config.get("yield") and any(s.kind == "bot" for s in row.seats)
             )
-            if room and not any(s.player == player for s in row.seats if player):
+            if room and not any(s.player == player or s.player in avoid for s in row.seats if s.player):
                 try:
-                    seat, token = await actor.call("claim", None, name, player)
+                    seat, token = await actor.call("claim", None, name, player, avoid)
                 except LookupError:
                     continue
                 return actor, seat, token
@@ -291,6 +372,8 @@ class TableManager:
             )
         if req.you is not None and not req.config.get("host"):
             req.config["host"] = req.seats[req.you].name  # the lobby says whose table it is
+        if req.you is not None and req.seats[req.you].player and not req.config.get("host_player"):
+            req.config["host_player"] = req.seats[req.you].player  # who may invite to a private table
         table_id = secrets.token_urlsafe(9)
         code = await self._new_code()
         token = None

@@ -719,3 +719,8 @@ class Storage:
             else:
                 if not fut.done():
                     fut.set_result(None)
+
+
+# the tables of friends, blocks, invitations, presence and reports join ``metadata`` (created
+# with the others by :meth:`Storage.open`)
+from . import social as _social  # noqa: E402,F401

@@ -28,7 +28,7 @@ from collections import deque
 from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from .. import bots
 from ..actions import LOOK, Action
@@ -54,6 +54,9 @@ from .protocol import (
 from .storage import SeatRow, Storage, StorageError, TableRow, hash_token
 from .words import json_params
 
+if TYPE_CHECKING:
+    from .social import ChatFilter, Social
+
 __all__ = [
     "Conn",
     "TableActor",
@@ -73,6 +76,10 @@ log = logging.getLogger("spades.server")
 _SPECTATOR_TEXT: Final = _dumps(SPECTATOR_PRIVATE)[1:]
 
 _DECKS_AHEAD: Final = 8
+#: chat messages kept per channel (for new connections and for reports)
+_CHAT_KEPT: Final = 30
+#: the messages before a reported one that the report keeps
+_CHAT_CONTEXT: Final = 5
 _OUTBOX: Final = 512
 #: spectator-count changes are sent at most this often (seats' presence at once)
 _PRESENCE_EVERY: Final = 2.0
@@ -311,9 +318,18 @@ class TableActor:
         #: makes the rematch table and returns its id; set by the manager
         self.on_rematch: Callable[[TableActor], Coroutine[Any, Any, str]] | None = None
         self.chat: dict[str, deque[dict[str, Any]]] = {
-            "players": deque(maxlen=30),
-            "spectators": deque(maxlen=30),
+            "players": deque(maxlen=_CHAT_KEPT),
+            "spectators": deque(maxlen=_CHAT_KEPT),
         }
+        #: the chat messages' numbers (ids) so far, and what their senders typed (before the filter)
+        self._chat_seq = 0
+        self._chat_original: dict[int, str] = {}
+        #: the server's friends, blocks and reports (:class:`.social.Social`); set by the manager
+        self.social: Social | None = None
+        #: the operator's chat word filter; set by the manager
+        self.censor: ChatFilter | None = None
+        #: makes the table of a "keep my partner" game and returns its id; set by the manager
+        self.on_keep_partner: Callable[[TableActor, int], Coroutine[Any, Any, str]] | None = None
         self._spectators_seen = 0
         self._background: set[asyncio.Task[None]] = set()
         self._hands_seen = self.game.hands_played
@@ -795,12 +811,15 @@ class TableActor:
             await self._on_message(item[1], item[2])
         elif kind == "join":
             self._on_join(item[1], item[2], item[3], item[4] if len(item) > 4 else None)
+            await self._send_chat_history(item[1])
         elif kind == "leave":
             self._on_leave(item[1])
         elif kind == "claim":
             fut = item[-1]
             try:
-                result = await self._claim(item[1], item[2], item[3] if len(item) > 4 else None)
+                result = await self._claim(
+                    item[1], item[2], item[3] if len(item) > 4 else None, item[4] if len(item) > 5 else None
+                )
             except Exception as exc:
                 if not fut.done():
                     fut.set_exception(exc)
@@ -809,6 +828,8 @@ class TableActor:
                     fut.set_result(result)
         elif kind == "info":
             item[1].set_result(self.info())
+        elif kind in ("chat_context", "keep_partner"):
+            await self._answer(item)
 
     def _on_join(self, conn: Conn, token: str | None, since: int | None, player: str | None = None) -> None:
         seat: int | None = None
@@ -859,9 +880,6 @@ class TableActor:
             conn.label = conn.label or f"Spectator {self._spectators_seen}"
         self._people_check()
         self._send_state(conn)
-        channel = self.chat["players" if seat is not None else "spectators"]
-        if channel:
-            conn.send({"type": "chat_history", "messages": list(channel)})
         self._after_presence_change(before)
 
     def _send_state(self, conn: Conn) -> None:
@@ -909,7 +927,7 @@ class TableActor:
                 self._on_ready(seat)
             return
         if msg.type == "chat":
-            self._on_chat(conn, msg.text or "")
+            await self._on_chat(conn, msg.text or "")
             return
         if msg.type == "rematch":
             await self._on_rematch(conn)
@@ -1022,8 +1040,16 @@ class TableActor:
             conn.send({"type": "error", "code": "storage", "message": str(exc), "v": self.version})
             return
 
-    def _on_chat(self, conn: Conn, text: str) -> None:
-        """Players talk to the players, spectators to the spectators; text only, rate limited."""
+    def _chat_player(self, conn: Conn) -> str | None:
+        """The player id behind a connection: its seat's player, else its hello's player key."""
+        if conn.seat is not None:
+            return self.row.seats[conn.seat].player or conn.player
+        return conn.player
+
+    async def _on_chat(self, conn: Conn, text: str) -> None:
+        """Players talk to the players, spectators to the spectators; text only, rate limited.
+        The operator's words are masked (:class:`.social.ChatFilter`) before the message is
+        kept or sent; whoever blocked the sender does not get it."""
         if not conn.chat_limit.allow():
             conn.send(
                 {
@@ -1038,18 +1064,133 @@ class TableActor:
         name = (
             (self.row.seats[seat].name or self.game.rules.seat_name(seat)) if seat is not None else conn.label
         )
+        sender = self._chat_player(conn)
+        self._chat_seq += 1
+        shown = self.censor.mask(text) if self.censor is not None else text
         message = {
             "type": "chat",
+            "id": self._chat_seq,
             "channel": channel,
             "from": name,
             "seat": seat,
-            "text": text,
+            "player": sender,
+            "text": shown,
             "at": round(time.time(), 3),
         }
         self.chat[channel].append(message)
+        self._chat_original[self._chat_seq] = text
+        self._chat_original.pop(self._chat_seq - 2 * _CHAT_KEPT, None)
+        blockers = await self._blockers(sender)
         for other in list(self.conns):
             if other.joined and not other.dead and (other.seat is not None) == (seat is not None):
+                if blockers and self._chat_player(other) in blockers:
+                    continue
                 other.send(message)
+
+    async def _blockers(self, player: str | None) -> set[str]:
+        if player is None or self.social is None:
+            return set()
+        try:
+            return await self.social.blockers(player)
+        except Exception:  # the chat goes on without the database; the page hides them too
+            log.exception("table %s: could not read the blocks", self.id)
+            return set()
+
+    async def _send_chat_history(self, conn: Conn) -> None:
+        """A new connection's chat: its channel's recent messages, less those of players it blocked."""
+        if not conn.joined or conn.dead:
+            return
+        channel = self.chat["players" if conn.seat is not None else "spectators"]
+        if not channel:
+            return
+        me = self._chat_player(conn)
+        hidden: set[str] = set()
+        if me is not None and self.social is not None:
+            with contextlib.suppress(Exception):
+                hidden = await self.social.blocked(me)
+        messages = [m for m in channel if m.get("player") not in hidden or m.get("player") is None]
+        conn.send({"type": "chat_history", "messages": messages})
+
+    async def _answer(self, item: tuple[Any, ...]) -> None:
+        """A call whose answer is a value or a LookupError: ``chat_context``, ``keep_partner``."""
+        fut = item[-1]
+        try:
+            if item[0] == "chat_context":
+                value: Any = self.chat_context(item[1], item[2])
+            else:
+                value = await self._keep_partner(item[1], item[2])
+        except Exception as exc:
+            if not fut.done():
+                fut.set_exception(exc)
+        else:
+            if not fut.done():
+                fut.set_result(value)
+
+    def chat_context(self, message_id: Any, reporter: Any) -> dict[str, Any]:
+        """A chat message that ``reporter`` (a player id) could read, with the few before it in
+        its channel: what a report keeps for the operator."""
+        for name, channel in self.chat.items():
+            kept = list(channel)
+            at = next((i for i, m in enumerate(kept) if m.get("id") == message_id), None)
+            if at is None:
+                continue
+            if not self._reads(name, reporter):
+                break
+            message = kept[at]
+            if message.get("player") == reporter:
+                raise LookupError(N_("You cannot report your own message"))
+            return {
+                "message": message,
+                "original": self._chat_original.get(int(message_id), message["text"]),
+                "before": kept[max(0, at - _CHAT_CONTEXT) : at],
+                "table": self.id,
+            }
+        raise LookupError(N_("That message is no longer kept at this table"))
+
+    def _reads(self, channel: str, player: Any) -> bool:
+        """Whether ``player`` sits at this table (the players' chat) or watches it (the spectators')."""
+        if not isinstance(player, str):
+            return False
+        if channel == "players":
+            return any(s.kind == "human" and s.player == player for s in self.row.seats)
+        return any(c.player == player and c.seat is None and not c.dead for c in self.conns)
+
+    async def _keep_partner(self, token: Any, player: Any) -> str:
+        """After a partnership game, a seated player asks for a new game with the same partner:
+        the two keep their seats (and seat links) at a new table, the computers hold the other
+        seats until people take them (Play now).  Only the two partners are sent there."""
+        seat = self._seat_of(token, player)
+        if seat is None:
+            raise LookupError(N_("Only the players can ask for a rematch"))
+        if self.game.rules.num_seats != 4 or self.game.rules.variant != "partnership":
+            raise LookupError(N_("This game has no partners"))
+        if not self.game.is_over:
+            raise LookupError(N_("A rematch is offered when the game ends"))
+        partner = (seat + 2) % 4
+        if self.row.seats[partner].kind != "human":
+            raise LookupError(N_("Your partner was a computer player: start a new table in the lobby"))
+        if self.on_keep_partner is None:
+            raise LookupError(N_("Rematches are not offered here"))
+        key = f"partner{seat % 2}"
+        new_id = self.row.config.get(key)
+        if new_id is None:
+            new_id = await self.on_keep_partner(self, seat)
+            self.row.config[key] = new_id
+        for other in list(self.conns):
+            if other.joined and not other.dead and other.seat in (seat, partner):
+                other.send({"type": "rematch", "id": new_id, "keep": "partner"})
+        return str(new_id)
+
+    def _seat_of(self, token: Any, player: Any) -> int | None:
+        for s, spec in enumerate(self.row.seats):
+            if spec.kind != "human":
+                continue
+            if isinstance(token, str) and spec.token_hash is not None:
+                if secrets.compare_digest(spec.token_hash, hash_token(token)):
+                    return s
+            elif isinstance(player, str) and spec.player == player:
+                return s
+        return None
 
     async def _on_rematch(self, conn: Conn) -> None:
         """After the game, a seated player asks for a new table with the same seats."""
@@ -1097,10 +1238,17 @@ class TableActor:
             self.turn_started = time.monotonic()
             self.broadcast()
 
-    async def _claim(self, seat: int | None, name: str, player: str | None = None) -> tuple[int, str]:
-        """A person takes an open seat (or, at a "play now" table, a computer's seat)."""
+    async def _claim(
+        self, seat: int | None, name: str, player: str | None = None, avoid: Any = None
+    ) -> tuple[int, str]:
+        """A person takes an open seat (or, at a "play now" table, a computer's seat); never at
+        a table where someone in ``avoid`` sits (blocked by or blocking the person)."""
         if self.closed:
             raise LookupError(CLOSED_MESSAGE)
+        if avoid and any(spec.kind == "human" and spec.player in avoid for spec in self.row.seats):
+            raise LookupError(
+                N_("You cannot sit at this table: a player there and you have a block between you")
+            )
         if player is not None:
             for spec in self.row.seats:
                 if spec.kind == "human" and spec.player == player:

@@ -8,7 +8,7 @@ const WORDS = [N_("expert"), N_("basic"), N_("random"), N_("waiting"), N_("playi
 // labels and help of the rule options come from the server (/api/config "options": spades.rules.OPTIONS)
 let LABELS = {}, HELP = {}, RANGES = {}, NAMES = {}, OPTS = {}, CHOICES = {};
 // the form's field for each "field" the server names in a refusal (the rule options are [data-opt])
-const FIELDS = { name: "name", table_name: "table-name", preset: "preset", seats: "seats", seat: "seats", turn_timer: "timer", bot_delay: "speed", stand_in: "stand-in", public: "public", hints: "hints" };
+const FIELDS = { name: "name", table_name: "table-name", preset: "preset", seats: "seats", seat: "seats", turn_timer: "timer", bot_delay: "speed", stand_in: "stand-in", public: "public", hints: "hints", private: "private", friends: "friends-may" };
 function el(tag, cls, text) { const e = document.createElement(tag); if (cls) e.className = cls; if (text != null) e.textContent = text; return e; }
 
 async function load() {
@@ -163,6 +163,7 @@ $("create").addEventListener("submit", async (e) => {
     preset: $("preset").value, options: options(), name, table_name: $("table-name").value.trim(),
     seats: [...document.querySelectorAll("#seats select")].map((s) => s.value),
     turn_timer: Number($("timer").value), public: $("public").checked, hints: $("hints").checked,
+    private: $("private").checked, friends: $("private").checked && $("friends-may").checked,
     stand_in: $("stand-in").value, bot_delay: Number($("speed").value),
   };
   await ensurePlayer(name);
@@ -177,7 +178,7 @@ $("join").addEventListener("submit", async (e) => {
   e.preventDefault();
   const code = $("code").value.trim().toUpperCase();
   if (!code) return;
-  const r = await fetch("/api/code/" + encodeURIComponent(code));
+  const r = await fetch("/api/code/" + encodeURIComponent(code), { headers: keyHeaders() }); // a private table asks who
   const data = await r.json();
   if (!r.ok) { $("join-error").textContent = errorText(data, ""); return; }
   location.href = "/t/" + encodeURIComponent(data.id);

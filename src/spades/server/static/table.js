@@ -46,6 +46,7 @@ function connect() {
     if (m && typeof m === "object") onMessage(m);
   };
   ws.onclose = (e) => {
+    if (e.code === 4403) return; // a private table refused this page: showPrivate (social.js) said so
     if (e.code === 4404 || missing) { showMissing(); return; }
     setOffline(true, retry);
     setTimeout(connect, retry);
@@ -127,6 +128,7 @@ function onMessage(m) {
     timedOut(m);
   } else if (m.type === "error") {
     if (m.code === "no_table") { missing = true; showMissing(); return; }
+    if (m.code === "private") { missing = true; showPrivate(m); return; } // social.js: no reconnecting
     if (m.code === "bad_token") { localStorage.removeItem(TOKEN_KEY); token = null; }
     if (m.code === "closed" && st) { st.table.status = "closed"; render(); }
     if (m.code === "bad_name") {
@@ -218,6 +220,7 @@ function render() {
   renderWaiting();
   $("chat-title").textContent = me() === null ? _("Spectators' chat") : _("Players' chat");
   renderQuick();
+  if (typeof renderSocial === "function") renderSocial(); // social.js: the people here, invite a friend
   renderSpectatorName();
   signalTurn();
   renderAfterGame();
@@ -237,6 +240,8 @@ function renderAfterGame() {
     const b = button(_("Rematch"), null, "primary"); b.id = "after-rematch"; b.onclick = () => send({ type: "rematch" });
     box.appendChild(b);
   }
+  const keep = typeof keepPartnerButton === "function" ? keepPartnerButton() : null; // social.js
+  if (keep) box.appendChild(keep);
   const r = el("a", "button", _("Replay the game")); r.href = "/r/" + encodeURIComponent(tableId); r.id = "after-replay";
   const l = el("a", "button", _("Back to the lobby")); l.href = "/"; l.id = "after-lobby";
   box.append(r, l);
@@ -728,15 +733,19 @@ $("sound").checked = localStorage.getItem(SOUND_KEY) === "1";
 $("sound").addEventListener("change", () => { localStorage.setItem(SOUND_KEY, $("sound").checked ? "1" : "0"); if ($("sound").checked) beep(); });
 
 // ---------- chat: players and spectators apart, text only ----------
-// sent in English (protocol.QUICK_CHAT) and shown in each reader's language
-const QUICK_PLAYERS = [N_("Hello!"), N_("Good game"), N_("Well played"), N_("Sorry, partner"), N_("Thanks"), N_("Oops"), N_("Good luck")];
+// sent in English (protocol.QUICK_CHAT) and shown in each reader's language: everything people
+// commonly say at a card table, one tap each
+const QUICK_PLAYERS = [N_("Hello!"), N_("Good luck"), N_("Nice play!"), N_("Well played"), N_("Good game"), N_("Thanks"),
+  N_("Sorry"), N_("Sorry, partner"), N_("Oops"), N_("Hurry, please"), N_("Be right back"), N_("I'm back")];
 // spectators talk about the game, not to a partner
 const QUICK_WATCHING = [N_("Hello!"), N_("Nice play!"), N_("Good game"), N_("Well played"), N_("Good luck"), N_("Thanks")];
 const QUICK = [...new Set(QUICK_PLAYERS.concat(QUICK_WATCHING))];
 let quickFor = null, unread = 0;
 const MUTE_KEY = "spades-muted";
 let muted = new Set(JSON.parse(localStorage.getItem(MUTE_KEY) || "[]"));
-function chatWho(c) { return c.seat === null ? "s:" + c.from : "p:" + c.seat; }
+// who a muted sender is: their player id when the server names it (kept across tables), else
+// their seat or spectator name at this table
+function chatWho(c) { return c.player ? "id:" + c.player : c.seat === null ? "s:" + c.from : "p:" + c.seat; }
 // a chat sender: a seat's name, or "Spectator 3" as the server names spectators
 function chatName(from) {
   const m = /^Spectator (\d+)$/.exec(from);
@@ -744,7 +753,9 @@ function chatName(from) {
 }
 function addChat(c) {
   if ($("mute-all").checked || muted.has(chatWho(c))) return;
+  if (c.player && typeof SOCIAL === "object" && SOCIAL.blocked.has(c.player)) return; // blocked (social.js)
   const li = el("li");
+  if (c.player) li.dataset.player = c.player;
   li.append(el("b", "", chatName(c.from) + ": "), el("span", "", QUICK.includes(c.text) ? _(c.text) : c.text)); // textContent: never HTML
   const mute = button(_("mute"), null, "ghost mute"); mute.title = fmt(_("hide messages from {name}"), { name: chatName(c.from) });
   mute.onclick = () => { muted.add(chatWho(c)); localStorage.setItem(MUTE_KEY, JSON.stringify([...muted])); for (const x of [...$("chat-log").children]) if (x.dataset.who === chatWho(c)) x.remove(); };
@@ -752,6 +763,7 @@ function addChat(c) {
   const mine = me() !== null ? c.seat === me() : c.from === localStorage.getItem("spades-name");
   if (!mine) li.appendChild(mute);
   announceChat(c, mine);
+  if (!mine && typeof chatMenu === "function" && c.id) li.appendChild(chatMenu(c)); // report, block, add friend
   $("chat-log").appendChild(li);
   while ($("chat-log").children.length > 60) $("chat-log").firstChild.remove();
   $("chat-log").scrollTop = $("chat-log").scrollHeight;
