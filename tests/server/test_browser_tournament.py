@@ -87,7 +87,8 @@ def register_in_page(page: Any, name: str) -> None:
     page.wait_for_selector("#checkin")
     page.click("#checkin")
     page.wait_for_function(
-        "(n) => [...document.querySelectorAll('#players li')].some((li) => li.innerText === n + ' · checked in')",
+        "(n) => [...document.querySelectorAll('#players li')]"
+        ".some((li) => li.innerText === n + ' · checked in')",
         arg=name,
     )
 
@@ -202,6 +203,9 @@ def test_swiss_of_8_with_two_quitters_to_its_final_standings_in_chromium(
                 left_in = {"Bea": 1, "Gus": 2}
                 assert [s.kind == "bot" for s in seats] == [rnd["round"] > left_in.get(n, 9) for n in names]
                 games.append((names, scores))
+                # the page marks the computer in a quitter's seat from the round they left in
+                shown_left = [s["left"] for s in t["seats"]]
+                assert shown_left == [rnd["round"] >= left_in.get(n, 9) for n in names]
         assert len(games) == ROUNDS * 2
         expected = expected_standings(games)
         ann.shot("tournament-standings.png", full_page=True)

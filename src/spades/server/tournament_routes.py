@@ -136,9 +136,11 @@ async def advance(store: TournamentStore, t: TournamentRow, manager: Any, now: f
 # -- what is shown -----------------------------------------------------------------------------
 
 
-def _who(t: TournamentRow, e: int) -> dict[str, Any]:
+def _who(t: TournamentRow, e: int, round_no: int | None = None) -> dict[str, Any]:
+    """Entrant ``e``; ``left`` in a round's seats only from the round in which they left."""
     p = t.players[t.entrants[e]]
-    return {"entrant": e, "name": p.name, "player": p.player, "left": p.left}
+    left = p.left and (round_no is None or p.left_in <= round_no)
+    return {"entrant": e, "name": p.name, "player": p.player, "left": left}
 
 
 def payload(t: TournamentRow, me: str | None = None) -> dict[str, Any]:
@@ -147,12 +149,12 @@ def payload(t: TournamentRow, me: str | None = None) -> dict[str, Any]:
         rounds.append(
             {
                 "round": n + 1,
-                "byes": [_who(t, e) for e in r.byes],
+                "byes": [_who(t, e, n + 1) for e in r.byes],
                 "tables": [
                     {
                         "table": g + 1,
                         "id": r.table_ids[g],
-                        "seats": [_who(t, e) for e in seats],
+                        "seats": [_who(t, e, n + 1) for e in seats],
                         "scores": r.scores[g],
                     }
                     for g, seats in enumerate(r.tables)
@@ -336,13 +338,17 @@ async def _leave(t: TournamentRow, me: dict[str, Any], data: Any, manager: Any) 
     """The player leaves: not drawn if not started; else a computer plays their seat now and in
     every game left, and the game being played is marked left (rated as lost)."""
     entry = _entry(t, me)
+    if entry.left or t.status in ("over", "cancelled"):
+        return  # nothing left to leave
     entry.left = True
     if t.status != "running":
         return
     e = t.entrants.index(t.players.index(entry))
     r = t.rounds[-1]
+    entry.left_in = len(t.rounds) + 1  # their game of this round is over (or a bye): from the next
     for g, seats in enumerate(r.tables):
         if e in seats and r.scores[g] is None:
+            entry.left_in = len(t.rounds)
             await _hand_over(manager, r.table_ids[g], seats.index(e))
 
 

@@ -62,6 +62,9 @@ class Entry:
     checked_in: bool = False
     left: bool = False
     rating: float = 0.0
+    #: the round being played when the player left (0: before the start); a computer plays
+    #: their seat from that round on
+    left_in: int = 0
 
 
 @dataclass
