@@ -223,3 +223,45 @@ def test_swiss_of_8_with_two_quitters_to_its_final_standings_in_chromium(
     finally:
         ann.close()
         bea.close()
+
+
+def test_single_elimination_made_in_the_page_to_its_winner(browser: Any, live_server: LiveServer) -> None:
+    """Five players, a knock-out made in the page: two pairs (Ann & Dee, Bea & Cy; Eve, the odd
+    one out, sits out), one round; the page's places follow the final's stored scores."""
+    ann = Watched(browser, "ann", DESKTOP)
+    try:
+        ann.page.route("**/api/tournaments", _fast_tables)
+        ann.page.goto(live_server.url + "/tournaments")
+        ann.page.select_option("#format", "knockout")
+        assert ann.page.inner_text("#tn-form h2") == "New single-elimination tournament"
+        assert ann.page.is_disabled("#rounds")
+        ann.page.fill("#host-name", "Ann")
+        ann.page.select_option("#hands", "1")
+        ann.page.select_option("#speed", "0.05")
+        ann.page.click("#tn-create")
+        ann.page.wait_for_url("**/tn/*")
+        tid = ann.page.url.rsplit("/", 1)[1]
+        register_in_page(ann.page, "Ann")
+        for name in ["Bea", "Cy", "Dee", "Eve"]:
+            register_by_api(live_server, tid, name, check_in=True)
+        ann.page.click("#start-now")
+        ann.page.wait_for_function(
+            "() => /Final standings/.test((document.querySelector('#tn-status') || {}).innerText || '')",
+            timeout=120_000,
+        )
+        final = httpx2.get(f"{live_server.url}/api/tournaments/{tid}").json()
+        (table,) = final["rounds"][0]["tables"]
+        assert [s["name"] for s in table["seats"]] == ["Ann", "Bea", "Dee", "Cy"]
+        (ns, ew), _seats = game_scores(live_server.db, table["id"])
+        first, second = ("Ann & Dee", "Bea & Cy") if ns >= ew else ("Bea & Cy", "Ann & Dee")
+        ann.shot("tournament-knockout.png", full_page=True)
+        rows = ann.page.evaluate(
+            "() => [...document.querySelectorAll('#standings tr')].slice(1)"
+            ".map((tr) => [...tr.children].map((c) => c.innerText.trim()))"
+        )
+        assert rows[0][0] == "1" and rows[0][2:] == [first, "Winner"], rows
+        assert rows[1][0] == "2" and rows[1][2:] == [second, "Lost in round 1"], rows
+        assert rows[2] == ["", "", "Eve", "Sits out: odd number of players"], rows
+        ann.check()
+    finally:
+        ann.close()
