@@ -30,7 +30,7 @@ The checked-in players are paired by seed, best with worst (1 with n, 2 with n-1
 odd one out sits the tournament out and is listed last).  The pairs are seeded by that
 order; the bracket is the next power of two, the top seeds get the byes, and each round
 matches the best remaining seed with the worst.  The winner of a game goes on; a tie goes to
-the pair with the better seed.  (Pure logic only so far: ``spades serve`` runs Swiss.)  Final
+the pair with the better seed.  (``spades serve`` runs both formats.)  Final
 places: the winner, the finalist, then each round's losers sharing a place (ordered by their
 margin in the game they lost, then seed, but with the same ``rank``).
 

@@ -1,8 +1,10 @@
-"""The HTTP side of tournaments (Swiss, partners drawn each round): pages and the JSON API.
+"""The HTTP side of tournaments (Swiss, partners drawn each round, or single elimination of
+fixed pairs): pages and the JSON API.
 
 ``GET /tournaments``                    the page to make one
 ``GET /tn/{id}``                        a tournament's page: players, rounds, standings
-``POST /api/tournaments``               ``{"name", "host", "rounds": 1..7, "hands": 1..10,
+``POST /api/tournaments``               ``{"name", "host", "format": "swiss"|"knockout",
+                                        "rounds": 1..7 (Swiss), "hands": 1..10,
                                         "start_in": minutes 0..10080, "bot_delay"?, "grace"?,
                                         "hand_pause"?, "stand_in"?}`` -> ``{"id", "url", "host_key"}``
 ``GET /api/tournaments/{id}``           the tournament (:func:`payload`); with the
@@ -24,6 +26,7 @@ game they left (players.py).
 from __future__ import annotations
 
 import asyncio
+import math
 import secrets
 import time
 from pathlib import Path
@@ -40,7 +43,19 @@ from .manager import RequestError, clean_name
 from .players import KEY_HEADER, player_for_key
 from .storage import hash_token
 from .table import TableActor, build_game
-from .tournament import MAX_PLAYERS, MAX_ROUNDS, swiss_round, swiss_standings
+from .tournament import (
+    MAX_PLAYERS,
+    MAX_ROUNDS,
+    Format,
+    Game,
+    Round,
+    knockout_pairs,
+    knockout_round,
+    knockout_standings,
+    knockout_table,
+    swiss_round,
+    swiss_standings,
+)
 from .tournament_store import Entry, RoundRow, TournamentRow, TournamentStore
 
 __all__ = ["payload", "tournament_routes"]
@@ -58,9 +73,13 @@ def _whole(data: dict[str, Any], key: str, lo: int, hi: int, default: int, messa
     return value
 
 
-def parse_request(data: Any) -> tuple[str, str, int, int, float, dict[str, Any]]:
+def parse_request(data: Any) -> tuple[str, str, int, int, float, dict[str, Any], Format]:
     if not isinstance(data, dict):
         raise RequestError(N_("send the tournament's settings as a JSON object"))
+    formats = {f.value: f for f in Format}
+    fmt = data.get("format", Format.SWISS.value)
+    if not isinstance(fmt, str) or fmt not in formats:
+        raise RequestError(N_("the format is swiss or knockout"), "format")
     rounds = _whole(data, "rounds", 1, MAX_ROUNDS, 3, N_("a tournament has from {lo} to {hi} rounds"))
     hands = _whole(data, "hands", 1, MAX_HANDS, 4, N_("a game has from {lo} to {hi} hands"))
     start_in = _whole(data, "start_in", 0, 7 * 24 * 60, 15, N_("the start is from {lo} to {hi} minutes away"))
@@ -72,6 +91,7 @@ def parse_request(data: Any) -> tuple[str, str, int, int, float, dict[str, Any]]
         hands,
         start_in * _MINUTE,
         settings,
+        formats[fmt],
     )
 
 
@@ -82,9 +102,36 @@ def standings_order(t: TournamentRow) -> list[int]:
     return [r["player"] for r in swiss_standings(len(t.entrants), [r.as_round() for r in t.rounds])]
 
 
-async def _draw(store: TournamentStore, t: TournamentRow, manager: Any) -> None:
+def knockout_history(t: TournamentRow) -> list[tuple[list[tuple[int, int]], list[Game]]]:
+    """Each finished round of a knock-out: its matches (pair numbers, North-South first) and games."""
+    index = {frozenset(p): i for i, p in enumerate(t.pairs)}
+    out = []
+    for row in t.rounds:
+        r = row.as_round()
+        if r.done:
+            matches = [(index[frozenset((s[0], s[2]))], index[frozenset((s[1], s[3]))]) for s in r.tables]
+            out.append((matches, [g for g in r.games if g is not None]))
+    return out
+
+
+def _knockout_next(t: TournamentRow) -> Round:
+    pairs = [(a, b) for a, b in t.pairs]
+    rows = knockout_standings(pairs, knockout_history(t))
+    alive = [row["pair"] for row in rows if row["lost_in"] is None]
+    matches, byes = knockout_round(alive, pairs)
+    tables = tuple(knockout_table(m, pairs) for m in matches)
+    return Round(tables, tuple(e for b in byes for e in pairs[b]))
+
+
+def _next_round(t: TournamentRow) -> Round:
+    if t.format == Format.KNOCKOUT.value:
+        return _knockout_next(t)
     order = standings_order(t) if t.rounds else list(range(len(t.entrants)))
-    r = swiss_round(order, [x.as_round() for x in t.rounds])
+    return swiss_round(order, [x.as_round() for x in t.rounds])
+
+
+async def _draw(store: TournamentStore, t: TournamentRow, manager: Any) -> None:
+    r = _next_round(t)
     ids = [await store.make_table(t, i, list(seats)) for i, seats in enumerate(r.tables)]
     t.rounds.append(RoundRow([list(x) for x in r.tables], list(r.byes), ids, [None] * len(ids)))
     for table_id in ids:
@@ -101,6 +148,10 @@ async def _start(store: TournamentStore, t: TournamentRow, manager: Any) -> None
         t.players[i].rating = float(facts["mu"] or 25.0) if facts and facts["mu"] is not None else 25.0
     t.entrants = sorted(present, key=lambda i: (-t.players[i].rating, i))
     t.status = "running"
+    if t.format == Format.KNOCKOUT.value:
+        pairs, t.odd = knockout_pairs(range(len(t.entrants)))
+        t.pairs = [list(p) for p in pairs]
+        t.rounds_total = max(1, math.ceil(math.log2(len(pairs))))
     await _draw(store, t, manager)
 
 
@@ -136,9 +187,11 @@ async def advance(store: TournamentStore, t: TournamentRow, manager: Any, now: f
 # -- what is shown -----------------------------------------------------------------------------
 
 
-def _who(t: TournamentRow, e: int) -> dict[str, Any]:
+def _who(t: TournamentRow, e: int, round_no: int | None = None) -> dict[str, Any]:
+    """Entrant ``e``; ``left`` in a round's seats only from the round in which they left."""
     p = t.players[t.entrants[e]]
-    return {"entrant": e, "name": p.name, "player": p.player, "left": p.left}
+    left = p.left and (round_no is None or p.left_in <= round_no)
+    return {"entrant": e, "name": p.name, "player": p.player, "left": left}
 
 
 def payload(t: TournamentRow, me: str | None = None) -> dict[str, Any]:
@@ -147,27 +200,24 @@ def payload(t: TournamentRow, me: str | None = None) -> dict[str, Any]:
         rounds.append(
             {
                 "round": n + 1,
-                "byes": [_who(t, e) for e in r.byes],
+                "byes": [_who(t, e, n + 1) for e in r.byes],
                 "tables": [
                     {
                         "table": g + 1,
                         "id": r.table_ids[g],
-                        "seats": [_who(t, e) for e in seats],
+                        "seats": [_who(t, e, n + 1) for e in seats],
                         "scores": r.scores[g],
                     }
                     for g, seats in enumerate(r.tables)
                 ],
             }
         )
-    standings = []
-    if t.entrants:
-        for row in swiss_standings(len(t.entrants), [r.as_round() for r in t.rounds]):
-            standings.append({**row, **_who(t, row["player"]), "seeded": row["player"] + 1})
+    standings = _knockout_rows(t) if t.format == Format.KNOCKOUT.value else _swiss_rows(t)
     out: dict[str, Any] = {
         "id": t.id,
         "name": t.name,
         "host": t.host,
-        "format": "swiss",
+        "format": t.format,
         "status": t.status,
         "rounds_total": t.rounds_total,
         "hands": t.hands,
@@ -179,10 +229,38 @@ def payload(t: TournamentRow, me: str | None = None) -> dict[str, Any]:
         ],
         "rounds": rounds,
         "standings": standings,
-        "tie_breaks": ["points", "margin", "buchholz", "seed"],
     }
+    if t.format == Format.SWISS.value:
+        out["tie_breaks"] = ["points", "margin", "buchholz", "seed"]
     if me is not None:
         out["you"] = _you(t, me)
+    return out
+
+
+def _swiss_rows(t: TournamentRow) -> list[dict[str, Any]]:
+    if not t.entrants:
+        return []
+    rows = swiss_standings(len(t.entrants), [r.as_round() for r in t.rounds])
+    return [{**row, **_who(t, row["player"]), "seeded": row["player"] + 1} for row in rows]
+
+
+def _knockout_rows(t: TournamentRow) -> list[dict[str, Any]]:
+    """The pairs' places (``pair``: the pair's seed; ``lost_in``: the round, None while in),
+    then the odd player out (``sat_out``)."""
+    if not t.pairs:
+        return []
+    rows = knockout_standings([(a, b) for a, b in t.pairs], knockout_history(t))
+    out: list[dict[str, Any]] = [
+        {
+            "rank": row["rank"],
+            "pair": row["pair"] + 1,
+            "lost_in": row["lost_in"],
+            "margin": row.get("margin"),
+            "players": [_who(t, e) for e in row["players"]],
+        }
+        for row in rows
+    ]
+    out += [{"rank": None, "pair": None, "sat_out": True, "players": [_who(t, e)]} for e in t.odd]
     return out
 
 
@@ -219,7 +297,7 @@ class _Handlers:
 
     async def create(self, request: Request) -> Response:
         try:
-            name, host, rounds, hands, start_in, settings = parse_request(
+            name, host, rounds, hands, start_in, settings, fmt = parse_request(
                 parse_json(await read_body(request, _MAX_BODY))
             )
         except BadRequest as exc:
@@ -238,6 +316,7 @@ class _Handlers:
             hands,
             now + start_in,
             settings,
+            format=fmt.value,
         )
         await self._store(request).add(t)
         return JSONResponse({"id": t.id, "url": f"/tn/{t.id}", "host_key": key})
@@ -336,13 +415,17 @@ async def _leave(t: TournamentRow, me: dict[str, Any], data: Any, manager: Any) 
     """The player leaves: not drawn if not started; else a computer plays their seat now and in
     every game left, and the game being played is marked left (rated as lost)."""
     entry = _entry(t, me)
+    if entry.left or t.status in ("over", "cancelled"):
+        return  # nothing left to leave
     entry.left = True
     if t.status != "running":
         return
     e = t.entrants.index(t.players.index(entry))
     r = t.rounds[-1]
+    entry.left_in = len(t.rounds) + 1  # their game of this round is over (or a bye): from the next
     for g, seats in enumerate(r.tables):
         if e in seats and r.scores[g] is None:
+            entry.left_in = len(t.rounds)
             await _hand_over(manager, r.table_ids[g], seats.index(e))
 
 

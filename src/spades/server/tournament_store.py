@@ -62,6 +62,9 @@ class Entry:
     checked_in: bool = False
     left: bool = False
     rating: float = 0.0
+    #: the round being played when the player left (0: before the start); a computer plays
+    #: their seat from that round on
+    left_in: int = 0
 
 
 @dataclass
@@ -98,6 +101,12 @@ class TournamentRow:
     #: registration numbers of the players who started, in seed order (entrant ``i`` is seed ``i + 1``)
     entrants: list[int] = field(default_factory=list)
     rounds: list[RoundRow] = field(default_factory=list)
+    #: ``swiss`` or ``knockout`` (:class:`~.tournament.Format`)
+    format: str = "swiss"
+    #: a knock-out's fixed pairs (entrant numbers, pair ``i`` is pair seed ``i + 1``) and the
+    #: odd player out, set at the start
+    pairs: list[list[int]] = field(default_factory=list)
+    odd: list[int] = field(default_factory=list)
 
     def state(self) -> dict[str, Any]:
         out = dataclasses.asdict(self)

@@ -1,4 +1,4 @@
-// Tournaments (Swiss, partners drawn each round): /tournaments makes one, /tn/ID shows it (players,
+// Tournaments (Swiss, partners drawn each round, or single elimination of fixed pairs): /tournaments makes one, /tn/ID shows it (players,
 // check-in, your table, the rounds, the standings). The tournament moves on when it is looked at.
 "use strict";
 const main = document.getElementById("main");
@@ -14,6 +14,7 @@ const RULES = [
   N_("Swiss rounds for individuals: partners are drawn each round, players with similar scores meet, and nobody gets the same partner twice when it can be avoided."),
   N_("A win scores 1 point, a tie ½. Ties in the standings are broken by total margin, then Buchholz (the sum of the opponents' points), then seed. A bye counts as a win by the round's average winning margin."),
   N_("Players who have not checked in at the start time are dropped. A player who leaves is not dropped: a computer plays their seat and the results count for them; for the rating, leaving counts as losing that game."),
+  N_("Single elimination for fixed pairs: players are paired best seed with worst, the best remaining pair meets the worst each round, the top seeds get the byes, the winner of each game goes on and a tie goes to the better seed. The number of rounds follows from the number of pairs."),
   N_("Ranked: a game is rated when all four seats are people with a player identity. Ratings start at 1500; a ? marks a provisional rating (fewer than ten rated games)."),
 ];
 function rulesBlock() { const box = el("div"); box.id = "rules"; for (const r of RULES) box.appendChild(el("p", "note", _(r))); return box; }
@@ -21,7 +22,8 @@ function rulesBlock() { const box = el("div"); box.id = "rules"; for (const r of
 // -- making one --
 function createForm() {
   const form = el("form"); form.id = "tn-form"; form.noValidate = true;
-  form.appendChild(el("h2", "", _("New Swiss tournament")));
+  const heading = el("h2", "", _("New Swiss tournament")); form.appendChild(heading);
+  const format = select("format", [["swiss", _("Swiss")], ["knockout", _("Single elimination")]], "swiss");
   const name = el("input"); name.type = "text"; name.id = "tn-name"; name.maxLength = 24;
   const host = el("input"); host.type = "text"; host.id = "host-name"; host.maxLength = 24; host.value = localStorage.getItem("spades-name") || "";
   const rounds = select("rounds", numbers(1, 7), 3);
@@ -29,7 +31,12 @@ function createForm() {
   const start = select("start-in", [0, 5, 15, 30, 60, 120].map((m) => [m, String(m)]), 15);
   const speed = select("speed", [["1.2", _("relaxed")], ["0.8", _("normal")], ["0.3", _("fast")], ["0.05", _("instant")]], "0.8");
   const row = el("div", "row");
-  row.append(labelled(_("Tournament name"), name), labelled(_("Your name"), host), labelled(_("Rounds"), rounds),
+  format.onchange = () => {
+    const ko = format.value === "knockout";
+    heading.textContent = ko ? _("New single-elimination tournament") : _("New Swiss tournament");
+    rounds.disabled = ko;
+  };
+  row.append(labelled(_("Format"), format), labelled(_("Tournament name"), name), labelled(_("Your name"), host), labelled(_("Rounds"), rounds),
     labelled(_("Hands per game"), hands), labelled(_("Starts in (minutes)"), start), labelled(_("Computer speed"), speed));
   const err = el("p"); err.id = "tn-error"; err.setAttribute("role", "alert");
   const go = el("button", "primary", _("Create tournament")); go.type = "submit"; go.id = "tn-create";
@@ -41,7 +48,7 @@ function createForm() {
 async function createTournament() {
   const host = document.getElementById("host-name").value.trim();
   if (host) localStorage.setItem("spades-name", host);
-  const body = { name: document.getElementById("tn-name").value.trim(), host, rounds: Number(document.getElementById("rounds").value),
+  const body = { name: document.getElementById("tn-name").value.trim(), host, format: document.getElementById("format").value, rounds: Number(document.getElementById("rounds").value),
     hands: Number(document.getElementById("hands").value), start_in: Number(document.getElementById("start-in").value),
     bot_delay: Number(document.getElementById("speed").value) };
   const r = await fetch("/api/tournaments", { method: "POST", headers: keyHeaders(), body: JSON.stringify(body) });
@@ -131,13 +138,30 @@ function standingsTable(t) {
   return tbl;
 }
 
+const PLACE = { in: N_("Still in"), won: N_("Winner"), out: N_("Sits out: odd number of players") };
+function knockoutTable(t) {
+  const tbl = el("table", "board"); tbl.id = "standings";
+  const head = el("tr");
+  for (const x of [_("Rank"), _("Pair"), _("Players"), ""]) head.appendChild(el("th", "", x));
+  tbl.appendChild(head);
+  for (const row of t.standings) {
+    const tr = el("tr"); if (row.pair) tr.dataset.pair = row.pair;
+    const place = row.sat_out ? _(PLACE.out) : row.lost_in ? fmt(_("Lost in round {n}"), { n: row.lost_in })
+      : t.status === "over" ? _(PLACE.won) : _(PLACE.in);
+    tr.append(el("td", "", row.rank ? String(row.rank) : ""), el("td", "", row.pair ? String(row.pair) : ""),
+      el("td", "", row.players.map((p) => p.name + (p.left ? " · " + _("left") : "")).join(" & ")), el("td", "", place));
+    tbl.appendChild(tr);
+  }
+  return tbl;
+}
+
 function show(t) {
   const box = el("div");
   box.appendChild(el("h2", "", t.name || _("Tournament")));
   box.appendChild(el("p", "", statusLine(t))).id = "tn-status";
   box.appendChild(youBlock(t));
   const err = el("p"); err.id = "tn-error"; err.setAttribute("role", "alert"); box.appendChild(err);
-  if (t.standings.length) { box.appendChild(el("h3", "", t.status === "over" ? _("Final standings") : _("Standings"))); box.appendChild(standingsTable(t)); }
+  if (t.standings.length) { box.appendChild(el("h3", "", t.status === "over" ? _("Final standings") : _("Standings"))); box.appendChild(t.format === "knockout" ? knockoutTable(t) : standingsTable(t)); }
   for (const r of [...t.rounds].reverse()) box.appendChild(roundBlock(t, r));
   box.appendChild(playersBlock(t));
   box.appendChild(rulesBlock());
