@@ -1,5 +1,8 @@
 """Issue 50: python_spades' clone copies the state (not the history), a private-only
-observer (pyspiel.generate_playthrough), and whole-game random_sim_test in seconds."""
+observer (pyspiel.generate_playthrough), and whole-game random_sim_test in seconds.
+
+How long a clone takes is measured by bench/openspiel_clone.py (mid-hand and after 8k moves),
+not here: a timed assertion fails on a loaded machine."""
 
 from __future__ import annotations
 
@@ -24,16 +27,6 @@ def _advance(state, moves, seed=0):
     return state
 
 
-def _clone_seconds(state, repeat=50):
-    best = float("inf")
-    for _ in range(3):
-        t = time.perf_counter()
-        for _ in range(repeat):
-            state.clone()
-        best = min(best, (time.perf_counter() - t) / repeat)
-    return best
-
-
 def test_clone_copies_the_state_not_the_history():
     game = pyspiel.load_game("python_spades", {"whole_game": True, "max_hands": 1000, "target_score": 100000})
     state = _advance(game.new_initial_state(), 1500)
@@ -47,15 +40,6 @@ def test_clone_copies_the_state_not_the_history():
     _advance(clone, clone.move_number() + 30, seed=5)
     assert state.move_number() == 1500 and clone.move_number() == 1530
     assert state.history() == clone.history()[:1500]
-
-
-def test_clone_time_barely_grows_with_the_history():
-    game = pyspiel.load_game("python_spades", {"whole_game": True, "max_hands": 1000, "target_score": 100000})
-    short = _advance(game.new_initial_state(), 80)
-    long = _advance(game.new_initial_state(), 4000, seed=1)
-    # once the cost of copying every action (then ~750 us mid-hand, 31 ms at 8k moves)
-    assert _clone_seconds(long) < 3 * _clone_seconds(short) + 50e-6
-    assert _clone_seconds(short) < 1e-3
 
 
 def test_private_only_observer():

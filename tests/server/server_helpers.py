@@ -16,11 +16,19 @@ ROOT = Path(__file__).resolve().parents[2]
 
 # a card name on its own: not two characters of a random id or key (URL-safe base64: letters,
 # digits, "-" and "_"), e.g. the table id "6D-asvP6lham"
-CARD_RE = re.compile(r"(?<![\w-])(?:10|[2-9TJQKA])[CDHS](?![\w-])")
+CARD_RE = re.compile(r"(?<![\w-])(?:(?:10|[2-9TJQKA])[CDHS]|BJ|LJ)(?![\w-])")
 FORBIDDEN_KEYS = {"seed", "decks", "deck", "token_hash", "token", "stock"}
 
 
 KEY_RE = re.compile(r'"([^"\\]*)":')
+#: the rules' ``deck`` option (RULES.md section 7) names the pack everybody plays with, not the
+#: order of its cards: a ``"deck"`` key holding one of those names is not a dealt deck
+DECK_OPTION_RE = re.compile(r'"deck": ?"(?:standard|jokers|jokers-deuces|deuces)"')
+
+
+def forbidden_keys_in_text(text: str) -> set[str]:
+    """The forbidden keys (dealt decks, seeds, tokens...) in a JSON text."""
+    return set(KEY_RE.findall(DECK_OPTION_RE.sub("", text))) & FORBIDDEN_KEYS
 
 
 def cards_in(value: Any, skip: tuple[str, ...] = ()) -> set[str]:
@@ -32,8 +40,8 @@ def cards_in(value: Any, skip: tuple[str, ...] = ()) -> set[str]:
 
 
 def keys_in(value: Any) -> set[str]:
-    """Every object key anywhere in a JSON value."""
-    return set(KEY_RE.findall(json.dumps(value)))
+    """Every object key anywhere in a JSON value (the rules' ``deck`` option left out)."""
+    return set(KEY_RE.findall(DECK_OPTION_RE.sub("", json.dumps(value))))
 
 
 _TABLES: dict[int, Any] = {}
