@@ -42,6 +42,7 @@ from ..bids import Bid
 from ..cards import ALL_CARDS, SUIT_MASKS, Card
 from ..view import View
 from .base import Bot
+from .house import blind_bid_worth, push_to_ten, suicide_wants_nil
 from .knowledge import SPADE, SPADES, Knowledge, beats, bit_cards, higher_in_suit, trick_winner
 
 __all__ = ["BasicBot", "card_danger", "estimate_tricks", "exchange_pass", "nil_danger"]
@@ -234,9 +235,7 @@ class BasicBot(Bot):
         if phase == "bid":
             return self.choose_bid(view, Knowledge(view))
         if phase == "blind":
-            # (a blind bid for the side, where the rules offer one, is never chosen yet)
-            choice = Bid.blind_nil() if self.wants_blind_nil(view) else LOOK
-            return choice if choice in legal else LOOK
+            return self.choose_blind(view, legal)
         if phase == "exchange":
             return Pass(self.choose_pass(view))
         if phase == "draw":
@@ -245,7 +244,18 @@ class BasicBot(Bot):
             return Discard(self.choose_discard(view))
         return legal[0]
 
-    # -- blind nil ------------------------------------------------------------
+    # -- blind nil and blind bids -------------------------------------------------
+
+    def choose_blind(self, view: View, legal: Sequence[Action]) -> Action:
+        """Before looking: a blind bid for the side when the score calls for one
+        (:func:`~spades.bots.house.blind_bid_worth`), else blind nil when
+        :meth:`wants_blind_nil`, else look."""
+        options = [a.tricks for a in legal if isinstance(a, Bid) and a.is_blind_bid]
+        n = blind_bid_worth(view.rules, list(view.scores), view.side, options)
+        if n is not None:
+            return Bid(n, blind=True)
+        choice = Bid.blind_nil() if self.wants_blind_nil(view) else LOOK
+        return choice if choice in legal else LOOK
 
     def wants_blind_nil(self, view: View) -> bool:
         """Blind nil only when far behind and the opponents are closing in."""
@@ -271,41 +281,70 @@ class BasicBot(Bot):
     def choose_bid(self, view: View, know: Knowledge) -> Bid:
         rules = view.rules
         legal_bids = [a for a in view.legal if isinstance(a, Bid)]
-        lo = min(b.tricks for b in legal_bids)
-        hi = max(b.tricks for b in legal_bids)
+        if len(legal_bids) == 1:
+            return legal_bids[0]  # Mirror, or a bid the partner's forces
         hand = know.hand
         est = estimate_tricks(hand, rules.num_seats, rules.partnerships)
-        side = view.side
-        mine = view.scores[side]
-        others = [s for i, s in enumerate(view.scores) if i != side]
-        best_other = max(others)
-        desperate = best_other >= rules.target_score - 120 and best_other - mine >= 100
         partner = view.partner
         partner_bid = view.bids[partner] if partner is not None else None
-
-        if rules.nil and lo == 0:
-            danger = nil_danger(hand)
-            threshold = self.nil_threshold
-            if not rules.partnerships:
-                threshold -= 0.8  # nobody covers, and everyone else sets
-            if rules.num_seats == 3:
-                threshold -= 0.2  # seventeen cards to get rid of
-            if partner_bid is not None:
-                if partner_bid.is_nil:
-                    threshold -= 1.0
-                elif partner_bid.tricks >= 4:
-                    threshold += 0.3
-            if desperate:
-                threshold += 0.4
-            max_est = 4.5 if rules.num_seats == 2 else 2.5
-            if danger <= threshold and est <= max_est:
+        nil_open = rules.nil and any(b.is_nil for b in legal_bids)
+        if nil_open and rules.bidding == "suicide" and partner_bid is None:
+            # the first of the two chooses who bids nil: the weaker nil hand bids the number
+            if suicide_wants_nil(nil_danger(hand), est):
                 return Bid.nil()
+        elif nil_open and self._wants_nil(view, hand, est, partner_bid, legal_bids):
+            return Bid.nil()
+        return self._number_bid(view, est, partner_bid, legal_bids)
 
+    def _wants_nil(
+        self, view: View, hand: int, est: float, partner_bid: Bid | None, legal_bids: list[Bid]
+    ) -> bool:
+        """Nil when the hand is a good nil (see the module docstring); under Whiz also a
+        fair nil hand whose forced number (its spades) is well above its count."""
+        rules = view.rules
+        danger = nil_danger(hand)
+        threshold = self.nil_threshold
+        if not rules.partnerships:
+            threshold -= 0.8  # nobody covers, and everyone else sets
+        if rules.num_seats == 3:
+            threshold -= 0.2  # seventeen cards to get rid of
+        if partner_bid is not None:
+            if partner_bid.is_nil:
+                threshold -= 1.0
+            elif partner_bid.tricks >= 4:
+                threshold += 0.3
+        elif rules.min_side_bid:
+            threshold -= 0.3  # the partner will have to bid the whole board alone
+        if self._desperate(view):
+            threshold += 0.4
+        if rules.bidding == "whiz":
+            numbers = [b.tricks for b in legal_bids if not b.is_nil]
+            if numbers and numbers[0] - est >= 1.5:
+                threshold += 0.8  # the number would be set more often than the nil
+            return danger <= threshold
+        max_est = 4.5 if rules.num_seats == 2 else 2.5
+        return danger <= threshold and est <= max_est
+
+    @staticmethod
+    def _desperate(view: View) -> bool:
+        rules = view.rules
+        mine = view.scores[view.side]
+        best_other = max(s for i, s in enumerate(view.scores) if i != view.side)
+        return best_other >= rules.target_score - 120 and best_other - mine >= 100
+
+    def _number_bid(self, view: View, est: float, partner_bid: Bid | None, legal_bids: list[Bid]) -> Bid:
+        rules = view.rules
+        side = view.side
+        mine = view.scores[side]
+        best_other = max(s for i, s in enumerate(view.scores) if i != side)
+        numbers = [b for b in legal_bids if not b.is_nil] or legal_bids
+        lo = min(b.tricks for b in numbers)
+        hi = max(b.tricks for b in numbers)
         bid = est
         bags = view.bags[side]
         if rules.bag_penalty > 0 and bags >= rules.bag_limit - 3:
             bid += 0.5  # bags are close to costing: bid up to the tricks we take
-        if desperate:
+        if self._desperate(view):
             bid += 0.7
         elif mine >= rules.target_score - 60 and mine > best_other:
             bid -= 0.3  # close to winning: make sure of the contract
@@ -313,11 +352,11 @@ class BasicBot(Bot):
         if partner_bid is not None and not partner_bid.is_nil:
             room = rules.tricks_per_hand - partner_bid.tricks
             tricks = min(tricks, max(1, room))
+            tricks = push_to_ten(rules, partner_bid.tricks, est, tricks)
         tricks = min(max(tricks, max(lo, 1)), hi)
-        if Bid(tricks) in legal_bids:
+        if Bid(tricks) in numbers:
             return Bid(tricks)
-        # house rules (Whiz, Suicide, a least side bid) leave gaps: the nearest number bid
-        numbers = [b for b in legal_bids if not b.is_nil] or legal_bids
+        # house rules (Whiz, a least side bid) leave gaps: the nearest number bid
         return min(numbers, key=lambda b: (abs(b.tricks - tricks), b.tricks))
 
     # -- exchange, draw, redraw --------------------------------------------------
