@@ -429,7 +429,9 @@ class ExpertBot(Bot):
                 denied = [0] * know.n
                 denied[partner] = shown & know.unseen
         habits = None
-        read = self._table.habit() if four_handed and self.read_habits else None
+        # (forced bids, Mirror's, Whiz's and Suicide's, say nothing of a bidder's habits)
+        reads = four_handed and self.read_habits and rules.bidding == "standard"
+        read = self._table.habit() if reads else None
         if read is not None:
             shift, dev = read[0], max(fit_sd, read[1])
             habits = {s: (shift, dev) for s in range(know.n) if know.rules.side_of(s) != know.view.side}
@@ -746,7 +748,10 @@ class ExpertBot(Bot):
         partner_bid = view.bids[partner] if partner is not None else None
         # never a second nil beside the partner's: nobody would cover either of them
         partner_nil = partner_bid is not None and partner_bid.is_nil
-        loose = self._table.looseness(view, self.danger_sd)
+        # the table reading compares bids with cards: bids the rules force are no evidence of
+        # loose bidders (Suicide's forced nils read as the loosest table of all)
+        free_bids = rules.bidding == "standard"
+        loose = self._table.looseness(view, self.danger_sd) if free_bids else 0.0
         danger_max = self.nil_danger_max + loose * max(0.0, self.loose_danger - self.nil_danger_max)
         # Suicide: the first of the two chooses who bids nil, the partner takes the other, so
         # a number is the side's whole contract and nil is weighed against it head to head
@@ -777,7 +782,7 @@ class ExpertBot(Bot):
         made = {t: 0.0 for t in numeric}
         nil_total = 0.0
         nil_kept = 0.0
-        trust = self._table.nil_trust(view)
+        trust = self._table.nil_trust(view) if free_bids else 0.0
         done = 0
         for hands in deals:
             if self._out_of_time(deadline, done):

@@ -229,6 +229,9 @@ def _bid_fit(
     error of mean 0 and deviation ``sd``, or the seat's own in ``habits``."""
     view = know.view
     rules = know.rules
+    # Mirror and Whiz bids are spade counts: a number (and a Mirror nil) says how many
+    # spades the seat held, give or take nothing (a soft weight keeps the sampler robust)
+    counted = rules.bidding in ("mirror", "whiz")
     w = 1.0
     for s in range(know.n):
         if s == know.seat:
@@ -237,7 +240,10 @@ def _bid_fit(
         if bid is None or bid.blind:
             continue
         original = before.get(s, deal[s] | played_by[s])
-        if bid.is_nil:
+        if counted and (not bid.is_nil or rules.bidding == "mirror"):
+            miss = _popcount(original & SPADES) - bid.tricks
+            w *= math.exp(-2.0 * miss * miss)
+        elif bid.is_nil:
             d = nil_danger(original)
             w *= math.exp(-1.5 * max(0.0, d - 0.8))
         else:
