@@ -61,9 +61,10 @@ def run(args: argparse.Namespace) -> None:
                 name = f"house-{variant}-{'-'.join(b.split(':')[0] for b in bots)}-s{seed}-d{args.deals}.json"
                 (RUNS / name).write_text(json.dumps(data, indent=1) + "\n")
                 a, b = data["sides"]
+                diff = data["diff_per_hand"]
                 print(
                     f"{variant:13s} {pair:14s} seed {seed} deals {args.deals}: "
-                    f"{data['diff_per_hand']['mean']:+7.1f} +-{data['diff_per_hand']['ci95'] or math.nan:5.1f} "
+                    f"{diff['mean']:+7.1f} +-{diff['ci95'] or math.nan:5.1f} "
                     f"nils {_pct(a['nil_success'])}/{_pct(b['nil_success'])} "
                     f"set {_pct(a['set_rate'])}/{_pct(b['set_rate'])} "
                     f"bags {a['bags_per_hand']}/{b['bags_per_hand']} "

@@ -11,11 +11,10 @@ import dataclasses
 
 import pytest
 
+from botutil import game_with, make_hands
 from spades import Bid, Card, CardSet, Game, Rules, bots
 from spades.bots.house import contract_value, push_to_ten, suicide_wants_nil
 from spades.view import View
-
-from botutil import game_with, make_hands
 
 BASE = dataclasses.replace(Rules.preset("partnership"), blind_nil=False)
 BOTS = ("basic", "expert")
@@ -111,7 +110,8 @@ def test_suicide_partner_covers_the_nil(name: str) -> None:
 def _blind_view(scores: list[int], deficit: int) -> View:
     rules = dataclasses.replace(BASE, blind_bid_deficit=deficit)
     game = Game(rules, seed=0)
-    game = Game.from_position(rules, hands=[game.hand(s) for s in range(4)], dealer=game.dealer, scores=scores)
+    hands = [game.hand(s) for s in range(4)]
+    game = Game.from_position(rules, hands=hands, dealer=game.dealer, scores=scores)
     assert game.phase.value == "blind"
     view = game.view(game.to_act)
     assert view.side == 0

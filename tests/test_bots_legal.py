@@ -147,7 +147,9 @@ def test_expert_plays_the_house_rules_legally(preset: str, options: dict[str, ob
     phases: set[str] = set()
     for g in range(2):
         game = Game(rules, seed=3000 + g)
-        players = [bots.get("expert", seed=g * 10 + s, samples=3, bid_samples=8) for s in range(rules.num_seats)]
+        players = [
+            bots.get("expert", seed=g * 10 + s, samples=3, bid_samples=8) for s in range(rules.num_seats)
+        ]
         chaos = random.Random(g)
         while not game.is_over:
             seat = game.to_act

@@ -26,8 +26,20 @@ Card play, in order of what matters most
       contract is safe and bags would cost, duck and shed high cards, unless
       the opponents can still be set.
 
-Blind-nil exchange: the partner passes low cards, the blind-nil bidder
-passes back the most dangerous ones.  Two-player draw: keep a shown card
+House rules (RULES.md section 7, see :mod:`~spades.bots.house`)
+    Whiz: nil on a nil hand, a fair nil hand too when its forced number (its
+    spades) is well above its count, else the spade count.  Suicide: the
+    first partner to bid takes the nil when its hand is a better nil than the
+    median hand, else bids the number; the partner's bid is then forced, and
+    the card play is the nil's and the cover's as always.  Mirror: the one
+    bid there is.  A least side bid: a first nil is riskier (the partner must
+    bid the whole board alone), the partner's number is raised to reach it.
+    Ten for two hundred: the side's second bid goes up to ten when that is
+    worth more.  Blind bids: only at a deficit the game cannot be won back
+    from otherwise.
+
+Blind-nil exchange (and the nil exchange): the partner passes low cards, the
+nil bidder passes back the most dangerous ones.  Two-player draw: keep a shown card
 when it is worth more than an average unseen card (for a blind-nil player:
 when it is safer); redraw: discard the cards more dangerous than an average
 replacement from the pile.

@@ -82,6 +82,19 @@ table it also weighs nil with hands up to a nil danger of ``loose_danger``
 (1.6) instead of ``nil_danger``, in step with the trust.  Against careful
 bidders nothing changes.
 
+House rules (RULES.md section 7): the seats still to bid are given the bids the
+bidding variant leaves them (:func:`~spades.bots.house.later_bid`); under Suicide the
+first partner to bid weighs nil (its partner then bids the number) against each number
+(its partner then bids nil) by their play-outs alone; under Whiz nil is weighed against
+the forced spade count, with half of its play-outs keeping it enough; Mirror and Whiz
+numbers are read in the samples as the spade counts they are; under any bidding variant
+the table reading stays out (forced bids are no sign of loose bidders).  Ten for two
+hundred, a least side bid and the nil exchange enter through the scoring, the legal bids
+and the play-outs' exchanges; the first lead of the 2 of clubs through the play-outs.  A
+blind bid for the side is made when the club player's rule says the score calls for
+one (:func:`~spades.bots.house.blind_bid_worth`) and its play-outs, weighed by the chance
+of winning the game (:data:`BLIND_WIN_WEIGHT`), beat looking.
+
 The blind-nil decision compares play-outs of blind nil (with the partner's
 exchange) against looking and bidding, on deals that sample the bot's own
 hand as well, whenever the side trails (by ``blind_deficit`` points or more,
