@@ -54,6 +54,7 @@ from ..bids import Bid
 from ..cards import ALL_CARDS, SUIT_MASKS, Card
 from ..view import View
 from .base import Bot
+from .decks import deck_act, deck_for
 from .house import blind_bid_worth, push_to_ten, suicide_wants_nil
 from .knowledge import SPADE, SPADES, Knowledge, beats, bit_cards, higher_in_suit, trick_winner
 
@@ -234,6 +235,9 @@ class BasicBot(Bot):
         legal = self.legal_of(view)
         if len(legal) == 1:
             return legal[0]
+        deck = deck_for(view.rules)
+        if deck is not None:  # jokers or deuces: the plain player that reads the deck
+            return deck_act(deck, view, legal)
         action = self._decide(view, legal)
         if action not in legal:  # a rule produced something odd: stay legal
             return legal[0]

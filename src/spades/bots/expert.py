@@ -130,6 +130,7 @@ from ..rules import Rules
 from ..view import View
 from .base import Bot
 from .basic import BasicBot, estimate_tricks, nil_danger
+from .decks import deck_for
 from .house import blind_bid_worth, later_bid
 from .knowledge import Knowledge, beats, signal_denied, trick_winner
 from .simulate import (
@@ -351,6 +352,8 @@ class ExpertBot(Bot):
         legal = self.legal_of(view)
         if len(legal) == 1:
             return legal[0]
+        if deck_for(view.rules) is not None:  # jokers or deuces: not sampled yet
+            return self._basic.act(view)
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
         phase = view.phase
         action: Action
