@@ -136,3 +136,30 @@ def test_fast_bots_play_the_house_rules_legally(name: str, preset: str, options:
             phases.add(view.phase)
             game.apply(action)
     assert {"bid", "play"} <= phases
+
+
+@pytest.mark.parametrize(("preset", "options"), HOUSE, ids=[str(o) for _, o in HOUSE])
+def test_expert_plays_the_house_rules_legally(preset: str, options: dict[str, object]) -> None:
+    """The sampling player (few samples) under each house-rule combination: its bids under
+    Mirror, Whiz and Suicide, blind bids and the least side bid, its exchanges and leads,
+    all legal; the driver's random blind choices put it beside blind bids and blind nils."""
+    rules = dataclasses.replace(Rules.preset(preset), hands=1, **options)  # type: ignore[arg-type]
+    phases: set[str] = set()
+    for g in range(2):
+        game = Game(rules, seed=3000 + g)
+        players = [
+            bots.get("expert", seed=g * 10 + s, samples=3, bid_samples=8) for s in range(rules.num_seats)
+        ]
+        chaos = random.Random(g)
+        while not game.is_over:
+            seat = game.to_act
+            assert seat is not None
+            view = game.view(seat)
+            if view.phase == "blind" and chaos.random() < 0.5:
+                game.apply(chaos.choice(view.legal))
+                continue
+            action = players[seat].act(view)
+            assert action in view.legal, (options, view.phase, action)
+            phases.add(view.phase)
+            game.apply(action)
+    assert {"bid", "play"} <= phases or options.get("bidding") == "mirror"

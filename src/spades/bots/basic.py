@@ -26,8 +26,20 @@ Card play, in order of what matters most
       contract is safe and bags would cost, duck and shed high cards, unless
       the opponents can still be set.
 
-Blind-nil exchange: the partner passes low cards, the blind-nil bidder
-passes back the most dangerous ones.  Two-player draw: keep a shown card
+House rules (RULES.md section 7, see :mod:`~spades.bots.house`)
+    Whiz: nil on a nil hand, a fair nil hand too when its forced number (its
+    spades) is well above its count, else the spade count.  Suicide: the
+    first partner to bid takes the nil when its hand is a better nil than the
+    median hand, else bids the number; the partner's bid is then forced, and
+    the card play is the nil's and the cover's as always.  Mirror: the one
+    bid there is.  A least side bid: a first nil is riskier (the partner must
+    bid the whole board alone), the partner's number is raised to reach it.
+    Ten for two hundred: the side's second bid goes up to ten when that is
+    worth more.  Blind bids: only at a deficit the game cannot be won back
+    from otherwise.
+
+Blind-nil exchange (and the nil exchange): the partner passes low cards, the
+nil bidder passes back the most dangerous ones.  Two-player draw: keep a shown card
 when it is worth more than an average unseen card (for a blind-nil player:
 when it is safer); redraw: discard the cards more dangerous than an average
 replacement from the pile.
@@ -42,6 +54,8 @@ from ..bids import Bid
 from ..cards import ALL_CARDS, SUIT_MASKS, Card
 from ..view import View
 from .base import Bot
+from .decks import deck_act, deck_for
+from .house import blind_bid_worth, push_to_ten, suicide_wants_nil
 from .knowledge import SPADE, SPADES, Knowledge, beats, bit_cards, higher_in_suit, trick_winner
 
 __all__ = ["BasicBot", "card_danger", "estimate_tricks", "exchange_pass", "nil_danger"]
@@ -221,6 +235,9 @@ class BasicBot(Bot):
         legal = self.legal_of(view)
         if len(legal) == 1:
             return legal[0]
+        deck = deck_for(view.rules)
+        if deck is not None:  # jokers or deuces: the plain player that reads the deck
+            return deck_act(deck, view, legal)
         action = self._decide(view, legal)
         if action not in legal:  # a rule produced something odd: stay legal
             return legal[0]
@@ -234,9 +251,7 @@ class BasicBot(Bot):
         if phase == "bid":
             return self.choose_bid(view, Knowledge(view))
         if phase == "blind":
-            # (a blind bid for the side, where the rules offer one, is never chosen yet)
-            choice = Bid.blind_nil() if self.wants_blind_nil(view) else LOOK
-            return choice if choice in legal else LOOK
+            return self.choose_blind(view, legal)
         if phase == "exchange":
             return Pass(self.choose_pass(view))
         if phase == "draw":
@@ -245,7 +260,18 @@ class BasicBot(Bot):
             return Discard(self.choose_discard(view))
         return legal[0]
 
-    # -- blind nil ------------------------------------------------------------
+    # -- blind nil and blind bids -------------------------------------------------
+
+    def choose_blind(self, view: View, legal: Sequence[Action]) -> Action:
+        """Before looking: a blind bid for the side when the score calls for one
+        (:func:`~spades.bots.house.blind_bid_worth`), else blind nil when
+        :meth:`wants_blind_nil`, else look."""
+        options = [a.tricks for a in legal if isinstance(a, Bid) and a.is_blind_bid]
+        n = blind_bid_worth(view.rules, list(view.scores), view.side, options)
+        if n is not None:
+            return Bid(n, blind=True)
+        choice = Bid.blind_nil() if self.wants_blind_nil(view) else LOOK
+        return choice if choice in legal else LOOK
 
     def wants_blind_nil(self, view: View) -> bool:
         """Blind nil only when far behind and the opponents are closing in."""
@@ -271,41 +297,70 @@ class BasicBot(Bot):
     def choose_bid(self, view: View, know: Knowledge) -> Bid:
         rules = view.rules
         legal_bids = [a for a in view.legal if isinstance(a, Bid)]
-        lo = min(b.tricks for b in legal_bids)
-        hi = max(b.tricks for b in legal_bids)
+        if len(legal_bids) == 1:
+            return legal_bids[0]  # Mirror, or a bid the partner's forces
         hand = know.hand
         est = estimate_tricks(hand, rules.num_seats, rules.partnerships)
-        side = view.side
-        mine = view.scores[side]
-        others = [s for i, s in enumerate(view.scores) if i != side]
-        best_other = max(others)
-        desperate = best_other >= rules.target_score - 120 and best_other - mine >= 100
         partner = view.partner
         partner_bid = view.bids[partner] if partner is not None else None
-
-        if rules.nil and lo == 0:
-            danger = nil_danger(hand)
-            threshold = self.nil_threshold
-            if not rules.partnerships:
-                threshold -= 0.8  # nobody covers, and everyone else sets
-            if rules.num_seats == 3:
-                threshold -= 0.2  # seventeen cards to get rid of
-            if partner_bid is not None:
-                if partner_bid.is_nil:
-                    threshold -= 1.0
-                elif partner_bid.tricks >= 4:
-                    threshold += 0.3
-            if desperate:
-                threshold += 0.4
-            max_est = 4.5 if rules.num_seats == 2 else 2.5
-            if danger <= threshold and est <= max_est:
+        nil_open = rules.nil and any(b.is_nil for b in legal_bids)
+        if nil_open and rules.bidding == "suicide" and partner_bid is None:
+            # the first of the two chooses who bids nil: the weaker nil hand bids the number
+            if suicide_wants_nil(nil_danger(hand), est):
                 return Bid.nil()
+        elif nil_open and self._wants_nil(view, hand, est, partner_bid, legal_bids):
+            return Bid.nil()
+        return self._number_bid(view, est, partner_bid, legal_bids)
 
+    def _wants_nil(
+        self, view: View, hand: int, est: float, partner_bid: Bid | None, legal_bids: list[Bid]
+    ) -> bool:
+        """Nil when the hand is a good nil (see the module docstring); under Whiz also a
+        fair nil hand whose forced number (its spades) is well above its count."""
+        rules = view.rules
+        danger = nil_danger(hand)
+        threshold = self.nil_threshold
+        if not rules.partnerships:
+            threshold -= 0.8  # nobody covers, and everyone else sets
+        if rules.num_seats == 3:
+            threshold -= 0.2  # seventeen cards to get rid of
+        if partner_bid is not None:
+            if partner_bid.is_nil:
+                threshold -= 1.0
+            elif partner_bid.tricks >= 4:
+                threshold += 0.3
+        elif rules.min_side_bid:
+            threshold -= 0.3  # the partner will have to bid the whole board alone
+        if self._desperate(view):
+            threshold += 0.4
+        if rules.bidding == "whiz":
+            numbers = [b.tricks for b in legal_bids if not b.is_nil]
+            if numbers and numbers[0] - est >= 1.5:
+                threshold += 0.8  # the number would be set more often than the nil
+            return danger <= threshold
+        max_est = 4.5 if rules.num_seats == 2 else 2.5
+        return danger <= threshold and est <= max_est
+
+    @staticmethod
+    def _desperate(view: View) -> bool:
+        rules = view.rules
+        mine = view.scores[view.side]
+        best_other = max(s for i, s in enumerate(view.scores) if i != view.side)
+        return best_other >= rules.target_score - 120 and best_other - mine >= 100
+
+    def _number_bid(self, view: View, est: float, partner_bid: Bid | None, legal_bids: list[Bid]) -> Bid:
+        rules = view.rules
+        side = view.side
+        mine = view.scores[side]
+        best_other = max(s for i, s in enumerate(view.scores) if i != side)
+        numbers = [b for b in legal_bids if not b.is_nil] or legal_bids
+        lo = min(b.tricks for b in numbers)
+        hi = max(b.tricks for b in numbers)
         bid = est
         bags = view.bags[side]
         if rules.bag_penalty > 0 and bags >= rules.bag_limit - 3:
             bid += 0.5  # bags are close to costing: bid up to the tricks we take
-        if desperate:
+        if self._desperate(view):
             bid += 0.7
         elif mine >= rules.target_score - 60 and mine > best_other:
             bid -= 0.3  # close to winning: make sure of the contract
@@ -313,11 +368,11 @@ class BasicBot(Bot):
         if partner_bid is not None and not partner_bid.is_nil:
             room = rules.tricks_per_hand - partner_bid.tricks
             tricks = min(tricks, max(1, room))
+            tricks = push_to_ten(rules, partner_bid.tricks, est, tricks)
         tricks = min(max(tricks, max(lo, 1)), hi)
-        if Bid(tricks) in legal_bids:
+        if Bid(tricks) in numbers:
             return Bid(tricks)
-        # house rules (Whiz, Suicide, a least side bid) leave gaps: the nearest number bid
-        numbers = [b for b in legal_bids if not b.is_nil] or legal_bids
+        # house rules (Whiz, a least side bid) leave gaps: the nearest number bid
         return min(numbers, key=lambda b: (abs(b.tricks - tricks), b.tricks))
 
     # -- exchange, draw, redraw --------------------------------------------------

@@ -82,6 +82,21 @@ table it also weighs nil with hands up to a nil danger of ``loose_danger``
 (1.6) instead of ``nil_danger``, in step with the trust.  Against careful
 bidders nothing changes.
 
+House rules (RULES.md section 7): the seats still to bid are given the bids the
+bidding variant leaves them (:func:`~spades.bots.house.later_bid`); under Suicide the
+first partner to bid takes the nil by the club player's rule
+(:func:`~spades.bots.house.suicide_wants_nil`: its play-outs, which see every card, kept
+too many nils), and its number, the side's whole contract beside a nil, is weighed at every
+level with :data:`SUICIDE_SHADE` more shade; under Whiz nil is weighed against
+the forced spade count, with half of its play-outs keeping it enough; Mirror and Whiz
+numbers are read in the samples as the spade counts they are; under any bidding variant
+the table reading stays out (forced bids are no sign of loose bidders).  Ten for two
+hundred, a least side bid and the nil exchange enter through the scoring, the legal bids
+and the play-outs' exchanges; the first lead of the 2 of clubs through the play-outs.  A
+blind bid for the side is made when the club player's rule says the score calls for
+one (:func:`~spades.bots.house.blind_bid_worth`) and its play-outs, weighed by the chance
+of winning the game (:data:`BLIND_WIN_WEIGHT`), beat looking.
+
 The blind-nil decision compares play-outs of blind nil (with the partner's
 exchange) against looking and bidding, on deals that sample the bot's own
 hand as well, whenever the side trails (by ``blind_deficit`` points or more,
@@ -111,11 +126,14 @@ from typing import Any, Final
 
 from ..actions import LOOK, Action
 from ..bids import Bid
-from ..cards import ALL_CARDS, Card
+from ..cards import ALL_CARDS, SUIT_MASKS, Card
+from ..core import deck_mask
 from ..rules import Rules
 from ..view import View
 from .base import Bot
 from .basic import BasicBot, estimate_tricks, nil_danger
+from .decks import deck_for
+from .house import blind_bid_worth, later_bid, suicide_wants_nil
 from .knowledge import Knowledge, beats, signal_denied, trick_winner
 from .simulate import (
     BID_FIT_SD,
@@ -124,12 +142,14 @@ from .simulate import (
     hand_utility,
     play_exchanges,
     rollout,
+    rollout_bids,
     sample_deals,
     winner_index,
 )
 from .table import PRIOR_SD, UNREAD_SD, TableReading
 
 __all__ = [
+    "BLIND_WIN_WEIGHT",
     "PARTNERSHIP_FIT_SD",
     "PARTNERSHIP_OVERSAMPLE",
     "PARTNERSHIP_PLAY_SHADE",
@@ -137,6 +157,7 @@ __all__ = [
     "PLAY_SHADE",
     "SET_PENALTY",
     "SHADE",
+    "SUICIDE_SHADE",
     "TWO_PLAYER_SHADE",
     "ExpertBot",
 ]
@@ -156,6 +177,15 @@ PARTNERSHIP_PLAY_SHADE: Final = 0.2
 #: the deviation in tricks and the deals drawn for each one kept, in four-handed partnerships
 PARTNERSHIP_FIT_SD: Final = 0.9
 PARTNERSHIP_OVERSAMPLE: Final = 6
+
+#: the extra shade of a bid under Suicide bidding: the number bidder makes the side's
+#: contract alone beside a nil it must cover, against a side that sets its nil and covers
+#: its own; with the cover shade alone the expert was set in 15% of its contracts (basic 4%)
+SUICIDE_SHADE: Final = 0.5
+
+#: the points of a whole game with which a blind bid is weighed against looking (a hand is
+#: worth this much times the change it makes in the chance of winning the game)
+BLIND_WIN_WEIGHT: Final = 1000.0
 
 #: the default cost of a failed contract beyond its score, in games of two sides
 SET_PENALTY: Final = 40.0
@@ -330,6 +360,8 @@ class ExpertBot(Bot):
         legal = self.legal_of(view)
         if len(legal) == 1:
             return legal[0]
+        if deck_for(view.rules) is not None:  # jokers or deuces: not sampled yet
+            return self._basic.act(view)
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
         phase = view.phase
         action: Action
@@ -421,7 +453,9 @@ class ExpertBot(Bot):
                 denied = [0] * know.n
                 denied[partner] = shown & know.unseen
         habits = None
-        read = self._table.habit() if four_handed and self.read_habits else None
+        # (forced bids, Mirror's, Whiz's and Suicide's, say nothing of a bidder's habits)
+        reads = four_handed and self.read_habits and rules.bidding == "standard"
+        read = self._table.habit() if reads else None
         if read is not None:
             shift, dev = read[0], max(fit_sd, read[1])
             habits = {s: (shift, dev) for s in range(know.n) if know.rules.side_of(s) != know.view.side}
@@ -540,7 +574,7 @@ class ExpertBot(Bot):
             return cands, {cands[0]: 0.0}, 0, False, None
         rules = view.rules
         n = know.n
-        bids: list[Bid] = [b if b is not None else Bid(1) for b in view.bids]
+        bids = rollout_bids(view.bids)
         use_solver = (
             self._solve is not None
             and (rules.partnerships or n == 2)
@@ -651,8 +685,12 @@ class ExpertBot(Bot):
 
     def _provisional_bids(self, view: View, hands: list[int], me_bid: Bid) -> list[Bid]:
         """Bids for a simulated hand: the real ones where made, the club player's estimate
-        for seats still to bid."""
+        for seats still to bid (under a bidding variant or a least side bid, the bid the
+        rules then leave them, :func:`~spades.bots.house.later_bid`), and a stand-in of one
+        trick for the partner of a blind bid (:func:`~spades.bots.simulate.rollout_bids`)."""
         rules = view.rules
+        if not rules.plain_bidding:
+            return self._house_provisional_bids(view, hands, me_bid)
         out: list[Bid] = []
         for s in range(rules.num_seats):
             b = view.bids[s]
@@ -669,16 +707,50 @@ class ExpertBot(Bot):
                     out.append(Bid(min(rules.max_bid, max(1, int(est + 0.45)))))
         return out
 
+    def _house_provisional_bids(self, view: View, hands: list[int], me_bid: Bid) -> list[Bid]:
+        rules = view.rules
+        n = rules.num_seats
+        bids: list[Bid | None] = list(view.bids)
+        bids[view.seat] = me_bid
+        for i in range(1, n):
+            s = (view.seat + i) % n
+            if bids[s] is not None or view.bids[s] is not None:
+                continue
+            partner_bid = bids[(s + 2) % 4] if rules.partnerships else None
+            if partner_bid is not None and partner_bid.is_blind_bid:
+                continue  # makes no bid
+            h = hands[s]
+            est = estimate_tricks(h, n, rules.partnerships)
+            bids[s] = later_bid(rules, h, partner_bid, est, rules.nil and nil_danger(h) <= 0.8 and est <= 2.5)
+        return rollout_bids(bids)
+
     def _play_out(self, view: View, hands: list[int], bids: list[Bid]) -> list[int]:
         """Play a sampled deal out from its first lead, after the blind-nil exchanges the
         bids call for (the bidding is over before the exchange)."""
         rules = view.rules
         leader = (view.dealer + 1) % rules.num_seats
         dealt = play_exchanges(rules, hands, bids)
-        pos = Position(rules, dealt, leader, [], False, [0] * rules.num_seats, bids)
+        trick: list[int] = []
+        if rules.first_lead == "two-of-clubs":
+            # the holder of the lowest club leads it
+            club = deck_mask(rules) & SUIT_MASKS[0]
+            low = (club & -club).bit_length() - 1
+            leader = next((s for s in range(rules.num_seats) if dealt[s] >> low & 1), leader)
+            if dealt[leader] >> low & 1:
+                dealt[leader] &= ~(1 << low)
+                trick = [low]
+        pos = Position(rules, dealt, leader, trick, False, [0] * rules.num_seats, bids)
         return rollout(pos)
 
     def _choose_bid(self, view: View, deadline: float | None) -> Bid:
+        rules = view.rules
+        if rules.bidding == "suicide" and view.partner is not None and view.bids[view.partner] is None:
+            # who of the two takes the nil: the club player's rule (its play-outs, which see every
+            # card, kept too many nils: 39% were made against basic's 46%)
+            hand = view.hand.mask if view.hand is not None else 0
+            est = estimate_tricks(hand, rules.num_seats, rules.partnerships)
+            if Bid(0) in view.legal and suicide_wants_nil(nil_danger(hand), est):
+                return Bid(0)
         ev = self._bid_totals(view, deadline)
         if ev is None:
             return self._basic.choose_bid(view, Knowledge(view))
@@ -708,11 +780,29 @@ class ExpertBot(Bot):
         partner_bid = view.bids[partner] if partner is not None else None
         # never a second nil beside the partner's: nobody would cover either of them
         partner_nil = partner_bid is not None and partner_bid.is_nil
-        loose = self._table.looseness(view, self.danger_sd)
+        # the table reading compares bids with cards: bids the rules force are no evidence of
+        # loose bidders (Suicide's forced nils read as the loosest table of all)
+        free_bids = rules.bidding == "standard"
+        loose = self._table.looseness(view, self.danger_sd) if free_bids else 0.0
         danger_max = self.nil_danger_max + loose * max(0.0, self.loose_danger - self.nil_danger_max)
-        try_nil = 0 in legal_set and nil_danger(know.hand) <= danger_max and not partner_nil
+        # Suicide: the first of the two chooses who bids nil, the partner takes the other, so
+        # a number is the side's whole contract and nil is weighed against it head to head
+        suicide_choice = rules.bidding == "suicide" and partner_bid is None and 0 in legal_set
+        if suicide_choice:
+            sets_contract = True
+            numeric = nonzero
+        whiz = rules.bidding == "whiz"
+        if whiz:
+            danger_max += 0.8  # the other choice is a forced number, not the best one
+        # (Suicide's nil is chosen by the club player's rule, in _choose_bid)
+        try_nil = (
+            0 in legal_set and not partner_nil and not suicide_choice and nil_danger(know.hand) <= danger_max
+        )
         # covering a partner's nil costs tricks that open-hand play-outs do not lose
-        shade = self.shade_for(rules) + (self.cover_shade if partner_nil else 0.0)
+        covering = partner_nil or suicide_choice
+        shade = self.shade_for(rules) + (self.cover_shade if covering else 0.0)
+        if rules.bidding == "suicide":
+            shade += SUICIDE_SHADE
         kernel = self._kernels.get(shade)
         if kernel is None:
             kernel = self._kernels[shade] = _trick_kernel(shade, self.spread)
@@ -727,7 +817,7 @@ class ExpertBot(Bot):
         made = {t: 0.0 for t in numeric}
         nil_total = 0.0
         nil_kept = 0.0
-        trust = self._table.nil_trust(view)
+        trust = self._table.nil_trust(view) if free_bids else 0.0
         done = 0
         for hands in deals:
             if self._out_of_time(deadline, done):
@@ -744,8 +834,11 @@ class ExpertBot(Bot):
                     totals[t] += weight * self._points(view, trial, tricks, bidding=True)
                     made[t] += weight * (ours >= t + other_bid)
             if try_nil:
-                nbids = list(bids)
-                nbids[me] = Bid(0)
+                if rules.plain_bidding:
+                    nbids = list(bids)
+                    nbids[me] = Bid(0)
+                else:  # the seats still to bid answer a nil (Suicide, a least side bid)
+                    nbids = self._provisional_bids(view, hands, Bid(0))
                 nfinal = self._play_out(view, hands, nbids)
                 value = self._points(view, nbids, nfinal, bidding=True)
                 if nfinal[me] == 0:
@@ -766,7 +859,10 @@ class ExpertBot(Bot):
         # it fails (those failures are optimistic: the play-outs see every card)
         nil_better = nil_total > totals[best_t] + self.nil_margin * done
         choice = Bid(best_t)
-        if try_nil and nil_kept >= self.nil_min * done and nil_better:
+        if suicide_choice:
+            nil_better = nil_total > totals[best_t]  # either way one of the two bids nil
+        nil_min = 0.0 if suicide_choice else 0.5 if whiz else self.nil_min
+        if try_nil and nil_kept >= nil_min * done and nil_better:
             choice = Bid(0)
         return _BidEval(
             choice=choice,
@@ -781,8 +877,45 @@ class ExpertBot(Bot):
     # -- blind nil ----------------------------------------------------------------------------
 
     def _choose_blind(self, view: View, deadline: float | None) -> Action:
+        options = [a.tricks for a in view.legal if isinstance(a, Bid) and a.is_blind_bid]
+        if options:
+            n = blind_bid_worth(view.rules, list(view.scores), view.side, options)
+            if n is not None and self._blind_bid_pays(view, n, deadline):
+                return Bid(n, blind=True)
+        if Bid.blind_nil() not in view.legal:
+            return LOOK
         look, blind, done = self._blind_totals(view, deadline)
         return self._blind_choice(look, blind, done)
+
+    def _blind_bid_pays(self, view: View, tricks: int, deadline: float | None) -> bool:
+        """Is ``blind tricks`` worth more than looking and bidding?  Weighed on play-outs of
+        deals that sample this seat's hand too, each hand's worth the change in the chance
+        of winning the game (:data:`BLIND_WIN_WEIGHT` points for a whole game, see
+        :func:`~spades.bots.simulate.win_probability`): a blind bid scores less than a
+        looked one on average, so only the score can make it pay."""
+        rules = view.rules
+        know = Knowledge(view)
+        me = view.seat
+        look_total = blind_total = 0.0
+        done = 0
+        # as many deals as a bid: the two choices are often close
+        for hands in self._sample(know, max(self.samples, self.bid_samples), sample_own=True):
+            if self._out_of_time(deadline, done):
+                break
+            done += 1
+            est = estimate_tricks(hands[me], rules.num_seats, rules.partnerships)
+            for bid in (Bid(min(rules.max_bid, max(1, int(est + 0.45)))), Bid(tricks, blind=True)):
+                bids = self._provisional_bids(view, hands, bid)
+                final = self._play_out(view, hands, bids)
+                value = hand_utility(
+                    rules, view.side, bids, final, view.bags, view.scores, view.hands_played,
+                    self.bag_weight, 0.0, BLIND_WIN_WEIGHT,
+                )
+                if bid.blind:
+                    blind_total += value
+                else:
+                    look_total += value
+        return done > 0 and blind_total > look_total
 
     @staticmethod
     def _blind_choice(look: float, blind: float, done: int) -> Action:

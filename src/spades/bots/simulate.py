@@ -49,11 +49,14 @@ __all__ = [
     "GAME_VALUE",
     "Position",
     "exchange_pairs",
+    "exchange_size",
     "hand_utility",
     "play_exchanges",
     "played_by",
     "rollout",
+    "rollout_bids",
     "sample_deals",
+    "scoring_bids",
     "win_probability",
     "winner_index",
 ]
@@ -226,6 +229,9 @@ def _bid_fit(
     error of mean 0 and deviation ``sd``, or the seat's own in ``habits``."""
     view = know.view
     rules = know.rules
+    # Mirror and Whiz bids are spade counts: a number (and a Mirror nil) says how many
+    # spades the seat held, give or take nothing (a soft weight keeps the sampler robust)
+    counted = rules.bidding in ("mirror", "whiz")
     w = 1.0
     for s in range(know.n):
         if s == know.seat:
@@ -234,7 +240,10 @@ def _bid_fit(
         if bid is None or bid.blind:
             continue
         original = before.get(s, deal[s] | played_by[s])
-        if bid.is_nil:
+        if counted and (not bid.is_nil or rules.bidding == "mirror"):
+            miss = _popcount(original & SPADES) - bid.tricks
+            w *= math.exp(-2.0 * miss * miss)
+        elif bid.is_nil:
             d = nil_danger(original)
             w *= math.exp(-1.5 * max(0.0, d - 0.8))
         else:
@@ -278,7 +287,8 @@ class _Exchanges:
         view = know.view
         rules = know.rules
         me = know.seat
-        self.k = rules.blind_nil_exchange
+        #: cards passed each way, per nil bidder
+        self.k = {s: exchange_size(rules, b) for s, b in enumerate(view.bids) if b is not None and b.is_nil}
         self.played_by = played_by
         self.allowed = allowed
         self.modelled = list(allowed)
@@ -327,7 +337,7 @@ class _Exchanges:
             ok = True
             for nil_seat, partner in self.hidden:
                 held = hands[partner]
-                after = play_exchanges_pair(hands, nil_seat, partner, self.k)
+                after = play_exchanges_pair(hands, nil_seat, partner, self.k[nil_seat])
                 for s in (nil_seat, partner):
                     now = after[s] & ~played[s]
                     if played[s] & ~after[s] or now & ~self.allowed[s]:
@@ -347,24 +357,40 @@ class _Exchanges:
 
 
 def exchange_pairs(rules: Rules, bids: Sequence[Bid | None]) -> list[tuple[int, int]]:
-    """``(blind-nil bidder, partner)`` for every blind-nil exchange these bids call for
-    (none when the rules have no exchange, or both partners bid blind nil)."""
-    if not rules.has_exchange:
+    """``(nil bidder, partner)`` for every exchange these bids call for: the blind-nil
+    exchange after a blind nil (none when both partners bid blind nil) and, with
+    ``nil_exchange``, the nil exchange after a nil (none when both partners bid nil), as the
+    engine makes them; :func:`exchange_size` gives the cards each way."""
+    if not (rules.has_exchange or rules.has_nil_exchange):
         return []
+    blind_k = rules.blind_nil_exchange if rules.has_exchange else 0
     out = []
     for s, bid in enumerate(bids):
-        partner_bid = bids[(s + 2) % 4]
-        if bid is not None and bid.blind and not (partner_bid is not None and partner_bid.blind):
+        if bid is None or not bid.is_nil:
+            continue
+        other = bids[(s + 2) % 4]
+        if bid.blind:
+            ok = blind_k > 0 and not (other is not None and other.blind)
+        else:
+            ok = rules.nil_exchange > 0 and not (other is not None and other.is_nil)
+        if ok:
             out.append((s, (s + 2) % 4))
     return out
 
 
+def exchange_size(rules: Rules, bid: Bid) -> int:
+    """The cards passed each way after the nil bid ``bid`` (blind nil or nil)."""
+    return rules.blind_nil_exchange if bid.blind else rules.nil_exchange
+
+
 def play_exchanges(rules: Rules, hands: Sequence[int], bids: Sequence[Bid | None]) -> list[int]:
-    """The hands after every blind-nil exchange the bids call for, passed by the club
-    player's rules (:func:`~spades.bots.basic.exchange_pass`), from the hands before."""
+    """The hands after every exchange the bids call for (:func:`exchange_pairs`), passed by
+    the club player's rules (:func:`~spades.bots.basic.exchange_pass`), from the hands before."""
     out = list(hands)
     for nil_seat, partner in exchange_pairs(rules, bids):
-        out = play_exchanges_pair(out, nil_seat, partner, rules.blind_nil_exchange)
+        bid = bids[nil_seat]
+        assert bid is not None
+        out = play_exchanges_pair(out, nil_seat, partner, exchange_size(rules, bid))
     return out
 
 
@@ -713,10 +739,29 @@ def rollout(pos: Position) -> list[int]:
 # -- what a hand is worth ------------------------------------------------------------------
 
 
+def scoring_bids(bids: Sequence[Bid | None]) -> list[Bid | None]:
+    """The bids as scored: the partner of a blind bid for the side (``blind N``) made no
+    bid.  Play-outs give that partner a stand-in bid of a number (so that it plays for
+    the side's contract); scoring must not count it."""
+    out = list(bids)
+    if len(out) == 4:
+        for s in range(4):
+            p = out[(s + 2) % 4]
+            if p is not None and p.is_blind_bid:
+                out[s] = None
+    return out
+
+
+def rollout_bids(bids: Sequence[Bid | None]) -> list[Bid]:
+    """The bids a play-out reads: the partner of a blind bid (no bid of its own) stands in
+    with a bid of one trick, so that it plays for the side's contract."""
+    return [b if b is not None else Bid(1) for b in bids]
+
+
 def hand_utility(
     rules: Rules,
     side: int,
-    bids: Sequence[Bid],
+    bids: Sequence[Bid | None],
     tricks: Sequence[int],
     bags: Sequence[int],
     scores: Sequence[int],
@@ -742,6 +787,8 @@ def hand_utility(
     game (:func:`win_probability` before and after it; 1 or 0 when the hand ends the game),
     in place of the fixed :data:`GAME_VALUE`: near the target a lead weighs more, so a side
     ahead avoids risk and a side behind takes it."""
+    if rules.blind_bids:
+        bids = scoring_bids(bids)
     result = score_hand(rules, bids, tricks, bags)
     pts: Sequence[float] = result.points
     k = rules.num_sides
