@@ -61,6 +61,7 @@ from ..action_space import NUM_ACTIONS, Stepper, action_name
 from ..errors import IllegalActionError
 from ..rules import Rules
 from ..sim import _as_rules
+from . import _basic as B
 from . import _kernels as K
 
 __all__ = ["SKIP", "GameLog", "VecEnv", "random_actions"]
@@ -94,6 +95,18 @@ def random_actions(mask: NDArray[np.bool_], gen: np.random.Generator, *,
     pick = (gen.random(len(counts)) * counts).astype(np.int64)
     chosen: NDArray[np.int64] = (allowed.cumsum(axis=1) > pick[:, None]).argmax(axis=1).astype(np.int64)
     return chosen
+
+
+#: the compiled opponents, by name
+BOTS: Final = ("random", "basic")
+
+
+def _bot_kind(bot: str) -> int:
+    if bot == "basic":
+        return B.BASIC
+    if bot == "random":
+        return B.RANDOM
+    raise ValueError(f"unknown compiled bot {bot!r}: choose one of {', '.join(BOTS)}")
 
 
 def _params(rules: Rules, reward: str, max_hands: int | None) -> NDArray[np.int64]:
@@ -269,6 +282,8 @@ class VecEnv:
         self._sides = np.zeros((n, 2, 4), np.int64)
         self._deck = np.zeros((n, 52), np.int64)
         self._rng = np.zeros(n, np.uint64)
+        self._brng = np.zeros(n, np.uint64)  # the compiled random opponent's draws, per game
+        self._bot_out = np.zeros(n, np.int64)
         self._obs = np.zeros((n, self.obs_dim), np.float32)
         # the kernels write the mask as 10 uint64 words per row (80 bytes of 0/1);
         # users see the first 75 bytes of each row as booleans
@@ -299,6 +314,9 @@ class VecEnv:
             self.seed = seed
         state = np.random.SeedSequence(self.seed).generate_state(self.num_envs * 2, np.uint64)
         self._rng[:] = state[::2] ^ (state[1::2] << np.uint64(17))
+        # the bots' own generators: the deals do not depend on which opponents play
+        bots = np.random.SeedSequence(self.seed, spawn_key=(1,))
+        self._brng[:] = bots.generate_state(self.num_envs, np.uint64)
         K.reset_all(self._p, self._st, self._sa, self._sides, self._deck, self._rng, _OFFSETS,
                     self._obs, self._mask_words, self._legal, self._bits, self._player,
                     self.observation == "full")
@@ -343,6 +361,20 @@ class VecEnv:
         if self.record:
             self._log_step(acts, before)
         return self._obs, self._mask, self._player, self._rewards, self._done
+
+    def bot_actions(self, bot: str = "basic") -> NDArray[np.int64]:
+        """The id the compiled bot ``bot`` would choose in every game for its seat to act
+        now (``"basic"``: the same decisions as :class:`spades.bots.basic.BasicBot`;
+        ``"random"``: uniform among the legal ids, looking rather than bidding blind nil,
+        as :class:`spades.bots.RandomBot`).  Nothing is stepped; the array is the
+        environment's own buffer, overwritten by the next call.  In the blind-nil
+        exchange and the two-player redraw, ``basic`` gives one card of its choice per
+        step (the lowest not chosen yet), then ``done``."""
+        if not self._started:
+            raise RuntimeError("call reset() before bot_actions()")
+        B.bot_actions(self._p, self._st, self._sa, self._sides, self._deck, self._legal, self._brng,
+                      _bot_kind(bot), self._bot_out)
+        return self._bot_out
 
     # -- state for tools -------------------------------------------------------------------
 
