@@ -48,6 +48,7 @@ them.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -99,6 +100,25 @@ def random_actions(mask: NDArray[np.bool_], gen: np.random.Generator, *,
 
 #: the compiled opponents, by name
 BOTS: Final = ("random", "basic")
+
+
+def _seat_kinds(num_seats: int, learners: int | Sequence[int] | None,
+                opponents: str | Sequence[str]) -> NDArray[np.int64]:
+    """Per seat: 0 (played from outside) or the compiled opponent's kind."""
+    kinds = np.zeros(4, np.int64)
+    if learners is None:
+        return kinds
+    seats = [learners] if isinstance(learners, int) else list(learners)
+    if not seats or any(isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < num_seats
+                        for s in seats):
+        raise ValueError(f"learners must be one or more seats from 0 to {num_seats - 1}")
+    others = [s for s in range(num_seats) if s not in seats]
+    names = [opponents] * len(others) if isinstance(opponents, str) else list(opponents)
+    if len(names) != len(others):
+        raise ValueError(f"opponents must be one name, or one per seat that is not a learner ({len(others)})")
+    for seat, name in zip(others, names, strict=True):
+        kinds[seat] = _bot_kind(name)
+    return kinds
 
 
 def _bot_kind(bot: str) -> int:
@@ -249,7 +269,9 @@ class VecEnv:
 
     def __init__(self, rules: Rules | str = "partnership", num_envs: int = 1024, seed: int | None = None,
                  *, reward: str = "points", observation: str = "full", record: bool = False,
-                 max_hands: int | None = None, parallel: bool = False) -> None:
+                 max_hands: int | None = None, parallel: bool = False,
+                 learners: int | Sequence[int] | None = None,
+                 opponents: str | Sequence[str] = "basic") -> None:
         self.rules = _as_rules(rules)
         if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
             raise ValueError("num_envs must be a whole number, at least 1")
@@ -265,6 +287,16 @@ class VecEnv:
         if not isinstance(parallel, bool):
             raise TypeError("parallel must be True or False")
         self.max_hands = max_hands
+        #: per seat: 0 a learner (or everyone, without ``learners``), else the compiled
+        #: opponent (``_basic.RANDOM``, ``_basic.BASIC``) that moves inside the step
+        self._kinds = _seat_kinds(self.rules.num_seats, learners, opponents)
+        #: the seats played from outside, ascending (every seat without ``learners``)
+        self.learners: tuple[int, ...] = tuple(s for s in range(self.rules.num_seats) if self._kinds[s] == 0)
+        self._opponents = bool(self._kinds.any())
+        if self._opponents and record:
+            raise ValueError("record=True needs every seat played from outside (no learners/opponents)")
+        if self._opponents and parallel:
+            raise ValueError("parallel=True is not offered with learners/opponents")
         #: whether steps run on numba's threads (see ``parallel``)
         self.parallel = parallel and K.HAVE_NUMBA
         self.num_envs = num_envs
@@ -296,6 +328,7 @@ class VecEnv:
         self._mask = self._mask_words.view(np.bool_)[:, :NUM_ACTIONS]
         self._player = np.zeros(n, np.int64)
         self._rewards = np.zeros((n, self.num_seats), np.float32)
+        self._rw = np.zeros((n, self.num_seats), np.float32)  # one hand's rewards, inside the kernels
         self._done = np.zeros(n, np.bool_)
         self._started = False
         self._logs: list[GameLog] = []
@@ -319,7 +352,12 @@ class VecEnv:
         self._brng[:] = bots.generate_state(self.num_envs, np.uint64)
         K.reset_all(self._p, self._st, self._sa, self._sides, self._deck, self._rng, _OFFSETS,
                     self._obs, self._mask_words, self._legal, self._bits, self._player,
-                    self.observation == "full")
+                    self.observation == "full" and not self._opponents)
+        if self._opponents:
+            B.reset_learners(self._p, self._st, self._sa, self._sides, self._deck, self._rng, _OFFSETS,
+                             self._obs, self._mask_words, self._legal, self._bits, self._player,
+                             self._rewards, self._rw, self._scratch, self.observation == "full", self._kinds,
+                             self._brng)
         self._started = True
         self.finished = []
         if self.record:
@@ -347,10 +385,16 @@ class VecEnv:
         acts = acts.astype(np.int64, copy=False)
         if self.record:
             before = self._player.copy()
-        kernel = K.step_all_parallel if self.parallel else K.step_all
-        bad = kernel(self._p, self._st, self._sa, self._sides, self._deck, self._rng, _OFFSETS, acts,
-                     self._obs, self._mask_words, self._legal, self._bits, self._player, self._rewards,
-                     self._done, self._scratch, self.observation == "full")
+        if self._opponents:
+            bad = B.step_learners(self._p, self._st, self._sa, self._sides, self._deck, self._rng, _OFFSETS,
+                                  acts, self._obs, self._mask_words, self._legal, self._bits, self._player,
+                                  self._rewards, self._done, self._rw, self._scratch,
+                                  self.observation == "full", self._kinds, self._brng)
+        else:
+            kernel = K.step_all_parallel if self.parallel else K.step_all
+            bad = kernel(self._p, self._st, self._sa, self._sides, self._deck, self._rng, _OFFSETS, acts,
+                         self._obs, self._mask_words, self._legal, self._bits, self._player, self._rewards,
+                         self._done, self._scratch, self.observation == "full")
         if bad >= 0:
             aid = int(acts[bad])
             lo, hi = (int(w) & ((1 << 64) - 1) for w in self._legal[bad])

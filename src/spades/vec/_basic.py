@@ -935,11 +935,9 @@ def choose_card(p: np.ndarray, st: np.ndarray, sa: np.ndarray, sides: np.ndarray
 
 @jit
 def basic_action(p: np.ndarray, st: np.ndarray, sa: np.ndarray, sides: np.ndarray, deck: np.ndarray,
-                 legal: np.ndarray, i: int) -> int:
-    """The id ``basic`` chooses for row ``i``'s seat to act (``legal``: the kernels'
-    bits of the legal ids, two words per row)."""
-    lo = legal[i, 0]
-    hi = legal[i, 1]
+                 lo: int, hi: int, i: int) -> int:
+    """The id ``basic`` chooses for row ``i``'s seat to act (``lo``, ``hi``: the legal ids
+    as bits, ids 0-63 and 64-74, as the kernels keep them)."""
     if lo != 0 and hi == 0 and (lo & (lo - 1)) == 0:
         return K._lowbit_index(lo)  # a single legal id (cards, or the one bid of a bid phase)
     if lo == 0 and hi != 0 and (hi & (hi - 1)) == 0:
@@ -964,11 +962,9 @@ def basic_action(p: np.ndarray, st: np.ndarray, sa: np.ndarray, sides: np.ndarra
 
 
 @jit
-def random_action(legal: np.ndarray, brng: np.ndarray, i: int) -> int:
+def random_action(lo: int, hi: int, brng: np.ndarray, i: int) -> int:
     """The ``random`` bot's id for row ``i``: uniform among the legal ids, except that it
     looks rather than bid blind nil."""
-    lo = legal[i, 0]
-    hi = legal[i, 1]
     if hi >> (A_LOOK - 64) & 1:
         return A_LOOK
     if lo < 0:
@@ -986,7 +982,122 @@ def bot_actions(p: np.ndarray, st: np.ndarray, sa: np.ndarray, sides: np.ndarray
     """Every row's id by the bot ``kind`` (RANDOM or BASIC) for its seat to act."""
     for i in range(st.shape[0]):
         if kind == BASIC:
-            out[i] = basic_action(p, st, sa, sides, deck, legal, i)
+            out[i] = basic_action(p, st, sa, sides, deck, legal[i, 0], legal[i, 1], i)
         else:
-            out[i] = random_action(legal, brng, i)
+            out[i] = random_action(legal[i, 0], legal[i, 1], brng, i)
 
+
+# -- learner seats: the opponents move inside the step ------------------------------------------
+
+
+@jit
+def _legal_pair(p: np.ndarray, st: np.ndarray, sa: np.ndarray, i: int) -> tuple[int, int]:
+    """The legal ids of row ``i`` as two words of bits (what write_mask keeps)."""
+    phase = st[i, PHASE]
+    lo = 0
+    hi = 0
+    if phase == PH_PLAY:
+        lo = K._legal_cards(p, st, sa, i)
+    elif phase in (PH_EXCHANGE, PH_REDRAW):
+        lo = sa[i, HAND, st[i, TO_ACT]] & ~st[i, PENDING]
+        if phase == PH_REDRAW:
+            hi = 1 << (A_DONE - 64)
+    elif phase == PH_BID:
+        last = K._bid_range_hi(p, sa, i, st[i, TO_ACT])
+        for b in range(0 if p[P_NIL] else 1, last + 1):
+            if A_BID + b < 64:
+                lo |= 1 << (A_BID + b)
+            else:
+                hi |= 1 << (A_BID + b - 64)
+    elif phase == PH_BLIND:
+        hi = (1 << (A_BLIND - 64)) | (1 << (A_LOOK - 64))
+    elif phase == PH_DRAW:
+        hi = (1 << (A_KEEP - 64)) | (1 << (A_REJECT - 64))
+    return lo, hi
+
+
+@jit
+def _apply_add(p: np.ndarray, st: np.ndarray, sa: np.ndarray, sides: np.ndarray, deck: np.ndarray,
+               rng: np.ndarray, i: int, a: int, rewards: np.ndarray, rw: np.ndarray, scr: np.ndarray) -> bool:
+    """Apply id ``a`` in row ``i``, add its rewards to ``rewards[i]``; when the game ends,
+    start the next one.  Returns whether the game ended."""
+    over = K._apply(p, st, sa, sides, deck, rng, i, a, rw, scr)
+    for s in range(rewards.shape[1]):
+        rewards[i, s] += rw[i, s]
+        rw[i, s] = 0.0
+    if over:
+        K.new_game(p, st, sa, sides, deck, rng, i)
+    return over
+
+
+@jit
+def _advance(p: np.ndarray, st: np.ndarray, sa: np.ndarray, sides: np.ndarray, deck: np.ndarray,
+             rng: np.ndarray, i: int, kinds: np.ndarray, brng: np.ndarray, rewards: np.ndarray,
+             rw: np.ndarray, scr: np.ndarray) -> bool:
+    """The opponents of row ``i`` move until a learner is to act; returns whether a game
+    ended on the way."""
+    ended = False
+    while True:
+        seat = st[i, TO_ACT]
+        kind = kinds[seat]
+        if kind == LEARNER:
+            return ended
+        lo, hi = _legal_pair(p, st, sa, i)
+        if kind == BASIC:
+            a = basic_action(p, st, sa, sides, deck, lo, hi, i)
+        else:
+            a = random_action(lo, hi, brng, i)
+        if _apply_add(p, st, sa, sides, deck, rng, i, a, rewards, rw, scr):
+            ended = True
+
+
+@jit
+def _present(p: np.ndarray, st: np.ndarray, sa: np.ndarray, sides: np.ndarray, deck: np.ndarray,
+             off: np.ndarray, i: int, obs: np.ndarray, mask: np.ndarray, legal: np.ndarray, bits: np.ndarray,
+             player: np.ndarray, want_obs: bool) -> None:
+    """Row ``i``'s learner to act: its seat, mask and (if wanted) observation."""
+    player[i] = st[i, TO_ACT]
+    K.write_mask(p, st, sa, i, mask, legal, bits)
+    if want_obs:
+        K.encode(p, st, sa, sides, deck, off, i, player[i], obs)
+
+
+@jit
+def reset_learners(p: np.ndarray, st: np.ndarray, sa: np.ndarray, sides: np.ndarray, deck: np.ndarray,
+                   rng: np.ndarray, off: np.ndarray, obs: np.ndarray, mask: np.ndarray, legal: np.ndarray,
+                   bits: np.ndarray, player: np.ndarray, rewards: np.ndarray, rw: np.ndarray, scr: np.ndarray,
+                   want_obs: bool, kinds: np.ndarray, brng: np.ndarray) -> None:
+    """New games in every row (K.reset_all done), advanced to a learner's turn."""
+    for i in range(st.shape[0]):
+        _advance(p, st, sa, sides, deck, rng, i, kinds, brng, rewards, rw, scr)
+        _present(p, st, sa, sides, deck, off, i, obs, mask, legal, bits, player, want_obs)
+
+
+@jit
+def step_learners(p: np.ndarray, st: np.ndarray, sa: np.ndarray, sides: np.ndarray, deck: np.ndarray,
+                  rng: np.ndarray, off: np.ndarray, actions: np.ndarray, obs: np.ndarray, mask: np.ndarray,
+                  legal: np.ndarray, bits: np.ndarray, player: np.ndarray, rewards: np.ndarray,
+                  done: np.ndarray, rw: np.ndarray, scr: np.ndarray, want_obs: bool, kinds: np.ndarray,
+                  brng: np.ndarray) -> int:
+    """The learners' ids, one per row (SKIP: the row waits), then the opponents' moves up
+    to a learner's next turn; rewards summed over them.  Returns -1, or the first row
+    whose id is illegal (then nothing changed)."""
+    bad = K._first_illegal(actions, legal)
+    if bad >= 0:
+        return bad
+    for i in range(st.shape[0]):
+        for s in range(rewards.shape[1]):
+            rewards[i, s] = 0.0
+        st[i, K.NEW_HAND] = 0
+        st[i, K.REDRAW_NOW] = 0
+        st[i, K.TRUNC] = 0
+        a = actions[i]
+        if a == K.SKIP:
+            done[i] = False
+            continue
+        ended = _apply_add(p, st, sa, sides, deck, rng, i, a, rewards, rw, scr)
+        if _advance(p, st, sa, sides, deck, rng, i, kinds, brng, rewards, rw, scr):
+            ended = True
+        done[i] = ended
+        _present(p, st, sa, sides, deck, off, i, obs, mask, legal, bits, player, want_obs)
+    return -1
