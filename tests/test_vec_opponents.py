@@ -145,3 +145,23 @@ def test_compiled_random_is_legal_uniform_and_never_bids_blind_nil():
         _obs, mask, _player, _r, _d = env.step(acts.copy())
     # at the first lead every card of the leader's hand is as likely: the play ids are all used
     assert (counts[:52] > 0).all()
+
+
+def test_vector_adapter_plays_against_compiled_basic():
+    pytest.importorskip("gymnasium")
+    from spades.envs.vector import SpadesVectorEnv
+
+    env = SpadesVectorEnv(num_envs=32, rules="partnership", seat=2, opponents="basic", seed=3)
+    assert env.batch.compiled and env.batch.vec.learners == (2,)
+    _obs, info = env.reset()
+    gen = np.random.default_rng(0)
+    total, hands = 0.0, 0
+    for _ in range(300):
+        _obs, reward, terminated, _truncated, info = env.step(random_actions(info["action_mask"], gen))
+        total += float(reward.sum())
+        hands += int(terminated.sum())
+    assert hands > 100
+    # a random learner (looks, bids at random) with a basic partner loses to two basic players
+    assert total / hands < -40
+    python_path = SpadesVectorEnv(num_envs=4, opponents="uniform", seed=0)
+    assert not python_path.batch.compiled

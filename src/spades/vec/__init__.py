@@ -65,7 +65,7 @@ from ..sim import _as_rules
 from . import _basic as B
 from . import _kernels as K
 
-__all__ = ["SKIP", "GameLog", "VecEnv", "random_actions"]
+__all__ = ["BOTS", "SKIP", "GameLog", "VecEnv", "random_actions"]
 
 #: the action that leaves a game as it is for one step (:meth:`VecEnv.step`)
 SKIP: Final = -1
