@@ -77,8 +77,11 @@ class LearnerBatch:
         self.seat = seat
         #: the opponents are compiled into the VecEnv's step ("basic", "random")
         self.compiled = isinstance(opponents, str) and opponents in BOTS
-        learners = {"learners": seat, "opponents": opponents} if self.compiled else {}
-        self.vec = VecEnv(self.rules, num_envs, seed, reward=reward, max_hands=max_hands, **learners)
+        if isinstance(opponents, str) and self.compiled:
+            self.vec = VecEnv(self.rules, num_envs, seed, reward=reward, max_hands=max_hands, learners=seat,
+                              opponents=opponents)
+        else:
+            self.vec = VecEnv(self.rules, num_envs, seed, reward=reward, max_hands=max_hands)
         self.num_envs = num_envs
         self._opponents = self._opponent_policy(opponents)
         self._gen = np.random.default_rng(seed)
