@@ -35,6 +35,19 @@ score: ``VecEnv(Rules.preset("partnership", hands=1))`` plays single hands) or
 with ``max_hands=N`` (the game is cut short without a winner and
 :attr:`VecEnv.truncated` says so).
 
+Opponents compiled into the step: ``VecEnv(..., learners=0, opponents="basic")``
+plays every seat but the learners' (one seat or several) with a compiled bot,
+``"basic"`` (the same decisions as :class:`spades.bots.basic.BasicBot`, checked
+decision by decision by tests/test_vec_basic.py) or ``"random"`` (uniform among
+the legal ids, looking rather than bidding blind nil), or one name per other seat.
+Each step applies the learners' ids and then moves the opponents until a learner
+is to act, so ``player`` is always a learner seat; ``rewards[:, seat]`` is the sum
+over those moves (a learner's column is its side's reward), and the observation
+and mask are written once, at the learner's turn.  :meth:`VecEnv.bot_actions`
+gives the compiled bots' choices without stepping (a teacher, or to play them by
+hand).  The deals do not depend on the opponents: the bots draw from their own
+generators.
+
 Seeded: the same ``seed`` and ``num_envs`` give the same games.  Game ``i``
 draws its deals (and the two-player redraw's replacements) from its own
 generator.  With ``record=True`` every game is logged (:class:`GameLog`) and can
@@ -264,7 +277,9 @@ class VecEnv:
     is a parallel region whose threads meet at its end, which pays only on cores
     this process has to itself (on the 2 shared cores it was measured on, it ran
     ten times slower: bench/vec-notes.md).  The games are the same, bit for bit,
-    either way.
+    either way.  ``learners`` / ``opponents``: seats played from outside and the
+    compiled bots for the others (module docstring; not with ``record`` or
+    ``parallel``).
     """
 
     def __init__(self, rules: Rules | str = "partnership", num_envs: int = 1024, seed: int | None = None,
