@@ -165,3 +165,49 @@ def test_vector_adapter_plays_against_compiled_basic():
     assert total / hands < -40
     python_path = SpadesVectorEnv(num_envs=4, opponents="uniform", seed=0)
     assert not python_path.batch.compiled
+
+
+_DIGEST = """
+import hashlib
+import sys
+
+import numpy as np
+from spades.vec import VecEnv, _kernels, random_actions
+
+
+def digest(preset):
+    h = hashlib.sha256()
+    opponents = ("random", "basic") if preset == "three-player" else "basic"
+    env = VecEnv(preset, 3, seed=2, learners=0, opponents=opponents)
+    obs, mask, player = env.reset()
+    gen = np.random.default_rng(0)
+    for _ in range(40):
+        obs, mask, player, rewards, done = env.step(random_actions(mask, gen))
+        for a in (obs, mask, player, rewards, done):
+            h.update(np.ascontiguousarray(a).tobytes())
+    return str(_kernels.HAVE_NUMBA), h.hexdigest()
+
+
+if __name__ == "__main__":
+    print(*digest(sys.argv[1]))
+"""
+
+
+@pytest.mark.parametrize("preset", ["two-player", "three-player"])
+def test_compiled_opponents_without_numba_play_the_same_games(preset):
+    import os
+    import pathlib
+    import subprocess
+    import sys
+
+    from spades.vec import _kernels
+
+    src = str(pathlib.Path(__file__).resolve().parents[1] / "src")
+    env = {**os.environ, "PYTHONPATH": src, "NUMBA_DISABLE_JIT": "1"}
+    slow = subprocess.run([sys.executable, "-c", _DIGEST, preset], env=env, capture_output=True, text=True,
+                          check=True, timeout=300).stdout.split()
+    here: dict = {"__name__": "digest"}
+    exec(_DIGEST, here)
+    fast = list(here["digest"](preset))
+    assert slow[0] == "False" and fast[0] == str(_kernels.HAVE_NUMBA)
+    assert slow[1] == fast[1]
