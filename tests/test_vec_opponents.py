@@ -211,3 +211,12 @@ def test_compiled_opponents_without_numba_play_the_same_games(preset):
     fast = list(here["digest"](preset))
     assert slow[0] == "False" and fast[0] == str(_kernels.HAVE_NUMBA)
     assert slow[1] == fast[1]
+
+
+@pytest.mark.parametrize("house", [{"deck": "jokers"}, {"bidding": "whiz"}, {"nil_exchange": 2}])
+def test_compiled_opponents_refuse_house_rules_clearly(house):
+    from spades.errors import RulesError
+
+    # the compiled basic ports the standard-rules bot; house rules stay with the Python bots
+    with pytest.raises(RulesError, match="house rules"):
+        VecEnv(Rules.preset("partnership", **house), 2, learners=0, opponents="basic")

@@ -96,8 +96,8 @@ class LearnerBatch:
         if opponents not in ("random", "uniform", "basic"):
             raise ValueError("opponents must be 'basic', 'random', 'uniform' or a batch policy "
                              "f(obs, mask) -> ids")
-        blind = opponents == "uniform"
-        return lambda _obs, mask: random_actions(mask, self._gen, blind_nil=blind)
+        # 'basic' and 'random' move inside the VecEnv's step (self.compiled): never called
+        return lambda _obs, mask: random_actions(mask, self._gen, blind_nil=True)
 
     def reset(self, seed: int | None = None) -> None:
         if seed is not None:
