@@ -1,6 +1,9 @@
 """Complete random hands per second: spades.vec.VecEnv against OpenSpiel's C++ `spades`.
 
 Run by hand:  PYTHONPATH=src python bench/vec.py [--envs 4096] [--seconds 5]
+              PYTHONPATH=src python bench/vec.py --opponents   (issue 50's comparison: OpenSpiel
+              with ``observation_tensor`` at every decision, against the full observation with
+              uniform legal ids and against one learner seat playing three compiled ``basic``)
 
 Reference (measured in the same run): pyspiel's C++ `spades` game driven from
 Python, one hand = 52 chance actions (a random outcome each) + 4 bids + 52
@@ -90,6 +93,48 @@ def openspiel_rate(seconds: float, seed: int) -> tuple[float, float]:
     return hands / (time.process_time() - start), hands / (time.perf_counter() - wall)
 
 
+def openspiel_obs_rate(seconds: float, seed: int) -> tuple[float, float]:
+    """OpenSpiel's random hands per second with ``observation_tensor`` of the player to act
+    computed at every decision (what a learner reads each step): (CPU time, wall clock)."""
+    import pyspiel
+
+    game = pyspiel.load_game("spades")
+    rng = random.Random(seed)
+    hands = 0
+    start, wall = time.process_time(), time.perf_counter()
+    while time.process_time() - start < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
+            else:
+                state.observation_tensor(state.current_player())
+                state.apply_action(rng.choice(state.legal_actions()))
+        hands += 1
+    return hands / (time.process_time() - start), hands / (time.perf_counter() - wall)
+
+
+def learner_rate(preset: str, envs: int, seconds: float, seed: int, opponents: str) -> tuple[float, float]:
+    """One learning seat (seat 0, uniform legal ids chosen in numpy from ``legal_bits``, full
+    observation at each of its turns) against three compiled ``opponents`` moved inside the
+    VecEnv's step: complete hands per second (CPU time, wall clock)."""
+    from spades.rules import Rules
+    from spades.vec import VecEnv
+
+    env = VecEnv(Rules.preset(preset, hands=1), num_envs=envs, seed=seed, learners=0, opponents=opponents)
+    gen = np.random.Generator(np.random.SFC64(seed))
+    env.reset()
+    for _ in range(3):
+        env.step(choose(env.legal_bits, gen))
+    hands = 0
+    start, wall = time.process_time(), time.perf_counter()
+    while time.process_time() - start < seconds:
+        for _ in range(20):
+            done = env.step(choose(env.legal_bits, gen))[4]
+            hands += int(done.sum())
+    return hands / (time.process_time() - start), hands / (time.perf_counter() - wall)
+
+
 def vec_rate(preset: str, envs: int, seconds: float, seed: int, observation: str, parallel: bool,
              policy: str) -> tuple[float, float, int]:
     """VecEnv's random hands per second: (CPU time, wall clock, threads)."""
@@ -126,7 +171,13 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=5.0, help="CPU time per measurement")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--quick", action="store_true", help="only the openspiel preset")
+    parser.add_argument("--opponents", action="store_true",
+                        help="only the comparison with observations: OpenSpiel with observation_tensor, "
+                             "full observation + uniform legal, learner seat against compiled bots")
     args = parser.parse_args()
+    if args.opponents:
+        opponents_main(args)
+        return
     ref_cpu, ref_wall = openspiel_rate(args.seconds, args.seed)
     print(f"OpenSpiel pyspiel 'spades' (random hands): cpu {ref_cpu:9.0f} hands/s  "
           f"wall {ref_wall:9.0f} hands/s")
@@ -143,6 +194,29 @@ def main() -> None:
               f"({wall / ref_wall:5.1f}x)")
     ref2_cpu, ref2_wall = openspiel_rate(args.seconds, args.seed + 1)
     print(f"OpenSpiel again (drift check):             cpu {ref2_cpu:9.0f} hands/s  "
+          f"wall {ref2_wall:9.0f} hands/s")
+
+
+def opponents_main(args: argparse.Namespace) -> None:
+    """The issue's comparison: OpenSpiel's C++ ``spades`` with ``observation_tensor`` every
+    decision against the VecEnv with the full observation (uniform legal), and against one
+    learner seat playing three compiled ``basic`` (and ``random``) opponents."""
+    ref_cpu, ref_wall = openspiel_obs_rate(args.seconds, args.seed)
+    print(f"OpenSpiel C++ 'spades' + observation_tensor each decision: cpu {ref_cpu:9.0f} hands/s  "
+          f"wall {ref_wall:9.0f} hands/s", flush=True)
+    for preset in ("openspiel", "partnership"):
+        cpu, wall, _threads = vec_rate(preset, args.envs, args.seconds, args.seed, "full", False, "bits")
+        print(f"VecEnv {preset:11s} full obs, uniform legal (bits):          cpu {cpu:9.0f} hands/s "
+              f"({cpu / ref_cpu:6.1f}x)  wall {wall:9.0f} ({wall / ref_wall:6.1f}x)", flush=True)
+    for preset in ("openspiel", "partnership"):
+        for opponents in ("basic", "random"):
+            cpu, wall = learner_rate(preset, args.envs, args.seconds, args.seed, opponents)
+            print(f"VecEnv {preset:11s} learner seat 0 vs 3 compiled {opponents:6s} (full obs): "
+                  f"cpu {cpu:9.0f} hands/s ({cpu / ref_cpu:6.1f}x)  "
+                  f"wall {wall:9.0f} ({wall / ref_wall:6.1f}x)",
+                  flush=True)
+    ref2_cpu, ref2_wall = openspiel_obs_rate(args.seconds, args.seed + 1)
+    print(f"OpenSpiel + observation_tensor again (drift check): cpu {ref2_cpu:9.0f} hands/s  "
           f"wall {ref2_wall:9.0f} hands/s")
 
 

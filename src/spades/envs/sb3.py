@@ -6,11 +6,12 @@
     from sb3_contrib import MaskablePPO
     from spades.envs.sb3 import SpadesSB3VecEnv
 
-    env = SpadesSB3VecEnv(num_envs=64, rules="partnership", seat=0, opponents="random", seed=0)
+    env = SpadesSB3VecEnv(num_envs=64, rules="partnership", seat=0, opponents="basic", seed=0)
     model = MaskablePPO("MlpPolicy", env, n_steps=64).learn(10_000)
 
 The games, opponents, rewards and episodes are those of
-:class:`spades.envs.vector.SpadesVectorEnv` (the same core); here in SB3's
+:class:`spades.envs.vector.SpadesVectorEnv` (the same core: ``"basic"`` and
+``"random"`` opponents are compiled into the VecEnv's step); here in SB3's
 conventions: ``step_wait`` returns ``obs, rewards, dones, infos`` with a dict per
 game, ``env_method("action_masks")`` gives each game's mask (what MaskablePPO
 asks for), and a truncated game's info says ``TimeLimit.truncated`` (no

@@ -10,13 +10,14 @@ adapter (:mod:`spades.envs.sb3`) shares.
     obs, reward, terminated, truncated, info = env.step(np.argmax(info["action_mask"], axis=1))
 
 * Each of the ``num_envs`` games has one learning seat (``seat``); the other seats
-  are played inside :meth:`~SpadesVectorEnv.step` by ``opponents``: ``"random"``
-  (:func:`spades.vec.random_actions`: uniform among the legal ids, never blind
-  nil), ``"uniform"`` (blind nil included), or any batch policy
-  ``f(obs [k, 986], mask [k, 75]) -> ids [k]``.  (The compiled ``basic`` opponent
-  comes with the VecEnv kernel's opponents.)  Games where the learner is to act
-  wait (:data:`spades.vec.SKIP`) while the opponents move in the others, so every
-  observation returned is the learning seat's, at its turn.
+  are played inside :meth:`~SpadesVectorEnv.step` by ``opponents``: ``"basic"``
+  (the rule-based :class:`spades.bots.basic.BasicBot`, compiled: the same
+  decisions) or ``"random"`` (uniform among the legal ids, never blind nil), both
+  moved inside the VecEnv's compiled step (``VecEnv(learners=seat)``); or, played
+  from Python between the learner's steps, ``"uniform"`` (blind nil included) or
+  any batch policy ``f(obs [k, 986], mask [k, 75]) -> ids [k]`` (games where the
+  learner is to act wait, :data:`spades.vec.SKIP`, while the opponents move in the
+  others).  Every observation returned is the learning seat's, at its turn.
 * Episodes: ``hands`` hands (default 1; None: whole games, capped by ``max_hands``
   when given).  Rewards: the learning seat's side's points of each hand
   (``reward="points"``) or +1 / -1 / 0 at a game's end (``reward="win"``), summed
@@ -48,7 +49,7 @@ from numpy.typing import NDArray
 from ..action_space import NUM_ACTIONS
 from ..observation import OBSERVATION_SIZE
 from ..rules import Rules
-from ..vec import SKIP, VecEnv, random_actions
+from ..vec import BOTS, SKIP, VecEnv, random_actions
 from ._common import observation_bounds
 
 __all__ = ["LearnerBatch", "SpadesVectorEnv"]
@@ -74,7 +75,13 @@ class LearnerBatch:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.rules.num_seats:
             raise ValueError(f"seat must be from 0 to {self.rules.num_seats - 1}")
         self.seat = seat
-        self.vec = VecEnv(self.rules, num_envs, seed, reward=reward, max_hands=max_hands)
+        #: the opponents are compiled into the VecEnv's step ("basic", "random")
+        self.compiled = isinstance(opponents, str) and opponents in BOTS
+        if isinstance(opponents, str) and self.compiled:
+            self.vec = VecEnv(self.rules, num_envs, seed, reward=reward, max_hands=max_hands, learners=seat,
+                              opponents=opponents)
+        else:
+            self.vec = VecEnv(self.rules, num_envs, seed, reward=reward, max_hands=max_hands)
         self.num_envs = num_envs
         self._opponents = self._opponent_policy(opponents)
         self._gen = np.random.default_rng(seed)
@@ -86,10 +93,11 @@ class LearnerBatch:
     def _opponent_policy(self, opponents: str | BatchPolicy) -> BatchPolicy:
         if callable(opponents):
             return opponents
-        if opponents not in ("random", "uniform"):
-            raise ValueError("opponents must be 'random', 'uniform' or a batch policy f(obs, mask) -> ids")
-        blind = opponents == "uniform"
-        return lambda _obs, mask: random_actions(mask, self._gen, blind_nil=blind)
+        if opponents not in ("random", "uniform", "basic"):
+            raise ValueError("opponents must be 'basic', 'random', 'uniform' or a batch policy "
+                             "f(obs, mask) -> ids")
+        # 'basic' and 'random' move inside the VecEnv's step (self.compiled): never called
+        return lambda _obs, mask: random_actions(mask, self._gen, blind_nil=True)
 
     def reset(self, seed: int | None = None) -> None:
         if seed is not None:
@@ -120,6 +128,8 @@ class LearnerBatch:
 
     def _advance(self) -> None:
         """The opponents move until the learning seat is to act in every game."""
+        if self.compiled:
+            return  # the VecEnv's step moved them
         vec = self.vec
         acts = np.full(self.num_envs, SKIP, np.int64)
         while True:

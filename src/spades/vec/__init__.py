@@ -35,6 +35,19 @@ score: ``VecEnv(Rules.preset("partnership", hands=1))`` plays single hands) or
 with ``max_hands=N`` (the game is cut short without a winner and
 :attr:`VecEnv.truncated` says so).
 
+Opponents compiled into the step: ``VecEnv(..., learners=0, opponents="basic")``
+plays every seat but the learners' (one seat or several) with a compiled bot,
+``"basic"`` (the same decisions as :class:`spades.bots.basic.BasicBot`, checked
+decision by decision by tests/test_vec_basic.py) or ``"random"`` (uniform among
+the legal ids, looking rather than bidding blind nil), or one name per other seat.
+Each step applies the learners' ids and then moves the opponents until a learner
+is to act, so ``player`` is always a learner seat; ``rewards[:, seat]`` is the sum
+over those moves (a learner's column is its side's reward), and the observation
+and mask are written once, at the learner's turn.  :meth:`VecEnv.bot_actions`
+gives the compiled bots' choices without stepping (a teacher, or to play them by
+hand).  The deals do not depend on the opponents: the bots draw from their own
+generators.
+
 Seeded: the same ``seed`` and ``num_envs`` give the same games.  Game ``i``
 draws its deals (and the two-player redraw's replacements) from its own
 generator.  With ``record=True`` every game is logged (:class:`GameLog`) and can
@@ -48,6 +61,7 @@ them.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -61,9 +75,10 @@ from ..action_space import NUM_ACTIONS, Stepper, action_name
 from ..errors import IllegalActionError
 from ..rules import Rules
 from ..sim import _as_rules
+from . import _basic as B
 from . import _kernels as K
 
-__all__ = ["SKIP", "GameLog", "VecEnv", "random_actions"]
+__all__ = ["BOTS", "SKIP", "GameLog", "VecEnv", "random_actions"]
 
 #: the action that leaves a game as it is for one step (:meth:`VecEnv.step`)
 SKIP: Final = -1
@@ -94,6 +109,37 @@ def random_actions(mask: NDArray[np.bool_], gen: np.random.Generator, *,
     pick = (gen.random(len(counts)) * counts).astype(np.int64)
     chosen: NDArray[np.int64] = (allowed.cumsum(axis=1) > pick[:, None]).argmax(axis=1).astype(np.int64)
     return chosen
+
+
+#: the compiled opponents, by name
+BOTS: Final = ("random", "basic")
+
+
+def _seat_kinds(num_seats: int, learners: int | Sequence[int] | None,
+                opponents: str | Sequence[str]) -> NDArray[np.int64]:
+    """Per seat: 0 (played from outside) or the compiled opponent's kind."""
+    kinds = np.zeros(4, np.int64)
+    if learners is None:
+        return kinds
+    seats = [learners] if isinstance(learners, int) else list(learners)
+    if not seats or any(isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < num_seats
+                        for s in seats):
+        raise ValueError(f"learners must be one or more seats from 0 to {num_seats - 1}")
+    others = [s for s in range(num_seats) if s not in seats]
+    names = [opponents] * len(others) if isinstance(opponents, str) else list(opponents)
+    if len(names) != len(others):
+        raise ValueError(f"opponents must be one name, or one per seat that is not a learner ({len(others)})")
+    for seat, name in zip(others, names, strict=True):
+        kinds[seat] = _bot_kind(name)
+    return kinds
+
+
+def _bot_kind(bot: str) -> int:
+    if bot == "basic":
+        return B.BASIC
+    if bot == "random":
+        return B.RANDOM
+    raise ValueError(f"unknown compiled bot {bot!r}: choose one of {', '.join(BOTS)}")
 
 
 def _params(rules: Rules, reward: str, max_hands: int | None) -> NDArray[np.int64]:
@@ -231,12 +277,16 @@ class VecEnv:
     is a parallel region whose threads meet at its end, which pays only on cores
     this process has to itself (on the 2 shared cores it was measured on, it ran
     ten times slower: bench/vec-notes.md).  The games are the same, bit for bit,
-    either way.
+    either way.  ``learners`` / ``opponents``: seats played from outside and the
+    compiled bots for the others (module docstring; not with ``record`` or
+    ``parallel``).
     """
 
     def __init__(self, rules: Rules | str = "partnership", num_envs: int = 1024, seed: int | None = None,
                  *, reward: str = "points", observation: str = "full", record: bool = False,
-                 max_hands: int | None = None, parallel: bool = False) -> None:
+                 max_hands: int | None = None, parallel: bool = False,
+                 learners: int | Sequence[int] | None = None,
+                 opponents: str | Sequence[str] = "basic") -> None:
         self.rules = _as_rules(rules)
         if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
             raise ValueError("num_envs must be a whole number, at least 1")
@@ -252,6 +302,16 @@ class VecEnv:
         if not isinstance(parallel, bool):
             raise TypeError("parallel must be True or False")
         self.max_hands = max_hands
+        #: per seat: 0 a learner (or everyone, without ``learners``), else the compiled
+        #: opponent (``_basic.RANDOM``, ``_basic.BASIC``) that moves inside the step
+        self._kinds = _seat_kinds(self.rules.num_seats, learners, opponents)
+        #: the seats played from outside, ascending (every seat without ``learners``)
+        self.learners: tuple[int, ...] = tuple(s for s in range(self.rules.num_seats) if self._kinds[s] == 0)
+        self._opponents = bool(self._kinds.any())
+        if self._opponents and record:
+            raise ValueError("record=True needs every seat played from outside (no learners/opponents)")
+        if self._opponents and parallel:
+            raise ValueError("parallel=True is not offered with learners/opponents")
         #: whether steps run on numba's threads (see ``parallel``)
         self.parallel = parallel and K.HAVE_NUMBA
         self.num_envs = num_envs
@@ -269,6 +329,8 @@ class VecEnv:
         self._sides = np.zeros((n, 2, 4), np.int64)
         self._deck = np.zeros((n, 52), np.int64)
         self._rng = np.zeros(n, np.uint64)
+        self._brng = np.zeros(n, np.uint64)  # the compiled random opponent's draws, per game
+        self._bot_out = np.zeros(n, np.int64)
         self._obs = np.zeros((n, self.obs_dim), np.float32)
         # the kernels write the mask as 10 uint64 words per row (80 bytes of 0/1);
         # users see the first 75 bytes of each row as booleans
@@ -281,6 +343,7 @@ class VecEnv:
         self._mask = self._mask_words.view(np.bool_)[:, :NUM_ACTIONS]
         self._player = np.zeros(n, np.int64)
         self._rewards = np.zeros((n, self.num_seats), np.float32)
+        self._rw = np.zeros((n, self.num_seats), np.float32)  # one hand's rewards, inside the kernels
         self._done = np.zeros(n, np.bool_)
         self._started = False
         self._logs: list[GameLog] = []
@@ -299,9 +362,17 @@ class VecEnv:
             self.seed = seed
         state = np.random.SeedSequence(self.seed).generate_state(self.num_envs * 2, np.uint64)
         self._rng[:] = state[::2] ^ (state[1::2] << np.uint64(17))
+        # the bots' own generators: the deals do not depend on which opponents play
+        bots = np.random.SeedSequence(self.seed, spawn_key=(1,))
+        self._brng[:] = bots.generate_state(self.num_envs, np.uint64)
         K.reset_all(self._p, self._st, self._sa, self._sides, self._deck, self._rng, _OFFSETS,
                     self._obs, self._mask_words, self._legal, self._bits, self._player,
-                    self.observation == "full")
+                    self.observation == "full" and not self._opponents)
+        if self._opponents:
+            B.reset_learners(self._p, self._st, self._sa, self._sides, self._deck, self._rng, _OFFSETS,
+                             self._obs, self._mask_words, self._legal, self._bits, self._player,
+                             self._rewards, self._rw, self._scratch, self.observation == "full", self._kinds,
+                             self._brng)
         self._started = True
         self.finished = []
         if self.record:
@@ -329,10 +400,16 @@ class VecEnv:
         acts = acts.astype(np.int64, copy=False)
         if self.record:
             before = self._player.copy()
-        kernel = K.step_all_parallel if self.parallel else K.step_all
-        bad = kernel(self._p, self._st, self._sa, self._sides, self._deck, self._rng, _OFFSETS, acts,
-                     self._obs, self._mask_words, self._legal, self._bits, self._player, self._rewards,
-                     self._done, self._scratch, self.observation == "full")
+        if self._opponents:
+            bad = B.step_learners(self._p, self._st, self._sa, self._sides, self._deck, self._rng, _OFFSETS,
+                                  acts, self._obs, self._mask_words, self._legal, self._bits, self._player,
+                                  self._rewards, self._done, self._rw, self._scratch,
+                                  self.observation == "full", self._kinds, self._brng)
+        else:
+            kernel = K.step_all_parallel if self.parallel else K.step_all
+            bad = kernel(self._p, self._st, self._sa, self._sides, self._deck, self._rng, _OFFSETS, acts,
+                         self._obs, self._mask_words, self._legal, self._bits, self._player, self._rewards,
+                         self._done, self._scratch, self.observation == "full")
         if bad >= 0:
             aid = int(acts[bad])
             lo, hi = (int(w) & ((1 << 64) - 1) for w in self._legal[bad])
@@ -343,6 +420,20 @@ class VecEnv:
         if self.record:
             self._log_step(acts, before)
         return self._obs, self._mask, self._player, self._rewards, self._done
+
+    def bot_actions(self, bot: str = "basic") -> NDArray[np.int64]:
+        """The id the compiled bot ``bot`` would choose in every game for its seat to act
+        now (``"basic"``: the same decisions as :class:`spades.bots.basic.BasicBot`;
+        ``"random"``: uniform among the legal ids, looking rather than bidding blind nil,
+        as :class:`spades.bots.RandomBot`).  Nothing is stepped; the array is the
+        environment's own buffer, overwritten by the next call.  In the blind-nil
+        exchange and the two-player redraw, ``basic`` gives one card of its choice per
+        step (the lowest not chosen yet), then ``done``."""
+        if not self._started:
+            raise RuntimeError("call reset() before bot_actions()")
+        B.bot_actions(self._p, self._st, self._sa, self._sides, self._deck, self._legal, self._brng,
+                      _bot_kind(bot), self._bot_out)
+        return self._bot_out
 
     # -- state for tools -------------------------------------------------------------------
 

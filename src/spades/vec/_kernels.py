@@ -81,7 +81,10 @@ NST = 36
 
 # sa: int64 [n, NSA, 4], per-seat values
 HAND, BID, LOOKED, DECIDED, BLIND_OPEN, WON, PLAYED, PASSED, RECEIVED, DISCARDS, REDRAWN, RCOUNT = range(12)
-NSA = 12
+#: per seat, the 4-bit mask of suits it has shown it lacks this hand (for the compiled bots:
+#: spades.bots.knowledge.Knowledge.voids)
+VOIDS = 12
+NSA = 13
 
 # sides: int64 [n, 2, 4]: running score and bags per side
 SCORE, BAGS = 0, 1
@@ -564,6 +567,18 @@ def _next_redraw(p: np.ndarray, st: np.ndarray, sa: np.ndarray, i: int) -> None:
 
 
 @inline
+def _note_void(p: np.ndarray, st: np.ndarray, sa: np.ndarray, i: int, seat: int, a: int, tl: int) -> None:
+    """Record what card ``a``, played by ``seat`` at position ``tl`` of the trick, shows
+    about its hand (Knowledge._scan_trick): not following the suit led, a void in it;
+    a spade led before spades were broken (the rule on), nothing but spades."""
+    if tl > 0:
+        if a // 13 != st[i, TRICK0] // 13:
+            sa[i, VOIDS, seat] |= 1 << (st[i, TRICK0] // 13)
+    elif a >= 39 and st[i, BROKEN] == 0 and p[P_MUST_BREAK]:
+        sa[i, VOIDS, seat] |= 7
+
+
+@inline
 def _apply(p: np.ndarray, st: np.ndarray, sa: np.ndarray, sides: np.ndarray, deck: np.ndarray,
            rng: np.ndarray, i: int, a: int, rewards: np.ndarray, scr: np.ndarray) -> bool:
     """Apply legal action ``a`` in row ``i``; returns True when the game ended."""
@@ -571,6 +586,7 @@ def _apply(p: np.ndarray, st: np.ndarray, sa: np.ndarray, sides: np.ndarray, dec
     seat = st[i, TO_ACT]
     n = p[P_N]
     if phase == PH_PLAY:
+        _note_void(p, st, sa, i, seat, a, st[i, TRICK_LEN])
         sa[i, HAND, seat] &= ~(1 << a)
         sa[i, PLAYED, seat] |= 1 << a
         st[i, TRICK0 + st[i, TRICK_LEN]] = a
@@ -799,6 +815,11 @@ def step_all(p: np.ndarray, st: np.ndarray, sa: np.ndarray, sides: np.ndarray, d
             # the general path below): a card that does not end the hand
             seat = st[i, TO_ACT]
             bit = 1 << a
+            if tl > 0:
+                if a // 13 != st[i, TRICK0] // 13:
+                    sa[i, VOIDS, seat] |= 1 << (st[i, TRICK0] // 13)
+            elif a >= 39 and st[i, BROKEN] == 0 and p[P_MUST_BREAK]:
+                sa[i, VOIDS, seat] |= 7
             sa[i, HAND, seat] &= ~bit
             sa[i, PLAYED, seat] |= bit
             st[i, TRICK0 + tl] = a
@@ -884,6 +905,11 @@ def step_all_parallel(p: np.ndarray, st: np.ndarray, sa: np.ndarray, sides: np.n
             # the general path below): a card that does not end the hand
             seat = st[i, TO_ACT]
             bit = 1 << a
+            if tl > 0:
+                if a // 13 != st[i, TRICK0] // 13:
+                    sa[i, VOIDS, seat] |= 1 << (st[i, TRICK0] // 13)
+            elif a >= 39 and st[i, BROKEN] == 0 and p[P_MUST_BREAK]:
+                sa[i, VOIDS, seat] |= 7
             sa[i, HAND, seat] &= ~bit
             sa[i, PLAYED, seat] |= bit
             st[i, TRICK0 + tl] = a
