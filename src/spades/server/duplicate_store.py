@@ -19,7 +19,7 @@ from typing import Any, Final
 
 from sqlalchemy import Column, Float, MetaData, String, Table, Text, insert, select
 
-from ..cards import ALL_CARDS
+from ..cards import Card
 from ..fairness import deal_order, new_secret
 from .duplicate import Movement, event_rules
 from .storage import SeatRow, Storage, TableRow
@@ -99,7 +99,7 @@ class EventStore:
         movement = Movement(len(seats), boards, event.first_dealer)
         rules = event_rules(boards)
         board_secrets = [new_secret() for _ in range(boards)]
-        decks = [[str(ALL_CARDS[c]) for c in deal_order(rules, s)] for s in board_secrets]
+        decks = [[str(Card(c)) for c in deal_order(rules, s)] for s in board_secrets]
         for t, table_seats in enumerate(seats):
             table_id = secrets.token_urlsafe(9)
             config = {

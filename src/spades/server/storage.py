@@ -50,7 +50,7 @@ from sqlalchemy import (
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
-from ..cards import ALL_CARDS
+from ..cards import Card
 from ..rules import Rules
 
 __all__ = ["SCHEMA_VERSION", "SeatRow", "Storage", "StorageError", "TableRow", "hash_token", "normalize_url"]
@@ -269,7 +269,7 @@ def _decode_decks(text: str, rules: dict[str, Any] | None = None) -> tuple[list[
             from ..fairness import deal_order
 
             secrets.append(d[1:])
-            decks.append([str(ALL_CARDS[c]) for c in deal_order(Rules.from_dict(rules or {}), d[1:])])
+            decks.append([str(Card(c)) for c in deal_order(Rules.from_dict(rules or {}), d[1:])])
         else:
             decks.append([d[i : i + 2] for i in range(0, len(d), 2)])
     return decks, secrets

@@ -95,21 +95,21 @@ def new_decks(rules: Rules, count: int) -> list[list[str]]:
     rng = secrets.SystemRandom()
     base = list(deck_cards(rules))
     out = []
-    from ..cards import ALL_CARDS
+    from ..cards import Card
 
     for _ in range(count):
         deck = base[:]
         rng.shuffle(deck)
-        out.append([str(ALL_CARDS[c]) for c in deck])
+        out.append([str(Card(c)) for c in deck])
     return out
 
 
 def secret_decks(rules: Rules, count: int) -> tuple[list[str], list[list[str]]]:
     """``count`` fresh hand secrets (:func:`spades.fairness.new_secret`) and the decks they deal."""
-    from ..cards import ALL_CARDS
+    from ..cards import Card
 
     secrets_ = [new_secret() for _ in range(count)]
-    return secrets_, [[str(ALL_CARDS[c]) for c in deal_order(rules, s)] for s in secrets_]
+    return secrets_, [[str(Card(c)) for c in deal_order(rules, s)] for s in secrets_]
 
 
 def fair_facts(row: TableRow, game: Game) -> dict[str, Any] | None:
