@@ -123,6 +123,39 @@ _LOCAL_WORDS: Final = (
     "hint", "undo", "last", "analyse", "help", "save", "new", "quit", "look", "nil", "blind nil",
     "keep", "reject", "draw", "pass", "discard", "play",
 )
+#: the jokers' names a player may type (in English and in the language in use), each to its
+#: notation: "play big joker", «большой джокер» are BJ
+JOKER_NAMES: Final = (
+    (N_("the big joker"), "BJ"),
+    (N_("the little joker"), "LJ"),
+    (N_("big joker"), "BJ"),
+    (N_("little joker"), "LJ"),
+)
+
+
+#: the values of the choice options in words (the rules screen), by (option, value)
+CHOICE_WORDS: Final = {
+    ("deck", "standard"): N_("standard, 52 cards"),
+    ("deck", "jokers"): N_("Joker-Joker-Ace: BJ LJ above A♠, no 2♣ 2♦"),
+    ("deck", "jokers-deuces"): N_("Joker-Joker-Deuce-Deuce: BJ LJ 2♦ 2♠ above A♠, no 2♣ 2♥"),
+    ("deck", "deuces"): N_("Deuce-Deuce-Ace: 2♦ 2♠ above A♠"),
+    ("bidding", "standard"): N_("standard"),
+    ("bidding", "mirror"): N_("Mirror: everyone bids the spades they hold"),
+    ("bidding", "whiz"): N_("Whiz: nil or the spades you hold"),
+    ("bidding", "suicide"): N_("Suicide: one nil in each partnership"),
+    ("first_lead", "left-of-dealer"): N_("left of the dealer"),
+    ("first_lead", "two-of-clubs"): N_("the lowest club"),
+}
+
+
+def joker_notation(text: str) -> str:
+    """``text`` with each joker's name (English or the language in use, any case) put as its
+    notation: ``'play the big joker'`` -> ``'play BJ'``."""
+    names = {name: notation for name, notation in JOKER_NAMES}
+    names.update({_(name): notation for name, notation in JOKER_NAMES})
+    for name in sorted(names, key=len, reverse=True):
+        text = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", names[name], text, flags=re.IGNORECASE)
+    return text
 
 
 @dataclass(frozen=True)
@@ -150,6 +183,9 @@ class Option:
     notation: str
     legal: bool
     card: Card | None = None
+    #: the suit the card plays as (the hand is grouped by it: a joker, or the deuces' 2♦,
+    #: among the spades)
+    group: Suit | None = None
 
 
 @dataclass(frozen=True)
@@ -224,7 +260,7 @@ def _hint_action(bot: Bot, view: View) -> tuple[Action, bool]:
         # (the lowest that leaves the partner's trick alone; a nil's safest) instead
         legal = [a for a in view.legal if isinstance(a, Card) and a not in bad]
         choice = hints.careful_card(view)
-        return (choice if choice in legal else min(legal, key=lambda c: c.rank)), False
+        return (choice if choice in legal else min(legal, key=lambda c: view.deck.power[int(c)])), False
     return action, True
 
 
@@ -554,6 +590,9 @@ class Controller:
             )
         if phase is Phase.BID:
             bids = [a for a in view.legal if isinstance(a, Bid)]
+            fixed = self._fixed_bid_prompt(view, bids)
+            if fixed is not None:
+                return fixed
             lo = min(b.tricks for b in bids)
             hi = max(b.tricks for b in bids)
             first = max(lo, 1)
@@ -601,16 +640,38 @@ class Controller:
                     k,
                 ).format(k=k),
             )
+        deck = view.deck
         if not view.trick:
-            only_spades = view.hand is not None and view.hand.count(Suit.SPADES) == len(view.hand)
+            only_spades = view.hand is not None and not view.hand.mask & deck.non_trumps
             if view.spades_broken or not rules.spades_must_be_broken or only_spades:
                 return Prompt("play", _("Your lead."))
             return Prompt("play", _("Your lead. Spades are not broken yet."))
-        led = view.trick[0][1].suit
-        if view.hand is not None and not view.hand.count(led):
+        led = hints.play_suit(view.trick[0][1], deck)
+        if view.hand is not None and not view.hand.mask & deck.suit_masks[led]:
             text = _("Your turn: you have no {suit}, play any card.")
             return Prompt("play", text.format(suit=term(led.plural)))
         return Prompt("play", _("Your turn: follow {suit} if you can.").format(suit=term(led.plural)))
+
+    def _fixed_bid_prompt(self, view: View, bids: list[Bid]) -> Prompt | None:
+        """The bid the cards fix under Mirror ("your bid is your 4 spades") and the two bids
+        Whiz leaves (nil or the count); None under the other biddings."""
+        bidding = self.rules.bidding
+        if bidding not in ("mirror", "whiz"):
+            return None
+        count = max((b.tricks for b in bids if not b.is_nil), default=0)
+        if bidding == "mirror":
+            if count == 0:
+                return Prompt("bid", _("Mirror: you hold no spades, so your bid is nil."))
+            text = ngettext(
+                "Mirror: your bid is your {n} spade.", "Mirror: your bid is your {n} spades.", count
+            )
+            return Prompt("bid", text.format(n=count))
+        if count == 0:
+            return Prompt("bid", _("Whiz: you hold no spades, so your bid is nil."))
+        text = ngettext(
+            "Whiz: bid nil or your {n} spade.", "Whiz: bid nil or your {n} spades.", count
+        )
+        return Prompt("bid", text.format(n=count))
 
     def options(self) -> list[Option]:
         """What the keyboard can pick now: bids and choices, or the cards of the hand."""
@@ -644,7 +705,11 @@ class Controller:
             legal = set(hand)
         else:
             legal = set()
-        return [Option(hints.pretty(c), str(c), c in legal, card=c) for c in hand.sorted()]
+        deck = view.deck
+        return [
+            Option(hints.pretty(c), str(c), c in legal, card=c, group=hints.play_suit(c, deck))
+            for c in hints.hand_order(hand, deck)
+        ]
 
     def default_card(self) -> Card | None:
         """Where the card cursor starts when the person is to play: the card a careful
@@ -746,7 +811,7 @@ class Controller:
             return self._reply("info", _("Type a move (QH, bid 4...) or hint, undo, last, help."))
         if len(text) > _MAX_LINE:
             return self._reply("error", _("That is too long to be a move."))
-        text = self.english(text)
+        text = self.english(joker_notation(text))
         words = text.lower().split()
         word = words[0]
         if word != "new":
@@ -1020,12 +1085,17 @@ class Controller:
                 text = _("on") if value else _("off")
             elif value is None:
                 text = _(opt.none or "none")
+            elif (opt.name, value) in CHOICE_WORDS:
+                text = _(CHOICE_WORDS[opt.name, value])
             else:
                 text = _amount(value, opt.unit)
             mark = "*" if value != getattr(base, opt.name) else " "
             out.append(f"{mark} " + _("{option}: {value}").format(option=_(opt.label), value=text))
         if rules.describe():
             out.append(_("* a house rule: not as in the standard rules of this variant"))
+        from ..rulesets import rule_string
+
+        out.append(_("Rule string (spades play --rules): {rules}").format(rules=rule_string(rules)))
         return out
 
     def tutorial_lines(self) -> list[str]:

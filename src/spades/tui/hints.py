@@ -29,6 +29,7 @@ from .. import core
 from ..actions import Action, Choice, Discard, Pass
 from ..bids import Bid
 from ..cards import Card, CardSet, Rank, Suit
+from ..core.deck import Deck, deck_of
 from ..i18n import N_, _, ngettext, number, rank_face, term
 from ..view import View
 
@@ -38,6 +39,8 @@ __all__ = [
     "careful_card",
     "dominated",
     "explain",
+    "hand_order",
+    "play_suit",
     "position_seed",
     "pretty",
     "pretty_action",
@@ -56,9 +59,46 @@ _ONE_OF: tuple[str, ...] = (N_("club"), N_("diamond"), N_("heart"), N_("spade"))
 
 
 def pretty(card: Card) -> str:
-    """``'Q♥'``; tens as ``'10♥'`` read better than ``'T♥'`` in sentences."""
+    """``'Q♥'``; tens as ``'10♥'`` read better than ``'T♥'`` in sentences; the jokers as
+    printed on the cards' corners, ``'BJ'`` and ``'LJ'`` (a 2♦ that plays as a spade keeps
+    its face: the deck says how it plays, :func:`play_suit`)."""
+    if card.is_joker:
+        return str(card)
     rank = "10" if card.rank is Rank.TEN else rank_face(card.rank.char)
     return rank + card.suit.symbol
+
+
+_STANDARD: Deck = deck_of("standard")
+
+
+def play_suit(card: Card, deck: Deck | None = None) -> Suit:
+    """The suit ``card`` plays as in ``deck`` (a joker, and the deuces' 2♦, are spades)."""
+    if deck is None or deck.suit_of[int(card)] < 0:
+        return card.suit
+    return Suit(deck.suit_of[int(card)])
+
+
+def hand_order(cards: CardSet | list[Card], deck: Deck | None = None) -> list[Card]:
+    """Cards as a hand shows them: by play suit (spades, the trumps, first, then hearts,
+    diamonds, clubs), each highest first: BJ LJ 2♦ 2♠ A♠ ... in Joker-Joker-Deuce-Deuce."""
+    d = deck or _STANDARD
+
+    def key(c: Card) -> tuple[int, int]:
+        suit = d.suit_of[int(c)]
+        return (-(suit if suit >= 0 else int(c.suit)), -(d.power[int(c)] if suit >= 0 else int(c) % 13))
+
+    return sorted(cards, key=key)
+
+
+def _of_suit(cards: CardSet, suit: Suit, deck: Deck) -> list[Card]:
+    """The cards of ``cards`` that play as ``suit`` in ``deck``."""
+    return list(CardSet(cards.mask & deck.suit_masks[int(suit)]))
+
+
+def _higher(card: Card, cards: CardSet, deck: Deck) -> list[Card]:
+    """The cards of ``cards`` in ``card``'s play suit that rank above it."""
+    power = deck.power
+    return [c for c in _of_suit(cards, play_suit(card, deck), deck) if power[int(c)] > power[int(card)]]
 
 
 def pretty_action(action: Action) -> str:
@@ -85,41 +125,42 @@ def pretty_action(action: Action) -> str:
     return str(action)  # pragma: no cover - every action kind is named above
 
 
-def trick_winner(trick: tuple[tuple[int, Card], ...]) -> tuple[int, Card] | None:
-    """The (seat, card) winning a trick so far (the rule: :func:`spades.core.trick_winner`)."""
+def trick_winner(
+    trick: tuple[tuple[int, Card], ...], deck: Deck | None = None
+) -> tuple[int, Card] | None:
+    """The (seat, card) winning a trick so far in ``deck`` (the rule:
+    :func:`spades.core.trick_winner`)."""
     if not trick:
         return None
-    return trick[core.trick_winner([card for _seat, card in trick])]
+    return trick[core.trick_winner([card for _seat, card in trick], deck)]
 
 
-def _listed(cards: list[Card]) -> str:
-    return " ".join(pretty(c) for c in sorted(cards, reverse=True))
+def _listed(cards: list[Card], deck: Deck | None = None) -> str:
+    return " ".join(pretty(c) for c in hand_order(cards, deck))
 
 
-def _out_above(higher: list[Card], out: str) -> str:
+def _out_above(higher: list[Card], out: str, deck: Deck | None = None) -> str:
     """``'K♥ Q♥ still out above it'`` or ``'10 higher diamonds still out'`` (``out``:
     "still out", or "unseen" where half the unseen cards lie in the discard pile)."""
     if len(higher) > 3:
         return ngettext("{n} higher {suit} {out}", "{n} higher {suit} {out}", len(higher)).format(
-            n=len(higher), suit=term(higher[0].suit.plural), out=out
+            n=len(higher), suit=term(play_suit(higher[0], deck).plural), out=out
         )
-    return _("{cards} {out} above it").format(cards=_listed(higher), out=out)
+    return _("{cards} {out} above it").format(cards=_listed(higher, deck), out=out)
 
 
 def _unseen(view: View, hand: CardSet) -> CardSet:
     """Cards this seat cannot see: not in its hand, not played, not on the table, not
     discarded or passed by it."""
-    from ..cards import ALL_CARDS
-
     seen = view.played.mask | hand.mask | view.discards.mask | view.passed.mask
     for _seat, card in view.trick:
         seen |= 1 << int(card)
-    return CardSet(sum(1 << int(c) for c in ALL_CARDS if not seen >> int(c) & 1))
+    return CardSet(view.deck.mask & ~seen)
 
 
-def _higher_out(card: Card, unseen: CardSet) -> list[Card]:
-    """Unseen cards of ``card``'s suit above it."""
-    return [c for c in unseen.suit(card.suit) if c > card]
+def _higher_out(card: Card, unseen: CardSet, deck: Deck) -> list[Card]:
+    """Unseen cards of ``card``'s play suit above it."""
+    return _higher(card, unseen, deck)
 
 
 def _side_need(view: View) -> tuple[int, int] | None:
@@ -347,22 +388,23 @@ def _explain_draw(view: View, keep: bool) -> str:
     )
 
 
-def _in_hand(card: Card, hand: CardSet) -> str:
-    """Where ``card`` stands among the seat's cards of its suit."""
-    suit = sorted(hand.suit(card.suit), reverse=True)
-    word = _(_ONE_OF[card.suit])
+def _in_hand(card: Card, hand: CardSet, deck: Deck) -> str:
+    """Where ``card`` stands among the seat's cards of its play suit."""
+    played_as = play_suit(card, deck)
+    suit = hand_order(_of_suit(hand, played_as, deck), deck)
+    word = _(_ONE_OF[played_as])
     if len(suit) <= 1:
         return _("your only {suit}").format(suit=word)
     if card == suit[0]:
         return _("your highest {suit}").format(suit=word)
     if card == suit[-1]:
         return _("your lowest {suit}").format(suit=word)
-    above = [c for c in suit if c > card]
+    above = _higher(card, hand, deck)
     if len(above) > 3:
         return ngettext(
             "{n} higher {suit} in your hand", "{n} higher {suit} in your hand", len(above)
-        ).format(n=len(above), suit=term(card.suit.plural))
-    return _("{cards} above it in your hand").format(cards=_listed(above))
+        ).format(n=len(above), suit=term(played_as.plural))
+    return _("{cards} above it in your hand").format(cards=_listed(above, deck))
 
 
 def _explain_play(view: View, card: Card) -> list[str]:
@@ -370,39 +412,41 @@ def _explain_play(view: View, card: Card) -> list[str]:
     rules = view.rules
     # with a two-player discard pile, half the unseen cards are out of play
     out_word = _("unseen") if rules.uses_draw else _("still out")
+    deck = view.deck
     unseen = _unseen(view, hand)
-    higher = _higher_out(card, unseen)
+    higher = _higher_out(card, unseen, deck)
     trick = view.trick
     after = rules.num_seats - 1 - len(trick)
-    spades_out = list(unseen.suit(Suit.SPADES))
+    spades_out = _of_suit(unseen, Suit.SPADES, deck)
+    trump = play_suit(card, deck) is Suit.SPADES
     bid = view.bids[view.seat]
     live_nil = bid is not None and bid.is_nil and view.tricks_won[view.seat] == 0
     out: list[str] = []
     if not trick:
-        out.append(_in_hand(card, hand))
+        out.append(_in_hand(card, hand, deck))
         if not higher:
-            if card.suit is Suit.SPADES or not spades_out:
+            if trump or not spades_out:
                 out.append(_("nothing {out} beats it").format(out=out_word))
             else:
                 out.append(
                     _("the top {suit} {out}: only a spade beats it").format(
-                        suit=_(_ONE_OF[card.suit]), out=out_word
+                        suit=_(_ONE_OF[play_suit(card, deck)]), out=out_word
                     )
                 )
         else:
-            out.append(_out_above(higher, out_word))
+            out.append(_out_above(higher, out_word, deck))
         return out
-    winner = trick_winner(trick)
+    winner = trick_winner(trick, deck)
     if winner is None:  # unreachable: the trick is not empty
         return out
     win_seat, best = winner
-    led = trick[0][1].suit
-    wins = core.beats(card, best)
-    follows = card.suit == led
-    held = [c for c in (view.hand or CardSet()) if c.suit == led] if follows else []
+    led = play_suit(trick[0][1], deck)
+    wins = deck.beats(card, best)
+    follows = play_suit(card, deck) == led
+    held = _of_suit(view.hand or CardSet(), led, deck) if follows else []
     partner_wins = win_seat == view.partner
     who = _("your partner") if partner_wins else term(rules.seat_name(win_seat))
-    forced = live_nil and follows and wins and bool(held) and all(core.beats(c, best) for c in held)
+    forced = live_nil and follows and wins and bool(held) and all(deck.beats(c, best) for c in held)
     if forced:
         word = _(_ONE_OF[led])
         if win_seat == view.seat:  # pragma: no cover - the seat to play is not winning the trick
@@ -434,7 +478,7 @@ def _explain_play(view: View, card: Card) -> list[str]:
             out.append(text.format(card=pretty(card), seat=who, best=pretty(best)))
         if after == 0:
             out.append(_("you play last: it takes the trick"))
-        elif not higher and (card.suit is Suit.SPADES or not spades_out):
+        elif not higher and (trump or not spades_out):
             out.append(
                 ngettext(
                     "{n} player still to play, and nothing {out} beats it",
@@ -454,7 +498,7 @@ def _explain_play(view: View, card: Card) -> list[str]:
             out.append(
                 ngettext(
                     "{n} player still to play; {above}", "{n} players still to play; {above}", after
-                ).format(n=after, above=_out_above(higher, out_word))
+                ).format(n=after, above=_out_above(higher, out_word, deck))
             )
     else:
         text = (
@@ -466,7 +510,7 @@ def _explain_play(view: View, card: Card) -> list[str]:
         if live_nil:
             out.append(_("your nil is safe on this trick"))
         elif not follows:
-            out.append(_in_hand(card, view.hand or CardSet()))
+            out.append(_in_hand(card, view.hand or CardSet(), deck))
     return out
 
 
@@ -520,16 +564,17 @@ def sure_partner_winner(view: View) -> Card | None:
     unless it is a spade, no spade left unseen); None otherwise, or when the partner's nil
     is alive (a nil winning a trick is no winner for the side)."""
     partner = view.partner
-    winner = trick_winner(view.trick)
+    deck = view.deck
+    winner = trick_winner(view.trick, deck)
     if winner is None or partner is None or winner[0] != partner or _live_nil(view, partner):
         return None
     best = winner[1]
     if _players_after(view) == 0:
         return best
     unseen = _unseen(view, view.hand or CardSet())
-    if any(c > best for c in unseen.suit(best.suit)):
+    if _higher(best, unseen, deck):
         return None
-    if best.suit is not Suit.SPADES and unseen.count(Suit.SPADES):
+    if play_suit(best, deck) is not Suit.SPADES and _of_suit(unseen, Suit.SPADES, deck):
         return None
     return best
 
@@ -542,11 +587,12 @@ def dominated(view: View) -> frozenset[Card]:
     if view.phase != "play" or not view.trick:
         return frozenset()
     legal = [a for a in view.legal if isinstance(a, Card)]
-    best = trick_winner(view.trick)
+    deck = view.deck
+    best = trick_winner(view.trick, deck)
     if best is None or not legal:
         return frozenset()
     top = best[1]
-    beating = frozenset(c for c in legal if core.beats(c, top))
+    beating = frozenset(c for c in legal if deck.beats(c, top))
     if len(beating) == len(legal):
         return frozenset()  # every card wins over it: nothing to prefer
     if _live_nil(view, view.seat) or sure_partner_winner(view) is not None:
@@ -559,33 +605,38 @@ def careful_card(view: View) -> Card | None:
     starts: for a live nil the safest card (the highest card that still stays under the
     trick's winner, else the lowest); otherwise the lowest card that wastes no winner
     (no trump and no card sure to win while another is legal)."""
-    legal = sorted((a for a in view.legal if isinstance(a, Card)), key=lambda c: (c.rank, c.suit))
+    deck = view.deck
+
+    def rank(c: Card) -> tuple[int, int]:  # the power in its play suit (a joker above the ace)
+        return (deck.power[int(c)], int(c))
+
+    def trump(c: Card) -> bool:
+        return play_suit(c, deck) is Suit.SPADES
+
+    legal = sorted((a for a in view.legal if isinstance(a, Card)), key=rank)
     if not legal:
         return None
     if len(legal) == 1:
         return legal[0]
-    best = trick_winner(view.trick)
+    best = trick_winner(view.trick, deck)
     if _live_nil(view, view.seat):
         if best is not None:
-            under = [c for c in legal if not core.beats(c, best[1])]
+            under = [c for c in legal if not deck.beats(c, best[1])]
             if under:
                 # the highest that stays under, off-suit discards (no risk) before followed ones
-                return max(under, key=lambda c: (c.rank, c.suit is not Suit.SPADES))
-        return min(legal, key=lambda c: (c.rank, c.suit is Suit.SPADES))
+                return max(under, key=lambda c: (rank(c), not trump(c)))
+        return min(legal, key=lambda c: (rank(c), trump(c)))
     unseen = _unseen(view, view.hand or CardSet())
-
-    def top_of_suit(card: Card) -> bool:
-        return not any(c > card for c in unseen.suit(card.suit))
 
     def cost(card: Card) -> tuple[int, ...]:
         wastes = 0
         if best is not None:
-            if sure_partner_winner(view) is not None and core.beats(card, best[1]):
+            if sure_partner_winner(view) is not None and deck.beats(card, best[1]):
                 wastes = 2  # overtakes or ruffs the side's own trick
-            elif card.suit is Suit.SPADES and best[1].suit is not Suit.SPADES:
+            elif trump(card) and not trump(best[1]):
                 wastes = 1  # a ruff: a trump spent (a choice, not a default)
         else:
-            wastes = int(card.suit is Suit.SPADES) + int(top_of_suit(card))
-        return (wastes, int(card.suit is Suit.SPADES), card.rank, card.suit)
+            wastes = int(trump(card)) + int(not _higher(card, unseen, deck))
+        return (wastes, int(trump(card)), *rank(card))
 
     return min(legal, key=cost)

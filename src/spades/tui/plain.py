@@ -27,10 +27,11 @@ from collections.abc import Callable
 from typing import Final, TextIO
 
 from ..bids import Bid
-from ..cards import ALL_CARDS, Card, Rank, Suit
+from ..cards import ALL_CARDS, BIG_JOKER, LITTLE_JOKER, Card, Rank, Suit
 from ..game import Phase
 from ..i18n import NC_, _, command_word, ngettext, pgettext, rank_face, term, use_language
-from .controller import Controller, Message, Option
+from .controller import JOKER_NAMES, Controller, Message, Option
+from .hints import hand_order, play_suit
 
 __all__ = ["CARD_STYLES", "REVIEW_COMMANDS", "PlainGame", "card_letters", "card_words", "speak_cards"]
 
@@ -78,8 +79,12 @@ _BULLET: Final = re.compile(r"^\s*[•*]\s+")
 _SPACES: Final = re.compile(r"\s+")
 #: a quotation in a message, in the quotes of each of our languages
 _QUOTED: Final = re.compile(r"('[^']*'|«[^»]*»|„[^“]*“|\"[^\"]*\")")
-#: a card in the game's notation, as the engine's errors name it (``AS``, ``TD``)
-_NOTATION: Final = re.compile(r"(?<!\w)(?:10|[2-9TJQKA])[CDHS](?!\w)")
+#: a card in the game's notation, as the engine's errors name it (``AS``, ``TD``, ``BJ``)
+_NOTATION: Final = re.compile(r"(?<!\w)(?:(?:10|[2-9TJQKA])[CDHS]|[BL]J)(?!\w)")
+#: a joker as the full screen shows it
+_JOKER: Final = re.compile(r"(?<!\w)[BL]J(?!\w)")
+#: the jokers' names in sentences ("North plays the big joker"), by card id
+_JOKER_WORDS: Final = {BIG_JOKER: JOKER_NAMES[0][0], LITTLE_JOKER: JOKER_NAMES[1][0]}
 
 
 def _fold(text: str) -> str:
@@ -93,7 +98,10 @@ def rank_word(rank: Rank) -> str:
 
 
 def card_words(card: Card) -> str:
-    """``'queen of hearts'`` («дама червей», «hjartadrottning») in the language in use."""
+    """``'queen of hearts'`` («дама червей», «hjartadrottning») in the language in use;
+    ``'the big joker'``."""
+    if card.is_joker:
+        return _(_JOKER_WORDS[int(card)])
     suit = pgettext("card suit", _SUIT_WORDS[card.suit])
     return _("{rank} of {suit}").format(rank=rank_word(card.rank), suit=suit)
 
@@ -104,7 +112,9 @@ def _rank_letters(rank: Rank) -> str:
 
 def card_letters(card: Card) -> str:
     """``'QH'``, ``'10H'`` (the language's own rank letters where its packs use them):
-    what a player may type back."""
+    what a player may type back; ``'BJ'``, ``'LJ'``."""
+    if card.is_joker:
+        return str(card)
     return _rank_letters(card.rank) + card.suit.letter
 
 
@@ -129,7 +139,8 @@ def speak_cards(text: str, style: str = "words") -> str:
         shown = m.group(0)
         return say(Card.of(ranks[shown[:-1]], "♣♦♥♠".index(shown[-1])))
 
-    return re.sub(card, one, text)
+    text = re.sub(card, one, text)
+    return _JOKER.sub(lambda m: say(Card.parse(m.group(0))), text)
 
 
 class PlainGame:
@@ -173,6 +184,8 @@ class PlainGame:
         self.stdout.flush()
 
     def card(self, card: Card) -> str:
+        if card.is_joker:
+            return speak_cards(str(card), self.cards)
         return speak_cards(f"{_rank_letters(card.rank)}{card.suit.symbol}", self.cards)
 
     def cards_text(self, cards: list[Card]) -> str:
@@ -413,12 +426,17 @@ class PlainGame:
         """Each card's words (in the language in use and in English) and letters, as typed,
         to its notation."""
         table: dict[str, str] = {}
-        for card in ALL_CARDS:
+        every = (*ALL_CARDS, Card(LITTLE_JOKER), Card(BIG_JOKER))
+        for card in every:
             table[_fold(card_words(card))] = str(card)
             table[_fold(card_letters(card))] = str(card)
+        for name, notation in JOKER_NAMES:
+            table.setdefault(_fold(_(name)), notation)
         with use_language("en"):
-            for card in ALL_CARDS:
+            for card in every:
                 table.setdefault(_fold(card_words(card)), str(card))
+            for name, notation in JOKER_NAMES:
+                table.setdefault(_fold(name), notation)
         return table
 
     def notation(self, text: str) -> str:
@@ -465,18 +483,23 @@ class PlainGame:
         hand = self.ctl.view().hand
         if hand is None:
             return _("You have not looked at your cards.")
-        cards = hand.sorted()
+        deck = self.ctl.view().deck
+        cards = hand_order(hand, deck)
         lines = [ngettext("Your hand, {n} card:", "Your hand, {n} cards:", len(cards)).format(n=len(cards))]
         for suit in _SUIT_ORDER:
-            mine = sorted((c for c in cards if c.suit is suit), key=lambda c: -c.rank)
+            mine = [c for c in cards if play_suit(c, deck) is suit]
             if not mine:
                 lines.append(_("{suit}: none.").format(suit=term(suit.plural).capitalize()))
                 continue
-            ranks = ", ".join(self._rank(c) for c in mine)
+            ranks = ", ".join(self._rank(c, suit) for c in mine)
             lines.append(_("{suit}: {ranks}.").format(suit=term(suit.plural).capitalize(), ranks=ranks))
         return "\n".join(lines)
 
-    def _rank(self, card: Card) -> str:
+    def _rank(self, card: Card, suit: Suit) -> str:
+        """A card among its suit's: its rank alone, or the whole card for a joker and for a
+        card playing as another suit (the deuces' 2♦ among the spades)."""
+        if card.is_joker or card.suit is not suit:
+            return self.card(card)
         if self.cards == "words":
             return rank_word(card.rank)
         return _rank_letters(card.rank)

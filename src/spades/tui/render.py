@@ -24,7 +24,7 @@ from ..game import Phase
 from ..i18n import NC_, _, ngettext, pgettext, seat_letter, term
 from ..view import HandSummary, TrickRecord
 from .controller import Controller, Option
-from .hints import pretty, trick_winner
+from .hints import hand_order, pretty, trick_winner
 
 __all__ = [
     "card_at",
@@ -38,6 +38,8 @@ __all__ = [
 ]
 
 SUIT_STYLES: Final = ("green", "#5f87ff", "red", "")
+#: the jokers as printed packs colour them: the big joker in colour, the little in black
+JOKER_STYLES: Final = {52: "", 53: "red"}
 #: after the card winning the trick so far
 WINNING_MARK: Final = "◂"
 #: the columns of the score panel's text (its width, 30, less its border and padding)
@@ -45,8 +47,9 @@ SIDE_COLUMNS: Final = 26
 
 
 def card_text(card: Card, *, dim: bool = False, bold: bool = True, colour: bool = True) -> Text:
-    """``Q♥`` in its suit colour (``colour=False``: in the text colour)."""
-    style = SUIT_STYLES[int(card.suit)] if colour else ""
+    """``Q♥`` in its suit colour (``colour=False``: in the text colour); ``BJ`` in red and
+    ``LJ`` in the text colour, as printed packs draw the big and the little joker."""
+    style = (JOKER_STYLES[int(card)] if card.is_joker else SUIT_STYLES[int(card.suit)]) if colour else ""
     if bold:
         style = f"bold {style}".strip()
     if dim:
@@ -157,7 +160,7 @@ def table_text(ctl: Controller, width: int, height: int = 9, *, colour: bool = T
     note2 = Text()
     trick = game.trick
     if trick:
-        winning = trick_winner(trick)
+        winning = trick_winner(trick, ctl.view().deck)
         for seat, card in trick:
             cards[seat] = card_text(card, colour=colour)
             if winning is not None and len(trick) > 1 and winning[0] == seat:
@@ -358,10 +361,10 @@ def hand_text(
         card = option.card
         if card is None:
             continue
-        if previous_suit is not None and card.suit != previous_suit:
+        if previous_suit is not None and _group(option) != previous_suit:
             top.append(" ")
             bottom.append(" ")
-        previous_suit = card.suit
+        previous_suit = _group(option)
         face = card_text(card, dim=any_legal and not option.legal, colour=colour)
         if card in marks:
             face.stylize("underline")
@@ -380,6 +383,13 @@ def hand_text(
     return top + Text("\n") + bottom
 
 
+def _group(option: Option) -> int:
+    """The suit a card of the hand is grouped under: the suit it plays as."""
+    if option.group is not None:
+        return int(option.group)
+    return int(option.card.suit) if option.card is not None else -1
+
+
 def card_at(options: Sequence[Option], x: int) -> int | None:
     """The option whose card :func:`hand_text` draws at column ``x`` (a mouse click), or None."""
     column = 0
@@ -388,9 +398,9 @@ def card_at(options: Sequence[Option], x: int) -> int | None:
         card = option.card
         if card is None:
             continue
-        if previous_suit is not None and card.suit != previous_suit:
+        if previous_suit is not None and _group(option) != previous_suit:
             column += 1
-        previous_suit = card.suit
+        previous_suit = _group(option)
         if column <= x < column + 4:
             return i
         column += 4
@@ -414,7 +424,7 @@ def choices_text(
         return Text("")
     k = ctl.choosing_cards()
     if k:
-        chosen = " ".join(pretty(c) for c in sorted(marks, key=lambda c: (-c.suit, -c.rank)))
+        chosen = " ".join(pretty(c) for c in hand_order(list(marks), ctl.view().deck))
         if ctl.game.phase is Phase.EXCHANGE:
             head = _("Marked {n} of {k}: {chosen}  · Space marks, Enter passes").format(
                 n=len(marks), k=k, chosen=chosen or "-"

@@ -14,7 +14,7 @@ const MISSED_MAX = 16; // more events than this at once (back from offline): sai
 // ---------- words ----------
 function rankWord(r) { return r === "T" ? "10" : RANK_WORDS[r] ? _(RANK_WORDS[r]) : r; }
 // "queen of hearts" (cards.js draws the face; this says it)
-function cardWords(code) { return fmt(_(CARD_OF[code[code.length - 1]]), { rank: rankWord(code.length === 3 ? "T" : code[0]) }); }
+function cardWords(code) { if (isJoker(code)) return jokerWords(code); return fmt(_(CARD_OF[code[code.length - 1]]), { rank: rankWord(code.length === 3 ? "T" : code[0]) }); }
 function suitWords(s) { return term(SUIT_PLURAL[s]); }
 function listWords(items) { return items.join(", "); }
 // a seat as said aloud: its name, "you" for your own seat

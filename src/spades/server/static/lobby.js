@@ -34,6 +34,7 @@ async function load() {
   $("name").value = localStorage.getItem("spades-name") || "";
   $("preset").addEventListener("change", presetChanged);
   presetChanged();
+  ruleSetPicker();
   refresh();
   setInterval(refresh, 4000);
   if (new URLSearchParams(location.search).get("missing")) $("join-error").textContent = _("No table has that invite code.");
@@ -101,6 +102,30 @@ function presetChanged() {
     if (HELP[key]) wrap.title = HELP[key];
     box.appendChild(wrap);
   }
+}
+
+// The named rule sets (/api/config "rule_sets", as /api/rule-sets: "jjdd", Mirror...): a select
+// above the game that fills the form with a set's preset and options (each can still be changed).
+function ruleSetPicker() {
+  const sets = (config.rule_sets || []).filter((s) => (config.presets || {})[s.preset]);
+  if (!sets.length || $("rule-set")) return;
+  const wrap = el("div", "rule-set-row"), lab = el("label", "", _("Rule set")), sel = el("select");
+  lab.htmlFor = sel.id = "rule-set";
+  const none = el("option", "", _("(your own rules)")); none.value = ""; sel.appendChild(none);
+  for (const s of sets) { const o = el("option", "", _(s.title)); o.value = s.name; o.title = _(s.about); sel.appendChild(o); }
+  sel.addEventListener("change", () => {
+    const set = sets.find((s) => s.name === sel.value);
+    if (!set) return;
+    $("preset").value = set.preset; presetChanged();
+    for (const [key, value] of Object.entries(set.options)) {
+      const inp = document.querySelector("[data-opt='" + key + "']");
+      if (!inp) continue;
+      if (inp.dataset.kind === "bool") inp.checked = value; else inp.value = value === null ? "" : value;
+    }
+  });
+  $("preset").addEventListener("change", () => { sel.value = ""; });
+  wrap.append(lab, sel);
+  $("preset").parentElement.before(wrap);
 }
 
 // an option's limits, from the server's description of the options (/api/config)

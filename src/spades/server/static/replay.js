@@ -18,7 +18,6 @@ async function loadAnalysis(h) {
   if (h === hand) render();
 }
 function btn(text, id, fn) { const b = el("button", "", text); b.type = "button"; b.id = id; b.onclick = fn; return b; }
-function cardText(code) { return rankText(code[0]) + SUITS[code[1]]; }
 function seatName(i) { return term(game.seats[i].name); }
 // what one card cost: "−1 · best: A♠", "nil lost · best: 2♥", "best", "only card"
 function verdict(d, most = 3) {
@@ -158,5 +157,5 @@ function render() {
   const r = await fetch("/api/tables/" + encodeURIComponent(tableId) + "/replay");
   const data = await r.json();
   if (!r.ok) { main.replaceChildren(el("h2", "", errorText(data, _("No replay"))), Object.assign(el("a", "button primary", _("Back to the lobby")), { href: "/" })); return; }
-  game = data; render();
+  game = data; useDeck(game.rules && game.rules.deck); render();
 })();

@@ -191,11 +191,22 @@ function sideName(side) {
   return seatName(side) + " & " + seatName(side + 2);
 }
 function capital(text) { return text.charAt(0).toUpperCase() + text.slice(1); }
+// the bid the cards fix under Mirror ("your bid is your 4 spades") and Whiz's two (nil or the
+// count), said in the bid box; null under the other biddings
+function fixedBidNote(rules, bids) {
+  const bidding = rules && rules.bidding;
+  if (bidding !== "mirror" && bidding !== "whiz") return null;
+  const n = Math.max(0, ...bids.filter((b) => b !== "nil").map(Number));
+  if (!n) return bidding === "mirror" ? _("Mirror: you hold no spades, so your bid is nil.") : _("Whiz: you hold no spades, so your bid is nil.");
+  return bidding === "mirror"
+    ? fmt(ngettext("Mirror: your bid is your {n} spade.", "Mirror: your bid is your {n} spades.", n), { n })
+    : fmt(ngettext("Whiz: bid nil or your {n} spade.", "Whiz: bid nil or your {n} spades.", n), { n });
+}
 function bidText(b) { return b === null ? "—" : b === "nil" || b === "blind nil" ? capital(term(b)) : b; }
 // an action in words ("bid 4", "Q♥", "pass 2♣ 3♦ 4♥"), for hints
 function actionText(a) {
   const parts = a.split(" ");
-  if (/^(?:10|[2-9TJQKA])[CDHS]$/.test(a)) return cardText(a);
+  if (/^(?:(?:10|[2-9TJQKA])[CDHS]|[BL]J)$/.test(a)) return cardText(a);
   if (parts[0] === "bid") return fmt(_("bid {n}"), { n: parts[1] });
   if (a === "nil" || a === "blind nil") return term(a);
   if (a === "look") return _("look at your cards");
@@ -210,6 +221,7 @@ function actionText(a) {
 function render() {
   if (!st) return;
   const view = st.view, table = st.table;
+  useDeck(table.rules && table.rules.deck);
   $("table-name").textContent = table.name ? "· " + table.name : "";
   $("code").textContent = table.code;
   renderScores();
@@ -419,7 +431,7 @@ function renderMe() {
       row.append(button(_("Look at my cards"), "look", "primary"), button(capital(term("blind nil")), "blind nil", "secondary"));
       actions.append(el("span", "note", _("Bid blind nil before looking at your cards?")), row);
     } else if (mode === "bid") {
-      actions.append(el("span", "note", _("Your bid:")));
+      actions.append(el("span", "note", fixedBidNote(st.table.rules, legal.bids) || _("Your bid:")));
       const bids = el("div", "bids");
       for (const b of legal.bids) bids.appendChild(button(b === "nil" ? capital(term("nil")) : b, b === "nil" ? "nil" : "bid " + b, hintAction === (b === "nil" ? "nil" : "bid " + b) ? "primary" : ""));
       actions.appendChild(bids);
@@ -614,7 +626,7 @@ function cardsText(list) { return list.map(cardText).join(" "); }
 function logText(e) {
   if (e.note) return e.note;
   const who = seatName(e.seat), t = e.text, parts = t.split(" ");
-  if (/^(?:10|[2-9TJQKA])[CDHS]$/.test(t)) return fmt(_("{who} played {card}"), { who, card: cardText(t) });
+  if (/^(?:(?:10|[2-9TJQKA])[CDHS]|[BL]J)$/.test(t)) return fmt(_("{who} played {card}"), { who, card: cardText(t) });
   if (parts[0] === "bid") return fmt(_("{who} bid {n}"), { who, n: parts[1] });
   if (t === "nil") return fmt(_("{who} bid nil"), { who });
   if (t === "blind nil") return fmt(_("{who} bid blind nil"), { who });
