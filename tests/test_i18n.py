@@ -260,3 +260,23 @@ def test_catalog_files_have_no_duplicated_message(path: Path) -> None:
     twice = [k for k in keys if k in seen or seen.add(k)]  # type: ignore[func-returns-value]
     assert not twice, f"{path.name}: entries given twice: {twice[:5]}"
     assert len(keys) > 50
+
+
+@pytest.mark.parametrize("path", sorted(LOCALE.rglob("*.po*")), ids=lambda p: str(p.relative_to(LOCALE)))
+def test_every_catalogue_entry_has_its_msgstr(path: Path) -> None:
+    # a line-wise merge of two branches' appended entries once dropped their shared
+    # 'msgstr ""' line: the msgid then ran into the next entry
+    lines = path.read_text(encoding="utf-8").splitlines()
+    missing = []
+    i = 0
+    while i < len(lines):
+        if not lines[i].startswith("msgid "):
+            i += 1
+            continue
+        j = i + 1
+        while j < len(lines) and lines[j].startswith(('"', "msgid_plural ")):
+            j += 1
+        if not (j < len(lines) and lines[j].startswith("msgstr")):
+            missing.append(f"{i + 1}: {lines[i][:60]}")
+        i = j
+    assert missing == []
