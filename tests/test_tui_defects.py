@@ -340,3 +340,26 @@ def test_the_hint_on_screen_is_the_hint_bots_move_with_its_facts() -> None:
             assert not app.internal_errors
 
     _run(go())
+
+
+def test_score_row_keeps_a_space_before_a_four_character_score(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The score panel ran a side's name into a negative score: "N-S (you)-160" (a 9-column
+    label and a 4-column score). With such a score the row names the side by its seat letters
+    (the bold row is the player's own)."""
+    from spades.tui.render import side_text
+    from tuiutil import make
+
+    ctl = make("--seed", "3", "--hands", "1", "--bots", "random")
+
+    class Scored:  # the game with the scores of the capture
+        scores = (-160, 74)
+
+        def __getattr__(self, name: str) -> object:
+            return getattr(game, name)
+
+    game = ctl.game
+    monkeypatch.setattr(ctl, "game", Scored())
+    rows = side_text(ctl, colour=False).plain.splitlines()[1:3]
+    assert rows[0].split()[:2] == ["N-S", "-160"], rows
+    assert rows[1].startswith("E-W") and rows[1].split()[1] == "74", rows
+    assert all(len(r) <= 26 for r in rows)

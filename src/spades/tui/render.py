@@ -239,8 +239,10 @@ def side_text(ctl: Controller, *, colour: bool = True) -> Text:
     mine = rules.side_of(ctl.human)
     for side in range(rules.num_sides):
         style = "bold" if side == mine else ""
-        label = ctl.side_label(side)[:9]
-        row = f"{label:<9}{game.scores[side]:>4}{game.bags[side]:>5}{side_won_bid(ctl, side):>8}"
+        label, points = ctl.side_label(side)[:9], str(game.scores[side])
+        if len(label) + len(points) > 12:  # "N-S (you)-160": the bold row says whose it is
+            label = _short_side(ctl, side)[:8]
+        row = f"{label:<9}{points:>4}{game.bags[side]:>5}{side_won_bid(ctl, side):>8}"
         out.append(row + "\n", style=style)
     playing = game.phase is Phase.PLAY and all(b is not None for b in game.bids)
     if playing:
