@@ -440,7 +440,9 @@ def test_rules_command_shows_every_rule_in_force_and_marks_house_rules() -> None
     assert lines[0].startswith("Rules in force: partnership")
     assert "* target score: 300 points" in lines
     assert any(line.startswith("  nil bonus: 100 points") for line in lines)
-    assert lines[-1].startswith("* a house rule")
+    assert lines[-2].startswith("* a house rule")
+    # then the rule string to share the table's rules (issue 49's named rule sets)
+    assert lines[-1] == "Rule string (spades play --rules): classic,target-score=300,blind-nil=off"
 
     async def body(app: PlayApp, pilot: object) -> None:
         await enter_line(app, pilot, "rules")
