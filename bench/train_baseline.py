@@ -133,7 +133,8 @@ def collect(args: argparse.Namespace) -> None:
         while not game.is_over and game.hands_played < args.max_hands:
             game.apply(record_decision(game, players, out, args.bid_values))
         if (g + 1) % 10 == 0:
-            print(f"{g + 1} games, {len(out.label)} decisions, {time.perf_counter() - start:.0f} s", flush=True)
+            seconds = time.perf_counter() - start
+            print(f"{g + 1} games, {len(out.label)} decisions, {seconds:.0f} s", flush=True)
     out.save(Path(args.out))
     print(f"wrote {args.out}: {len(out.label)} decisions from {args.games} games "
           f"in {time.perf_counter() - start:.0f} s")
