@@ -11,7 +11,9 @@ Three steps, each reproducible from its seed:
    decision is also replayed for several candidate bids (nil and basic's bid -3..+3): the
    game is copied, the candidate bid applied, and the hand finished by ``basic`` in every
    seat; the label is the bidder's side's points for the hand minus the other side's
-   (a counterfactual value of each bid for this deal).
+   (a counterfactual value of each bid for this deal).  With ``--dagger WEIGHTS`` one
+   side is played by a trained network while basic still labels every decision
+   (DAgger: the states the network itself reaches, with basic's answers).
 2. ``train`` (PyTorch): an MLP (986 -> H -> H, ReLU) with two heads: a policy over the 75
    ids (behaviour cloning of basic: cross-entropy over the legal ids) and a value per bid
    (0-17 tricks; regression on the counterfactual values / 100, only where measured).
@@ -40,6 +42,7 @@ import numpy as np
 from spades import bots
 from spades.action_space import NUM_ACTIONS
 from spades.actions import BID_BASE, Action, Discard, Pass, action_from_id, action_id
+from spades.bots.learned import LearnedBot
 from spades.cards import Card
 from spades.game import Game
 from spades.observation import OBSERVATION_SIZE, encode
@@ -100,24 +103,26 @@ def bid_values(game: Game, seat: int, bid: int, legal: list[int], players: list[
     return out
 
 
-def record_decision(game: Game, players: list[Any], out: Samples, with_values: bool) -> Action:
+def record_decision(game: Game, teachers: list[Any], actors: list[Any], out: Samples,
+                    with_values: bool) -> Action:
+    """Store the teacher's (basic's) decision at this seat; return the actor's action."""
     seat = game.to_act
     view = game.view(seat)
-    action = players[seat].act(view)
+    action = teachers[seat].act(view)
     if isinstance(action, (Pass, Discard)):
         held = [int(c) for c in view.hand or ()]
         pending: list[int] = []
         for card in sorted(int(c) for c in action.cards):
             out.add(encode(view, pending), [c for c in held if c not in pending], card)
             pending.append(card)
-        return action
-    legal = sorted(_id(a) for a in view.legal)
-    aid = _id(action)
-    values = None
-    if with_values and BID_BASE <= aid < BID_BASE + NUM_BIDS and len(legal) > 1:
-        values = bid_values(game, seat, aid - BID_BASE, legal, players)
-    out.add(encode(view, []), legal, aid, values)
-    return action
+    else:
+        legal = sorted(_id(a) for a in view.legal)
+        aid = _id(action)
+        values = None
+        if with_values and BID_BASE <= aid < BID_BASE + NUM_BIDS and len(legal) > 1:
+            values = bid_values(game, seat, aid - BID_BASE, legal, teachers)
+        out.add(encode(view, []), legal, aid, values)
+    return action if actors[seat] is teachers[seat] else actors[seat].act(view)
 
 
 def collect(args: argparse.Namespace) -> None:
@@ -128,10 +133,15 @@ def collect(args: argparse.Namespace) -> None:
         game_seed = int(rng.integers(2**31))
         blind = bool(rng.random() < args.blind_share)
         rules = Rules.preset("partnership", blind_nil=blind)
-        players = [bots.get("basic", seed=game_seed + s) for s in range(4)]
+        teachers = [bots.get("basic", seed=game_seed + s) for s in range(4)]
+        actors = list(teachers)
+        if args.dagger:  # one side, drawn per game, played by the network being trained
+            side = int(rng.integers(2))
+            for s in (side, side + 2):
+                actors[s] = LearnedBot(weights=args.dagger, bid_values=False)
         game = Game(rules, seed=game_seed)
         while not game.is_over and game.hands_played < args.max_hands:
-            game.apply(record_decision(game, players, out, args.bid_values))
+            game.apply(record_decision(game, teachers, actors, out, args.bid_values))
         if (g + 1) % 10 == 0:
             seconds = time.perf_counter() - start
             print(f"{g + 1} games, {len(out.label)} decisions, {seconds:.0f} s", flush=True)
@@ -165,6 +175,11 @@ def train(args: argparse.Namespace) -> None:
     h = args.hidden
     trunk = nn.Sequential(nn.Linear(OBSERVATION_SIZE, h), nn.ReLU(), nn.Linear(h, h), nn.ReLU())
     pi, vh = nn.Linear(h, NUM_ACTIONS), nn.Linear(h, NUM_BIDS)
+    if args.init:  # go on from an exported network
+        with torch.no_grad(), np.load(args.init) as start:
+            for name, layer in zip(("w1", "w2", "wp", "wv"), (trunk[0], trunk[2], pi, vh), strict=True):
+                layer.weight.copy_(torch.from_numpy(start[name].T.astype(np.float32)))
+                layer.bias.copy_(torch.from_numpy(start["b" + name[1:]].astype(np.float32)))
     params = [*trunk.parameters(), *pi.parameters(), *vh.parameters()]
     opt = torch.optim.Adam(params, lr=args.lr)
     print(f"{n} decisions ({int(known.any(1).sum())} with bid values), hidden {h}")
@@ -211,6 +226,8 @@ def main() -> None:
     c.add_argument("--blind-share", type=float, default=0.25, help="share of games with blind nil on")
     c.add_argument("--max-hands", type=int, default=40, help="cut a game after this many hands")
     c.add_argument("--bid-values", action="store_true", help="replay every bid decision for candidate bids")
+    c.add_argument("--dagger", metavar="WEIGHTS",
+                   help="one side played by this network, labelled with basic's decisions (DAgger)")
     c.add_argument("--out", required=True)
     t = sub.add_parser("train", help="fit the network (PyTorch) and export float16 weights")
     t.add_argument("--data", required=True, help="comma-separated files from collect")
@@ -222,6 +239,7 @@ def main() -> None:
     t.add_argument("--value-weight", type=float, default=1.0)
     t.add_argument("--threads", type=int, default=1)
     t.add_argument("--seed", type=int, default=0)
+    t.add_argument("--init", metavar="WEIGHTS", help="start from these exported weights")
     args = parser.parse_args()
     collect(args) if args.command == "collect" else train(args)
 
