@@ -20,12 +20,19 @@ Three steps, each reproducible from its seed:
 3. The weights are written as float16 to an ``.npz`` that
    :class:`spades.bots.learned.LearnedBot` reads with numpy alone.
 
-Commands (the ones behind ``src/spades/bots/data/baseline-v1.npz``: docs/research.md)::
+Commands (the ones behind ``src/spades/bots/data/baseline-v1.npz``; times and results in
+docs/research.md, "The learned baseline"; ``python`` is the ``rl`` venv with PyTorch for ``train``)::
 
-    PYTHONPATH=src python bench/train_baseline.py collect --games 600 --seed 1 --out /tmp/bl/bc1.npz
-    PYTHONPATH=src python bench/train_baseline.py collect --games 150 --seed 2 --bid-values \
-        --out /tmp/bl/bid2.npz
-    PYTHONPATH=src python bench/train_baseline.py train --data /tmp/bl/bc1.npz,/tmp/bl/bid2.npz \
+    B="python bench/train_baseline.py"; export PYTHONPATH=src
+    $B collect --games 800 --seed 1 --out /tmp/bl/bc1.npz
+    $B collect --games 400 --seed 2 --bid-values --out /tmp/bl/bid2.npz
+    $B train --data /tmp/bl/bc1.npz --epochs 3 --threads 2 --out /tmp/bl/v0.npz
+    $B collect --games 300 --seed 3 --dagger /tmp/bl/v0.npz --out /tmp/bl/dag3.npz
+    $B train --data /tmp/bl/bc1.npz,/tmp/bl/dag3.npz,/tmp/bl/bid2.npz --init /tmp/bl/v0.npz \
+        --epochs 1 --batch 1024 --lr 5e-4 --value-repeat 4 --threads 2 --out /tmp/bl/v1.npz
+    $B collect --games 300 --seed 4 --dagger /tmp/bl/v1.npz --out /tmp/bl/dag4.npz
+    $B train --data /tmp/bl/bc1.npz,/tmp/bl/dag3.npz,/tmp/bl/dag4.npz,/tmp/bl/bid2.npz \
+        --init /tmp/bl/v1.npz --epochs 1 --batch 1024 --lr 5e-4 --value-repeat 4 --threads 2 \
         --out src/spades/bots/data/baseline-v1.npz
 """
 
@@ -167,6 +174,8 @@ def train(args: argparse.Namespace) -> None:
     order = rng.permutation(n)
     n_val = max(1, n // 20)
     val, tr = order[:n_val], order[n_val:]
+    valued = tr[~np.isnan(data["values"][tr]).all(1)]
+    tr = np.concatenate([tr, *[valued] * (args.value_repeat - 1)])  # bid decisions seen more often
     obs = torch.from_numpy(data["obs"])
     mask = torch.from_numpy(data["mask"])
     label = torch.from_numpy(data["label"].astype(np.int64))
@@ -237,6 +246,7 @@ def main() -> None:
     t.add_argument("--batch", type=int, default=512)
     t.add_argument("--lr", type=float, default=1e-3)
     t.add_argument("--value-weight", type=float, default=1.0)
+    t.add_argument("--value-repeat", type=int, default=1, help="show each valued bid decision this often")
     t.add_argument("--threads", type=int, default=1)
     t.add_argument("--seed", type=int, default=0)
     t.add_argument("--init", metavar="WEIGHTS", help="start from these exported weights")
