@@ -32,7 +32,8 @@ docs/research.md, "The learned baseline"; ``python`` is the ``rl`` venv with PyT
         --epochs 1 --batch 1024 --lr 5e-4 --value-repeat 4 --threads 2 --out /tmp/bl/v1.npz
     $B collect --games 300 --seed 4 --dagger /tmp/bl/v1.npz --out /tmp/bl/dag4.npz
     $B train --data /tmp/bl/bc1.npz,/tmp/bl/dag3.npz,/tmp/bl/dag4.npz,/tmp/bl/bid2.npz \
-        --init /tmp/bl/v1.npz --epochs 1 --batch 1024 --lr 5e-4 --value-repeat 4 --threads 2 --out /tmp/bl/v2.npz
+        --init /tmp/bl/v1.npz --epochs 1 --batch 1024 --lr 5e-4 --value-repeat 4 --threads 2 \
+        --out /tmp/bl/v2.npz
     $B collect --games 300 --seed 5 --dagger /tmp/bl/v2.npz --out /tmp/bl/dag5.npz
     $B train --data /tmp/bl/bc1.npz,/tmp/bl/dag3.npz,/tmp/bl/dag4.npz,/tmp/bl/dag5.npz,/tmp/bl/bid2.npz \
         --init /tmp/bl/v2.npz --epochs 2 --batch 1024 --lr 3e-4 --value-repeat 4 --threads 2 \
