@@ -10,6 +10,7 @@ know) and returns one of ``view.legal_actions()``::
 Names: ``random`` (uniform among the legal actions, but it always looks at its
 cards: never blind nil unless ``random:blind_nil=true``), ``uniform`` (uniform
 among every legal action, blind nil included), ``basic``, ``expert``,
+``learned`` (a small network trained on ``basic``'s games, :mod:`spades.bots.learned`),
 ``openspiel-ismcts``.  :func:`get` also takes ``'module:Class'`` or
 ``'path/to/file.py:Class'`` (a :class:`Bot` subclass, or any factory of one), and
 installed packages add names through the ``spades.bots`` entry-point group::
@@ -43,6 +44,8 @@ _REGISTRY: dict[str, str | Callable[..., Bot]] = {
     "openspiel-ismcts": "spades.openspiel.bots:ISMCTSBot",
     "basic": "spades.bots.basic:BasicBot",
     "expert": "spades.bots.expert:ExpertBot",
+    # the shipped learned baseline (numpy inference; bench/train_baseline.py)
+    "learned": "spades.bots.learned:LearnedBot",
 }
 
 
