@@ -824,7 +824,10 @@ $("chat-form").addEventListener("submit", (e) => {
 });
 $("mute-all").checked = localStorage.getItem("spades-mute-all") === "1";
 $("mute-all").addEventListener("change", () => localStorage.setItem("spades-mute-all", $("mute-all").checked ? "1" : "0"));
+let following = null; // the table this page is leaving for (a rematch frame and a click both ask)
 function followRematch(id) {
+  if (following) return; // navigating twice aborts the first load ("keep my partner" asked twice)
+  following = id;
   if (token) localStorage.setItem("spades-seat-" + id, token); // the same seats: the same seat link
   toast(_("Rematch! Taking you to the new table…"));
   setTimeout(() => { location.href = "/t/" + encodeURIComponent(id); }, 600);
