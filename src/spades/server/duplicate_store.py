@@ -22,7 +22,8 @@ from sqlalchemy import Column, Float, MetaData, String, Table, Text, insert, sel
 from ..cards import Card
 from ..fairness import deal_order, new_secret
 from .duplicate import Movement, event_rules
-from .storage import SeatRow, Storage, TableRow
+from .own_tables import OwnTables
+from .storage import SeatRow, TableRow
 
 __all__ = ["EventRow", "EventStore"]
 
@@ -61,18 +62,10 @@ class EventRow:
         }
 
 
-class EventStore:
+class EventStore(OwnTables):
     """Events in the database of ``storage`` (its table is made on first use)."""
 
-    def __init__(self, storage: Storage) -> None:
-        self.storage = storage
-        self._ready = False
-
-    async def _schema(self) -> None:
-        if not self._ready:
-            async with self.storage.engine.begin() as conn:
-                await conn.run_sync(metadata.create_all)
-            self._ready = True
+    metadata = metadata
 
     async def load(self, event_id: str) -> EventRow | None:
         if not 4 <= len(event_id) <= 32:

@@ -21,7 +21,6 @@ itself is unchanged.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import time
 from collections.abc import Callable
@@ -38,6 +37,7 @@ from starlette.routing import Route
 from ..i18n import N_
 from .limits import BadRequest, parse_json, read_body
 from .options import RequestError
+from .own_tables import OwnTables
 from .players import KEY_HEADER, player_for_key
 from .storage import Storage
 from .words import error_fields, language_of
@@ -111,26 +111,14 @@ def _from_row(text: str) -> DisplayPrefs:
     return replace(DisplayPrefs(), **good)
 
 
-class PrefsStore:
+class PrefsStore(OwnTables):
     """The ``spades_prefs`` table of a :class:`~.storage.Storage`, made on first use."""
 
-    def __init__(self, storage: Storage) -> None:
-        self.storage = storage
-        self._ready = False
-        self._lock = asyncio.Lock()
-
-    async def _prepare(self) -> None:
-        if self._ready:
-            return
-        async with self._lock:
-            if not self._ready:
-                async with self.storage.engine.begin() as conn:
-                    await conn.run_sync(metadata.create_all)
-                self._ready = True
+    metadata = metadata
 
     async def load(self, player_id: str) -> DisplayPrefs | None:
         """The player's saved settings, or None when the player never saved any."""
-        await self._prepare()
+        await self._schema()
         query = select(prefs_table.c.prefs).where(prefs_table.c.player_id == player_id)
         async with self.storage.engine.connect() as conn:
             row = (await conn.execute(query)).first()
@@ -138,7 +126,7 @@ class PrefsStore:
 
     async def save(self, player_id: str, prefs: DisplayPrefs) -> None:
         """Insert or replace the player's settings in one statement (two browsers may save at once)."""
-        await self._prepare()
+        await self._schema()
         values = {"player_id": player_id, "prefs": json.dumps(asdict(prefs)), "updated": time.time()}
         insert = pg_insert if self.storage.backend == "postgresql" else sqlite_insert
         statement = insert(prefs_table).values(**values)

@@ -19,7 +19,8 @@ from typing import Any, Final
 from sqlalchemy import Column, Float, MetaData, String, Table, Text, insert, select, update
 
 from ..rules import Rules
-from .storage import SeatRow, Storage, TableRow
+from .own_tables import OwnTables
+from .storage import SeatRow, TableRow
 from .table import secret_decks
 from .tournament import Game, Round
 
@@ -122,18 +123,10 @@ class TournamentRow:
         return row
 
 
-class TournamentStore:
+class TournamentStore(OwnTables):
     """Tournaments in the database of ``storage`` (its table is made on first use)."""
 
-    def __init__(self, storage: Storage) -> None:
-        self.storage = storage
-        self._ready = False
-
-    async def _schema(self) -> None:
-        if not self._ready:
-            async with self.storage.engine.begin() as conn:
-                await conn.run_sync(metadata.create_all)
-            self._ready = True
+    metadata = metadata
 
     async def load(self, tid: str) -> TournamentRow | None:
         if not 4 <= len(tid) <= 32:
