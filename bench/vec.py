@@ -136,8 +136,10 @@ def learner_rate(preset: str, envs: int, seconds: float, seed: int, opponents: s
 
 
 def vec_rate(preset: str, envs: int, seconds: float, seed: int, observation: str, parallel: bool,
-             policy: str) -> tuple[float, float, int]:
-    """VecEnv's random hands per second: (CPU time, wall clock, threads)."""
+             policy: str, gather: bool = False) -> tuple[float, float, int]:
+    """VecEnv's random hands per second: (CPU time, wall clock, threads).  ``gather``
+    (with ``observation="seats"``): also copy each game's acting seat's row into one
+    ``[n, 986]`` array every step, as a policy reading only that seat would."""
     from spades.rules import Rules
     from spades.vec import VecEnv
 
@@ -153,6 +155,7 @@ def vec_rate(preset: str, envs: int, seconds: float, seed: int, observation: str
         padded[:, :10] = np.packbits(mask, axis=1, bitorder="little")
         return choose(words, gen)
 
+    acting = np.zeros((envs, env.obs_dim), np.float32)
     _obs, mask, _player = env.reset()
     for _ in range(3):  # warm-up (numba compiles once per machine, then loads its cache)
         _obs, mask, _player, _rewards, done = env.step(act(mask))
@@ -161,6 +164,8 @@ def vec_rate(preset: str, envs: int, seconds: float, seed: int, observation: str
     while time.process_time() - start < seconds:
         for _ in range(50):
             _obs, mask, _player, _rewards, done = env.step(act(mask))
+            if gather:
+                env.acting_observations(acting)
             hands += int(done.sum())
     return hands / (time.process_time() - start), hands / (time.perf_counter() - wall), env.threads
 
@@ -204,10 +209,15 @@ def opponents_main(args: argparse.Namespace) -> None:
     ref_cpu, ref_wall = openspiel_obs_rate(args.seconds, args.seed)
     print(f"OpenSpiel C++ 'spades' + observation_tensor each decision: cpu {ref_cpu:9.0f} hands/s  "
           f"wall {ref_wall:9.0f} hands/s", flush=True)
+    rows = (("full", False, "full obs (acting seat's, whole)"),
+            ("seats", False, "every seat's obs kept (seats)  "),
+            ("seats", True, "seats + acting rows gathered   "))
     for preset in ("openspiel", "partnership"):
-        cpu, wall, _threads = vec_rate(preset, args.envs, args.seconds, args.seed, "full", False, "bits")
-        print(f"VecEnv {preset:11s} full obs, uniform legal (bits):          cpu {cpu:9.0f} hands/s "
-              f"({cpu / ref_cpu:6.1f}x)  wall {wall:9.0f} ({wall / ref_wall:6.1f}x)", flush=True)
+        for observation, gather, label in rows:
+            cpu, wall, _threads = vec_rate(preset, args.envs, args.seconds, args.seed, observation, False,
+                                           "bits", gather)
+            print(f"VecEnv {preset:11s} {label}, uniform legal (bits): cpu {cpu:9.0f} hands/s "
+                  f"({cpu / ref_cpu:6.1f}x)  wall {wall:9.0f} ({wall / ref_wall:6.1f}x)", flush=True)
     for preset in ("openspiel", "partnership"):
         for opponents in ("basic", "random"):
             cpu, wall = learner_rate(preset, args.envs, args.seconds, args.seed, opponents)

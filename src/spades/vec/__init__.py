@@ -292,8 +292,8 @@ class VecEnv:
             raise ValueError("num_envs must be a whole number, at least 1")
         if reward not in ("points", "win"):
             raise ValueError("reward must be 'points' or 'win'")
-        if observation not in ("full", "none"):
-            raise ValueError("observation must be 'full' or 'none'")
+        if observation not in ("full", "seats", "none"):
+            raise ValueError("observation must be 'full', 'seats' or 'none'")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise TypeError("seed must be an integer or None")
         if max_hands is not None and (isinstance(max_hands, bool) or not isinstance(max_hands, int)
@@ -312,6 +312,9 @@ class VecEnv:
             raise ValueError("record=True needs every seat played from outside (no learners/opponents)")
         if self._opponents and parallel:
             raise ValueError("parallel=True is not offered with learners/opponents")
+        if self._opponents and observation == "seats":
+            raise ValueError("observation='seats' is for self-play (every seat played from outside); "
+                             "with learners the observation is written at the learner's turn: use 'full'")
         #: whether steps run on numba's threads (see ``parallel``)
         self.parallel = parallel and K.HAVE_NUMBA
         self.num_envs = num_envs
@@ -319,7 +322,7 @@ class VecEnv:
         self.num_actions = NUM_ACTIONS
         self.reward = reward
         self.observation = observation
-        self.obs_dim = _obs.OBSERVATION_SIZE if observation == "full" else 0
+        self.obs_dim = 0 if observation == "none" else _obs.OBSERVATION_SIZE
         self.record = record
         self.seed = seed
         n = num_envs
@@ -331,7 +334,10 @@ class VecEnv:
         self._rng = np.zeros(n, np.uint64)
         self._brng = np.zeros(n, np.uint64)  # the compiled random opponent's draws, per game
         self._bot_out = np.zeros(n, np.int64)
-        self._obs = np.zeros((n, self.obs_dim), np.float32)
+        shape = (n, self.num_seats, self.obs_dim) if observation == "seats" else (n, self.obs_dim)
+        self._obs = np.zeros(shape, np.float32)
+        #: the seats' observations as the kernels address them: row i * num_seats + seat
+        self._seat_rows = self._obs.reshape(n * self.num_seats, self.obs_dim) if observation == "seats" else None
         # the kernels write the mask as 10 uint64 words per row (80 bytes of 0/1);
         # users see the first 75 bytes of each row as booleans
         self._mask_words = np.zeros((n, 10), np.uint64)
@@ -368,6 +374,8 @@ class VecEnv:
         K.reset_all(self._p, self._st, self._sa, self._sides, self._deck, self._rng, _OFFSETS,
                     self._obs, self._mask_words, self._legal, self._bits, self._player,
                     self.observation == "full" and not self._opponents)
+        if self._seat_rows is not None:
+            K.reset_seats(self._p, self._st, self._sa, self._sides, self._deck, _OFFSETS, self._seat_rows)
         if self._opponents:
             B.reset_learners(self._p, self._st, self._sa, self._sides, self._deck, self._rng, _OFFSETS,
                              self._obs, self._mask_words, self._legal, self._bits, self._player,
@@ -410,6 +418,9 @@ class VecEnv:
             bad = kernel(self._p, self._st, self._sa, self._sides, self._deck, self._rng, _OFFSETS, acts,
                          self._obs, self._mask_words, self._legal, self._bits, self._player, self._rewards,
                          self._done, self._scratch, self.observation == "full")
+            if bad < 0 and self._seat_rows is not None:
+                K.update_seats(self._p, self._st, self._sa, self._sides, self._deck, _OFFSETS, acts,
+                               self._seat_rows)
         if bad >= 0:
             aid = int(acts[bad])
             lo, hi = (int(w) & ((1 << 64) - 1) for w in self._legal[bad])
@@ -479,6 +490,18 @@ class VecEnv:
     def hands_played(self) -> NDArray[np.int64]:
         """Finished hands of each current game (a copy)."""
         return self._st[:, K.HANDS_PLAYED].copy()
+
+    def acting_observations(self, out: NDArray[np.float32] | None = None) -> NDArray[np.float32]:
+        """Each game seen by its seat to act, ``[n, 986]`` (``observation="seats"``):
+        ``obs[i, player[i]]`` gathered into ``out`` (a new array when None)."""
+        if self.observation != "seats":
+            raise RuntimeError("acting_observations() needs observation='seats' (with 'full' the step's "
+                               "observation already is the acting seat's)")
+        rows = np.arange(self.num_envs) * self.num_seats + self._player
+        if out is None:
+            return self._seat_rows[rows]  # type: ignore[index]
+        np.take(self._seat_rows, rows, axis=0, out=out)  # type: ignore[arg-type]
+        return out
 
     def obs_buffers(self) -> tuple[NDArray[np.float32], NDArray[np.bool_], NDArray[np.int64]]:
         """The environment's own ``obs, mask, player`` arrays, which every step overwrites

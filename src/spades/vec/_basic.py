@@ -105,18 +105,8 @@ QPOW = np.array([(2.0 / 3.0) ** k for k in range(14)], np.float64)
 # -- cards ------------------------------------------------------------------------------
 
 
-@inline
-def _count(x: int) -> int:
-    """Set bits of a 64-bit word.  (Not the kernels' ``_popcount``: its multiplication
-    overflows, which numba's integer arithmetic declares impossible, and LLVM then
-    miscompiled a comparison of its result: ``n >= 4`` was true for n = 2.)"""
-    x = x - ((x >> 1) & 0x5555555555555555)
-    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
-    x = x + (x >> 8)
-    x = x + (x >> 16)
-    x = x + (x >> 32)
-    return x & 0x7F
+#: set bits of a 64-bit word (the kernels' count)
+_count = K._popcount
 
 
 @inline

@@ -77,7 +77,10 @@ LAST_TAKE = 32  # replacement cards of the last redraw (for records)
 NEW_HAND = 33  # 1 when the last step started a hand (for records)
 REDRAW_NOW = 34  # 1 when the last step completed a two-player redraw (for records)
 TRUNC = 35  # 1 when the last step ended the game at the max_hands cap
-NST = 36
+#: the seat that acted, the phase it acted in and the trick's length before its card
+#: (written by every step that moves the row: what ``update_seats`` needs to know)
+LAST_SEAT, LAST_PHASE, LAST_TL = 36, 37, 38
+NST = 39
 
 # sa: int64 [n, NSA, 4], per-seat values
 HAND, BID, LOOKED, DECIDED, BLIND_OPEN, WON, PLAYED, PASSED, RECEIVED, DISCARDS, REDRAWN, RCOUNT = range(12)
@@ -170,11 +173,16 @@ def _below(rng: np.ndarray, i: int, k: int) -> int:
 
 @inline
 def _popcount_jit(x: int) -> int:
-    """Set bits of a 52-bit mask (SWAR)."""
+    """Set bits of a 64-bit word (SWAR, shifts and adds only: a multiplication that
+    overflows is undefined for numba's integers, and LLVM once miscompiled a comparison
+    of such a count: ``n >= 4`` was true for n = 2)."""
     x = x - ((x >> 1) & 0x5555555555555555)
     x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
     x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
-    return (x * 0x0101010101010101 & 0x7FFFFFFFFFFFFFFF) >> 56
+    x = x + (x >> 8)
+    x = x + (x >> 16)
+    x = x + (x >> 32)
+    return x & 0x7F
 
 
 def _popcount_py(x: int) -> int:
@@ -694,56 +702,63 @@ def encode(p: np.ndarray, st: np.ndarray, sa: np.ndarray, sides: np.ndarray, dec
     """Row ``i`` seen by seat ``me``, written to ``obs[i]`` in the layout of
     :func:`spades.observation.encode` (with the seat's own pending exchange /
     redraw choice when it is to act)."""
+    encode_row(p, st, sa, sides, deck, off, i, me, obs, i)
+
+
+@jit
+def encode_row(p: np.ndarray, st: np.ndarray, sa: np.ndarray, sides: np.ndarray, deck: np.ndarray,
+               off: np.ndarray, g: int, me: int, obs: np.ndarray, i: int) -> None:
+    """Game ``g`` seen by seat ``me``, written to ``obs[i]`` (:func:`encode`)."""
     for j in range(obs.shape[1]):
         obs[i, j] = 0.0
     n = p[P_N]
     obs[i, off[O_VARIANT] + p[P_VARIANT]] = 1.0
-    obs[i, off[O_DEALER] + _rel(st[i, DEALER], me, n)] = 1.0
+    obs[i, off[O_DEALER] + _rel(st[g, DEALER], me, n)] = 1.0
     for r in range(n):
         side = _side_of(p, (me + r) % n)
-        obs[i, off[O_SCORES] + r] = sides[i, SCORE, side] / p[P_TARGET]
-        obs[i, off[O_BAGS] + r] = sides[i, BAGS, side] / p[P_BAG_LIMIT]
-    hp = st[i, HANDS_PLAYED]
+        obs[i, off[O_SCORES] + r] = sides[g, SCORE, side] / p[P_TARGET]
+        obs[i, off[O_BAGS] + r] = sides[g, BAGS, side] / p[P_BAG_LIMIT]
+    hp = st[g, HANDS_PLAYED]
     obs[i, off[O_HANDS_PLAYED]] = (hp if hp < 100 else 100) / 100.0
-    phase = st[i, PHASE]
+    phase = st[g, PHASE]
     obs[i, off[O_PHASE] + phase] = 1.0
-    to_act = st[i, TO_ACT]
+    to_act = st[g, TO_ACT]
     if to_act >= 0:
         obs[i, off[O_TO_ACT] + _rel(to_act, me, n)] = 1.0
-    if sa[i, LOOKED, me]:
+    if sa[g, LOOKED, me]:
         obs[i, off[O_HAND_KNOWN]] = 1.0
-        _cards(obs, i, off[O_HAND], sa[i, HAND, me])
-    if sa[i, BLIND_OPEN, me] and not sa[i, DECIDED, me]:
+        _cards(obs, i, off[O_HAND], sa[g, HAND, me])
+    if sa[g, BLIND_OPEN, me] and not sa[g, DECIDED, me]:
         obs[i, off[O_BN_OPEN]] = 1.0
     if to_act == me:
-        _cards(obs, i, off[O_PENDING], st[i, PENDING])
+        _cards(obs, i, off[O_PENDING], st[g, PENDING])
         if phase == PH_DRAW:
-            obs[i, off[O_DRAW_CARD] + deck[i, st[i, STOCK_POS]]] = 1.0
-    _cards(obs, i, off[O_PASSED], sa[i, PASSED, me])
-    _cards(obs, i, off[O_RECEIVED], sa[i, RECEIVED, me])
-    _cards(obs, i, off[O_DISCARDS], sa[i, DISCARDS, me])
-    _cards(obs, i, off[O_REDRAWN], sa[i, REDRAWN, me])
+            obs[i, off[O_DRAW_CARD] + deck[g, st[g, STOCK_POS]]] = 1.0
+    _cards(obs, i, off[O_PASSED], sa[g, PASSED, me])
+    _cards(obs, i, off[O_RECEIVED], sa[g, RECEIVED, me])
+    _cards(obs, i, off[O_DISCARDS], sa[g, DISCARDS, me])
+    _cards(obs, i, off[O_REDRAWN], sa[g, REDRAWN, me])
     for s in range(n):
         r = _rel(s, me, n)
-        obs[i, off[O_BIDS] + r * 20 + sa[i, BID, s]] = 1.0
-        obs[i, off[O_WON] + r * 18 + sa[i, WON, s]] = 1.0
-        obs[i, off[O_SIZES] + r] = _popcount(sa[i, HAND, s]) / 17.0
-        _cards(obs, i, off[O_PLAYED] + r * 52, sa[i, PLAYED, s])
-    tl = st[i, TRICK_LEN]
+        obs[i, off[O_BIDS] + r * 20 + sa[g, BID, s]] = 1.0
+        obs[i, off[O_WON] + r * 18 + sa[g, WON, s]] = 1.0
+        obs[i, off[O_SIZES] + r] = _popcount(sa[g, HAND, s]) / 17.0
+        _cards(obs, i, off[O_PLAYED] + r * 52, sa[g, PLAYED, s])
+    tl = st[g, TRICK_LEN]
     for j in range(tl):
-        obs[i, off[O_TRICK] + j * 52 + st[i, TRICK0 + j]] = 1.0
+        obs[i, off[O_TRICK] + j * 52 + st[g, TRICK0 + j]] = 1.0
     if tl > 0:
-        obs[i, off[O_LEADER] + _rel(st[i, LEADER], me, n)] = 1.0
-    if st[i, BROKEN]:
+        obs[i, off[O_LEADER] + _rel(st[g, LEADER], me, n)] = 1.0
+    if st[g, BROKEN]:
         obs[i, off[O_BROKEN]] = 1.0
     if p[P_DRAW]:
-        obs[i, off[O_STOCK]] = (p[P_DECK] - st[i, STOCK_POS]) / 52.0
+        obs[i, off[O_STOCK]] = (p[P_DECK] - st[g, STOCK_POS]) / 52.0
         for s in range(n):
-            obs[i, off[O_RCOUNTS] + _rel(s, me, n)] = sa[i, RCOUNT, s] / 4.0
+            obs[i, off[O_RCOUNTS] + _rel(s, me, n)] = sa[g, RCOUNT, s] / 4.0
     if phase == PH_EXCHANGE:
-        pos = st[i, EX_POS]
-        obs[i, off[O_EX_GIVER] + _rel(st[i, EX0 + 2 * pos], me, n)] = 1.0
-        obs[i, off[O_EX_RECEIVER] + _rel(st[i, EX0 + 2 * pos + 1], me, n)] = 1.0
+        pos = st[g, EX_POS]
+        obs[i, off[O_EX_GIVER] + _rel(st[g, EX0 + 2 * pos], me, n)] = 1.0
+        obs[i, off[O_EX_RECEIVER] + _rel(st[g, EX0 + 2 * pos + 1], me, n)] = 1.0
 
 
 @inline
@@ -810,6 +825,9 @@ def step_all(p: np.ndarray, st: np.ndarray, sa: np.ndarray, sides: np.ndarray, d
             done[i] = False
             continue
         tl = st[i, TRICK_LEN]
+        st[i, LAST_SEAT] = st[i, TO_ACT]
+        st[i, LAST_PHASE] = st[i, PHASE]
+        st[i, LAST_TL] = tl
         if st[i, PHASE] == PH_PLAY and (tl + 1 < n or st[i, NDONE] + 1 < p[P_TRICKS]):
             # the common step, written out here (measured several times faster than
             # the general path below): a card that does not end the hand
@@ -900,6 +918,9 @@ def step_all_parallel(p: np.ndarray, st: np.ndarray, sa: np.ndarray, sides: np.n
             done[i] = False
             continue
         tl = st[i, TRICK_LEN]
+        st[i, LAST_SEAT] = st[i, TO_ACT]
+        st[i, LAST_PHASE] = st[i, PHASE]
+        st[i, LAST_TL] = tl
         if st[i, PHASE] == PH_PLAY and (tl + 1 < n or st[i, NDONE] + 1 < p[P_TRICKS]):
             # the common step, written out here (measured several times faster than
             # the general path below): a card that does not end the hand
@@ -965,3 +986,111 @@ def step_all_parallel(p: np.ndarray, st: np.ndarray, sa: np.ndarray, sides: np.n
         if want_obs:
             encode(p, st, sa, sides, deck, off, i, player[i], obs)
     return -1
+
+
+# -- every seat's observation, kept current (VecEnv(observation="seats")) ----------------
+
+
+@jit
+def reset_seats(p: np.ndarray, st: np.ndarray, sa: np.ndarray, sides: np.ndarray, deck: np.ndarray,
+                off: np.ndarray, obs: np.ndarray) -> None:
+    """Write every seat's observation of every game: ``obs[i * S + s]`` is game ``i``
+    seen by seat ``s`` (``S`` = ``obs.shape[0] // st.shape[0]``)."""
+    seats = obs.shape[0] // st.shape[0]
+    for i in range(st.shape[0]):
+        for me in range(seats):
+            encode_row(p, st, sa, sides, deck, off, i, me, obs, i * seats + me)
+
+
+@jit
+def update_seats(p: np.ndarray, st: np.ndarray, sa: np.ndarray, sides: np.ndarray, deck: np.ndarray,
+                 off: np.ndarray, actions: np.ndarray, obs: np.ndarray) -> None:
+    """After a step: bring every seat's observation (:func:`reset_seats`' layout) up to
+    date, writing only the entries the step changed.  A card within a hand and a bid (or
+    a look) change a few entries per seat; every other step (the hand's last card and
+    the next deal, the draw, the exchanges, the redraw) rewrites the game's rows whole.
+    tests/test_vec_seats.py compares every row with :func:`encode` after every step."""
+    n = p[P_N]
+    width = obs.shape[1]
+    flat = obs.reshape(obs.shape[0] * width)
+    for i in range(st.shape[0]):
+        a = actions[i]
+        if a == SKIP:
+            continue
+        before = st[i, LAST_PHASE]
+        now = st[i, PHASE]
+        if st[i, NEW_HAND] == 0 and before == PH_PLAY and now == PH_PLAY:
+            _seats_card(st, sa, off, flat, i, a, n, width)
+        elif (st[i, NEW_HAND] == 0 and (before == PH_BID or before == PH_BLIND)
+              and (now == PH_BID or now == PH_BLIND or now == PH_PLAY)):
+            _seats_bid(st, sa, off, flat, i, before, n, width)
+        else:
+            for me in range(n):
+                encode_row(p, st, sa, sides, deck, off, i, me, obs, i * n + me)
+
+
+@inline
+def _seats_card(st: np.ndarray, sa: np.ndarray, off: np.ndarray, flat: np.ndarray, i: int, a: int, n: int,
+                width: int) -> None:
+    """Seat ``LAST_SEAT`` played card ``a`` and the hand goes on (``flat``: the seats'
+    rows one after another)."""
+    seat = st[i, LAST_SEAT]
+    tl = st[i, LAST_TL]
+    nxt = st[i, TO_ACT]
+    winner = st[i, LEADER]
+    size = _popcount(sa[i, HAND, seat]) / 17.0
+    done = st[i, TRICK_LEN] == 0  # the card completed the trick
+    to_act, played, sizes = off[O_TO_ACT], off[O_PLAYED] + a, off[O_SIZES]
+    trick, leader = off[O_TRICK], off[O_LEADER]
+    won = off[O_WON] + sa[i, WON, winner]
+    base = i * n * width
+    flat[base + seat * width + off[O_HAND] + a] = 0.0
+    for me in range(n):
+        r = _rel(seat, me, n)
+        flat[base + to_act + r] = 0.0
+        flat[base + to_act + _rel(nxt, me, n)] = 1.0
+        flat[base + played + r * 52] = 1.0
+        flat[base + sizes + r] = size
+        if a >= 39:
+            flat[base + off[O_BROKEN]] = 1.0
+        if not done:
+            flat[base + trick + tl * 52 + a] = 1.0
+            if tl == 0:
+                flat[base + leader + _rel(winner, me, n)] = 1.0
+        else:
+            for j in range(tl):
+                flat[base + trick + j * 52 + st[i, TRICK0 + j]] = 0.0
+            flat[base + leader + _rel(seat + 1 if seat + 1 < n else 0, me, n)] = 0.0
+            w = base + won + _rel(winner, me, n) * 18
+            flat[w - 1] = 0.0
+            flat[w] = 1.0
+        base += width
+
+
+@inline
+def _seats_bid(st: np.ndarray, sa: np.ndarray, off: np.ndarray, flat: np.ndarray, i: int, before: int, n: int,
+               width: int) -> None:
+    """Seat ``LAST_SEAT`` bid (or looked at its cards, or bid blind nil); the bidding
+    goes on or the play begins (where every hand is known)."""
+    seat = st[i, LAST_SEAT]
+    now = st[i, PHASE]
+    to_act = st[i, TO_ACT]
+    bid = sa[i, BID, seat]
+    base = i * n * width
+    for me in range(n):
+        flat[base + off[O_PHASE] + before] = 0.0
+        flat[base + off[O_PHASE] + now] = 1.0
+        flat[base + off[O_TO_ACT] + _rel(seat, me, n)] = 0.0
+        flat[base + off[O_TO_ACT] + _rel(to_act, me, n)] = 1.0
+        b = base + off[O_BIDS] + _rel(seat, me, n) * 20
+        flat[b + NO_BID] = 0.0
+        flat[b + bid] = 1.0
+        if sa[i, LOOKED, me] and flat[base + off[O_HAND_KNOWN]] == 0.0:
+            flat[base + off[O_HAND_KNOWN]] = 1.0
+            hand = sa[i, HAND, me]
+            while hand != 0:
+                low = hand & -hand
+                flat[base + off[O_HAND] + _lowbit_index(low)] = 1.0
+                hand ^= low
+        flat[base + off[O_BN_OPEN]] = 1.0 if sa[i, BLIND_OPEN, me] and not sa[i, DECIDED, me] else 0.0
+        base += width
