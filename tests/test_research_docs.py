@@ -23,7 +23,7 @@ def _example(name: str) -> tuple[str, str]:
     return found[1], found[2]
 
 
-@pytest.mark.parametrize("name", ["gym", "policybot", "vector"])
+@pytest.mark.parametrize("name", ["gym", "policybot", "vector", "vec-learner", "vec-seats"])
 def test_research_doc_python_examples_run(name):
     lang, code = _example(name)
     assert lang == "python"

@@ -312,6 +312,8 @@ class VecEnv:
             raise ValueError("record=True needs every seat played from outside (no learners/opponents)")
         if self._opponents and parallel:
             raise ValueError("parallel=True is not offered with learners/opponents")
+        if parallel and observation == "seats":
+            raise ValueError("observation='seats' is not offered with parallel=True")
         if self._opponents and observation == "seats":
             raise ValueError("observation='seats' is for self-play (every seat played from outside); "
                              "with learners the observation is written at the learner's turn: use 'full'")
@@ -338,6 +340,8 @@ class VecEnv:
         self._obs = np.zeros(shape, np.float32)
         #: the seats' observations as the kernels address them: row i * num_seats + seat
         self._seat_rows = self._obs.reshape(n * self.num_seats, self.obs_dim) if observation == "seats" else None
+        # what step_all is given: the seats' rows, or none (then it keeps none)
+        self._seats_arg = self._seat_rows if self._seat_rows is not None else np.zeros((0, 1), np.float32)
         # the kernels write the mask as 10 uint64 words per row (80 bytes of 0/1);
         # users see the first 75 bytes of each row as booleans
         self._mask_words = np.zeros((n, 10), np.uint64)
@@ -414,13 +418,13 @@ class VecEnv:
                                   self._rewards, self._done, self._rw, self._scratch,
                                   self.observation == "full", self._kinds, self._brng)
         else:
-            kernel = K.step_all_parallel if self.parallel else K.step_all
-            bad = kernel(self._p, self._st, self._sa, self._sides, self._deck, self._rng, _OFFSETS, acts,
-                         self._obs, self._mask_words, self._legal, self._bits, self._player, self._rewards,
-                         self._done, self._scratch, self.observation == "full")
-            if bad < 0 and self._seat_rows is not None:
-                K.update_seats(self._p, self._st, self._sa, self._sides, self._deck, _OFFSETS, acts,
-                               self._seat_rows)
+            args = (self._p, self._st, self._sa, self._sides, self._deck, self._rng, _OFFSETS, acts,
+                    self._obs, self._mask_words, self._legal, self._bits, self._player, self._rewards,
+                    self._done, self._scratch, self.observation == "full")
+            if self.parallel:
+                bad = K.step_all_parallel(*args)
+            else:
+                bad = K.step_all(*args, self._seats_arg)
         if bad >= 0:
             aid = int(acts[bad])
             lo, hi = (int(w) & ((1 << 64) - 1) for w in self._legal[bad])

@@ -50,6 +50,30 @@ try:  # pragma: no cover - depends on the environment
         """Index of the lowest set bit of x (x != 0)."""
         return int(_tz(x))
 
+    from llvmlite import ir as _ir
+    from numba.core import cgutils as _cg
+    from numba.core import types as _types
+    from numba.extending import intrinsic as _intrinsic
+
+    @_intrinsic
+    def _prefetch(typingctx: Any, arr: Any, idx: Any) -> Any:
+        """Ask the processor to bring the cache line of ``arr[idx]`` (1-D) in for writing
+        (LLVM's ``prefetch``; a hint, no effect on the results)."""
+        sig = _types.void(arr, idx)
+
+        def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+            aryty = signature.args[0]
+            ary = context.make_array(aryty)(context, builder, args[0])
+            ptr = _cg.get_item_pointer(context, builder, aryty, ary, [args[1]], wraparound=False)
+            byte_ptr = _ir.IntType(8).as_pointer()
+            i32 = _ir.IntType(32)
+            fn = _cg.get_or_insert_function(builder.module, _ir.FunctionType(_ir.VoidType(), [byte_ptr, i32, i32, i32]),
+                                            "llvm.prefetch.p0i8")
+            builder.call(fn, [builder.bitcast(ptr, byte_ptr), i32(1), i32(3), i32(1)])
+            return context.get_dummy_value()
+
+        return sig, codegen
+
 except ImportError:  # pragma: no cover
     HAVE_NUMBA = False
 
@@ -59,6 +83,9 @@ except ImportError:  # pragma: no cover
     inline = jit
     pjit = jit
     prange = range  # type: ignore[misc]
+
+    def _prefetch(arr: Any, idx: int) -> None:
+        """A hint for compiled code; nothing to do in Python."""
 
     def _lowbit_index(x: int) -> int:
         """Index of the lowest set bit of x (x != 0)."""
@@ -77,10 +104,10 @@ LAST_TAKE = 32  # replacement cards of the last redraw (for records)
 NEW_HAND = 33  # 1 when the last step started a hand (for records)
 REDRAW_NOW = 34  # 1 when the last step completed a two-player redraw (for records)
 TRUNC = 35  # 1 when the last step ended the game at the max_hands cap
-#: the seat that acted, the phase it acted in and the trick's length before its card
-#: (written by every step that moves the row: what ``update_seats`` needs to know)
-LAST_SEAT, LAST_PHASE, LAST_TL = 36, 37, 38
-NST = 39
+#: the seat that acted and the phase it acted in, for a step other than a card within a
+#: hand (what :func:`_seats_after` reads)
+LAST_SEAT, LAST_PHASE = 36, 37
+NST = 38
 
 # sa: int64 [n, NSA, 4], per-seat values
 HAND, BID, LOOKED, DECIDED, BLIND_OPEN, WON, PLAYED, PASSED, RECEIVED, DISCARDS, REDRAWN, RCOUNT = range(12)
@@ -709,56 +736,75 @@ def encode(p: np.ndarray, st: np.ndarray, sa: np.ndarray, sides: np.ndarray, dec
 def encode_row(p: np.ndarray, st: np.ndarray, sa: np.ndarray, sides: np.ndarray, deck: np.ndarray,
                off: np.ndarray, g: int, me: int, obs: np.ndarray, i: int) -> None:
     """Game ``g`` seen by seat ``me``, written to ``obs[i]`` (:func:`encode`)."""
-    for j in range(obs.shape[1]):
-        obs[i, j] = 0.0
+    row = obs[i]
+    row[:] = 0.0
     n = p[P_N]
-    obs[i, off[O_VARIANT] + p[P_VARIANT]] = 1.0
-    obs[i, off[O_DEALER] + _rel(st[g, DEALER], me, n)] = 1.0
+    partners = p[P_PARTNERS]
+    row[off[O_VARIANT] + p[P_VARIANT]] = 1.0
+    row[off[O_DEALER] + _rel(st[g, DEALER], me, n)] = 1.0
+    target, limit = p[P_TARGET], p[P_BAG_LIMIT]
+    scores, bags = off[O_SCORES], off[O_BAGS]
+    seat = me
     for r in range(n):
-        side = _side_of(p, (me + r) % n)
-        obs[i, off[O_SCORES] + r] = sides[g, SCORE, side] / p[P_TARGET]
-        obs[i, off[O_BAGS] + r] = sides[g, BAGS, side] / p[P_BAG_LIMIT]
+        side = (seat & 1) if partners else seat
+        row[scores + r] = sides[g, SCORE, side] / target
+        row[bags + r] = sides[g, BAGS, side] / limit
+        seat = _wrap(seat + 1, n)
     hp = st[g, HANDS_PLAYED]
-    obs[i, off[O_HANDS_PLAYED]] = (hp if hp < 100 else 100) / 100.0
+    row[off[O_HANDS_PLAYED]] = (hp if hp < 100 else 100) / 100.0
     phase = st[g, PHASE]
-    obs[i, off[O_PHASE] + phase] = 1.0
+    row[off[O_PHASE] + phase] = 1.0
     to_act = st[g, TO_ACT]
     if to_act >= 0:
-        obs[i, off[O_TO_ACT] + _rel(to_act, me, n)] = 1.0
+        row[off[O_TO_ACT] + _rel(to_act, me, n)] = 1.0
+    own = 0
     if sa[g, LOOKED, me]:
-        obs[i, off[O_HAND_KNOWN]] = 1.0
-        _cards(obs, i, off[O_HAND], sa[g, HAND, me])
+        row[off[O_HAND_KNOWN]] = 1.0
+        own = sa[g, HAND, me]
     if sa[g, BLIND_OPEN, me] and not sa[g, DECIDED, me]:
-        obs[i, off[O_BN_OPEN]] = 1.0
+        row[off[O_BN_OPEN]] = 1.0
+    pending = 0
     if to_act == me:
-        _cards(obs, i, off[O_PENDING], st[g, PENDING])
+        pending = st[g, PENDING]
         if phase == PH_DRAW:
-            obs[i, off[O_DRAW_CARD] + deck[g, st[g, STOCK_POS]]] = 1.0
-    _cards(obs, i, off[O_PASSED], sa[g, PASSED, me])
-    _cards(obs, i, off[O_RECEIVED], sa[g, RECEIVED, me])
-    _cards(obs, i, off[O_DISCARDS], sa[g, DISCARDS, me])
-    _cards(obs, i, off[O_REDRAWN], sa[g, REDRAWN, me])
+            row[off[O_DRAW_CARD] + deck[g, st[g, STOCK_POS]]] = 1.0
+    # the card sets, written out here: a helper taking the row (an array) costs numba
+    # reference counting at every call, more than the writes (bench/vec-notes.md)
+    for start, mask in ((off[O_HAND], own), (off[O_PENDING], pending), (off[O_PASSED], sa[g, PASSED, me]),
+                        (off[O_RECEIVED], sa[g, RECEIVED, me]), (off[O_DISCARDS], sa[g, DISCARDS, me]),
+                        (off[O_REDRAWN], sa[g, REDRAWN, me])):
+        while mask != 0:
+            low = mask & -mask
+            row[start + _lowbit_index(low)] = 1.0
+            mask ^= low
+    bids, won, sizes, played = off[O_BIDS], off[O_WON], off[O_SIZES], off[O_PLAYED]
+    r = _rel(0, me, n)
     for s in range(n):
-        r = _rel(s, me, n)
-        obs[i, off[O_BIDS] + r * 20 + sa[g, BID, s]] = 1.0
-        obs[i, off[O_WON] + r * 18 + sa[g, WON, s]] = 1.0
-        obs[i, off[O_SIZES] + r] = _popcount(sa[g, HAND, s]) / 17.0
-        _cards(obs, i, off[O_PLAYED] + r * 52, sa[g, PLAYED, s])
+        row[bids + r * 20 + sa[g, BID, s]] = 1.0
+        row[won + r * 18 + sa[g, WON, s]] = 1.0
+        row[sizes + r] = _popcount(sa[g, HAND, s]) / 17.0
+        mask = sa[g, PLAYED, s]
+        while mask != 0:
+            low = mask & -mask
+            row[played + r * 52 + _lowbit_index(low)] = 1.0
+            mask ^= low
+        r = _wrap(r + 1, n)
     tl = st[g, TRICK_LEN]
+    trick = off[O_TRICK]
     for j in range(tl):
-        obs[i, off[O_TRICK] + j * 52 + st[g, TRICK0 + j]] = 1.0
+        row[trick + j * 52 + st[g, TRICK0 + j]] = 1.0
     if tl > 0:
-        obs[i, off[O_LEADER] + _rel(st[g, LEADER], me, n)] = 1.0
+        row[off[O_LEADER] + _rel(st[g, LEADER], me, n)] = 1.0
     if st[g, BROKEN]:
-        obs[i, off[O_BROKEN]] = 1.0
+        row[off[O_BROKEN]] = 1.0
     if p[P_DRAW]:
-        obs[i, off[O_STOCK]] = (p[P_DECK] - st[g, STOCK_POS]) / 52.0
+        row[off[O_STOCK]] = (p[P_DECK] - st[g, STOCK_POS]) / 52.0
         for s in range(n):
-            obs[i, off[O_RCOUNTS] + _rel(s, me, n)] = sa[g, RCOUNT, s] / 4.0
+            row[off[O_RCOUNTS] + _rel(s, me, n)] = sa[g, RCOUNT, s] / 4.0
     if phase == PH_EXCHANGE:
         pos = st[g, EX_POS]
-        obs[i, off[O_EX_GIVER] + _rel(st[g, EX0 + 2 * pos], me, n)] = 1.0
-        obs[i, off[O_EX_RECEIVER] + _rel(st[g, EX0 + 2 * pos + 1], me, n)] = 1.0
+        row[off[O_EX_GIVER] + _rel(st[g, EX0 + 2 * pos], me, n)] = 1.0
+        row[off[O_EX_RECEIVER] + _rel(st[g, EX0 + 2 * pos + 1], me, n)] = 1.0
 
 
 @inline
@@ -802,9 +848,12 @@ def _first_illegal(actions: np.ndarray, legal: np.ndarray) -> int:
 def step_all(p: np.ndarray, st: np.ndarray, sa: np.ndarray, sides: np.ndarray, deck: np.ndarray,
              rng: np.ndarray, off: np.ndarray, actions: np.ndarray, obs: np.ndarray, mask: np.ndarray,
              legal: np.ndarray, bits: np.ndarray, player: np.ndarray, rewards: np.ndarray, done: np.ndarray,
-             scr: np.ndarray, want_obs: bool) -> int:
+             scr: np.ndarray, want_obs: bool, seats: np.ndarray) -> int:
     """One action in every row.  Returns -1, or the first row whose action is
-    illegal (then nothing was changed in any row).
+    illegal (then nothing was changed in any row).  ``want_obs``: write the seat to
+    act's observation to ``obs``; ``seats`` (rows ``i * n + seat``, or no rows): keep
+    every seat's observation current, writing only what the step changed
+    (:func:`reset_seats`; tests/test_vec_seats.py compares them with :func:`encode`).
 
     The row's step is written out in the loop, not called as a helper: numba's
     inlining of a helper this size made the step about five times slower
@@ -814,7 +863,29 @@ def step_all(p: np.ndarray, st: np.ndarray, sa: np.ndarray, sides: np.ndarray, d
     if bad >= 0:
         return bad
     n = p[P_N]
-    for i in range(st.shape[0]):
+    games = st.shape[0]
+    want_seats = seats.shape[0] > 0
+    width = seats.shape[1]
+    flat = seats.reshape(seats.shape[0] * width)
+    to_act_at, hand_at, played_at, sizes_at = off[O_TO_ACT], off[O_HAND], off[O_PLAYED], off[O_SIZES]
+    trick_at, leader_at, won_at, broken_at = off[O_TRICK], off[O_LEADER], off[O_WON], off[O_BROKEN]
+    for i in range(games):
+        if want_seats:
+            ahead = i + PREFETCH_GAMES
+            if ahead < games and actions[ahead] >= 0 and st[ahead, PHASE] == PH_PLAY:
+                # the cache lines a later game's card will write, asked for now: the
+                # rows of thousands of games do not stay cached from one step to the next
+                r = st[ahead, TO_ACT]
+                card = actions[ahead]
+                base = ahead * n * width
+                _prefetch(flat, base + r * width + hand_at + card)
+                for _me in range(n):
+                    _prefetch(flat, base + to_act_at)
+                    _prefetch(flat, base + played_at + r * 52 + card)
+                    _prefetch(flat, base + trick_at + st[ahead, TRICK_LEN] * 52 + card)
+                    _prefetch(flat, base + sizes_at)
+                    base += width
+                    r = r - 1 if r > 0 else n - 1
         for s in range(rewards.shape[1]):
             rewards[i, s] = 0.0
         st[i, NEW_HAND] = 0
@@ -825,9 +896,6 @@ def step_all(p: np.ndarray, st: np.ndarray, sa: np.ndarray, sides: np.ndarray, d
             done[i] = False
             continue
         tl = st[i, TRICK_LEN]
-        st[i, LAST_SEAT] = st[i, TO_ACT]
-        st[i, LAST_PHASE] = st[i, PHASE]
-        st[i, LAST_TL] = tl
         if st[i, PHASE] == PH_PLAY and (tl + 1 < n or st[i, NDONE] + 1 < p[P_TRICKS]):
             # the common step, written out here (measured several times faster than
             # the general path below): a card that does not end the hand
@@ -883,7 +951,37 @@ def step_all(p: np.ndarray, st: np.ndarray, sa: np.ndarray, sides: np.ndarray, d
             mask[i, 9] = 0
             if want_obs:
                 encode(p, st, sa, sides, deck, off, i, nxt, obs)
+            if want_seats:  # written out here too: a helper taking arrays costs more than the writes
+                ended = tl + 1 == n  # the card completed the trick, won by nxt
+                base = i * n * width
+                flat[base + seat * width + hand_at + a] = 0.0
+                size = _popcount(sa[i, HAND, seat]) / 17.0
+                won = won_at + sa[i, WON, nxt]
+                r, rn = seat, nxt  # seat and nxt relative to seat 0, then to each next seat
+                for _me in range(n):
+                    flat[base + to_act_at + r] = 0.0
+                    flat[base + to_act_at + rn] = 1.0
+                    flat[base + played_at + r * 52 + a] = 1.0
+                    flat[base + sizes_at + r] = size
+                    if a >= 39:
+                        flat[base + broken_at] = 1.0
+                    if not ended:
+                        flat[base + trick_at + tl * 52 + a] = 1.0
+                        if tl == 0:
+                            flat[base + leader_at + r] = 1.0
+                    else:
+                        for j in range(tl):
+                            flat[base + trick_at + j * 52 + st[i, TRICK0 + j]] = 0.0
+                        flat[base + leader_at + _wrap(r + 1, n)] = 0.0  # the leader sat after the last seat
+                        w = base + won + rn * 18
+                        flat[w - 1] = 0.0
+                        flat[w] = 1.0
+                    r = r - 1 if r > 0 else n - 1
+                    rn = rn - 1 if rn > 0 else n - 1
+                    base += width
             continue
+        st[i, LAST_SEAT] = st[i, TO_ACT]
+        st[i, LAST_PHASE] = st[i, PHASE]
         over = _apply(p, st, sa, sides, deck, rng, i, actions[i], rewards, scr)
         done[i] = over
         if over:
@@ -892,6 +990,8 @@ def step_all(p: np.ndarray, st: np.ndarray, sa: np.ndarray, sides: np.ndarray, d
         write_mask(p, st, sa, i, mask, legal, bits)
         if want_obs:
             encode(p, st, sa, sides, deck, off, i, player[i], obs)
+        if want_seats:
+            _seats_after(p, st, sa, sides, deck, off, seats, i)
     return -1
 
 
@@ -918,9 +1018,6 @@ def step_all_parallel(p: np.ndarray, st: np.ndarray, sa: np.ndarray, sides: np.n
             done[i] = False
             continue
         tl = st[i, TRICK_LEN]
-        st[i, LAST_SEAT] = st[i, TO_ACT]
-        st[i, LAST_PHASE] = st[i, PHASE]
-        st[i, LAST_TL] = tl
         if st[i, PHASE] == PH_PLAY and (tl + 1 < n or st[i, NDONE] + 1 < p[P_TRICKS]):
             # the common step, written out here (measured several times faster than
             # the general path below): a card that does not end the hand
@@ -990,6 +1087,9 @@ def step_all_parallel(p: np.ndarray, st: np.ndarray, sa: np.ndarray, sides: np.n
 
 # -- every seat's observation, kept current (VecEnv(observation="seats")) ----------------
 
+#: how many games ahead :func:`step_all` asks for the cache lines of the seats' rows it will write
+PREFETCH_GAMES = 8
+
 
 @jit
 def reset_seats(p: np.ndarray, st: np.ndarray, sa: np.ndarray, sides: np.ndarray, deck: np.ndarray,
@@ -1003,68 +1103,20 @@ def reset_seats(p: np.ndarray, st: np.ndarray, sa: np.ndarray, sides: np.ndarray
 
 
 @jit
-def update_seats(p: np.ndarray, st: np.ndarray, sa: np.ndarray, sides: np.ndarray, deck: np.ndarray,
-                 off: np.ndarray, actions: np.ndarray, obs: np.ndarray) -> None:
-    """After a step: bring every seat's observation (:func:`reset_seats`' layout) up to
-    date, writing only the entries the step changed.  A card within a hand and a bid (or
-    a look) change a few entries per seat; every other step (the hand's last card and
-    the next deal, the draw, the exchanges, the redraw) rewrites the game's rows whole.
-    tests/test_vec_seats.py compares every row with :func:`encode` after every step."""
+def _seats_after(p: np.ndarray, st: np.ndarray, sa: np.ndarray, sides: np.ndarray, deck: np.ndarray,
+                 off: np.ndarray, seats: np.ndarray, i: int) -> None:
+    """The seats' rows of game ``i`` after a step other than a card within a hand: a bid
+    or a look changes a few entries per seat (:func:`_seats_bid`); the hand's last card
+    and the next deal, the draw, the exchanges and the redraw rewrite the rows whole."""
     n = p[P_N]
-    width = obs.shape[1]
-    flat = obs.reshape(obs.shape[0] * width)
-    for i in range(st.shape[0]):
-        a = actions[i]
-        if a == SKIP:
-            continue
-        before = st[i, LAST_PHASE]
-        now = st[i, PHASE]
-        if st[i, NEW_HAND] == 0 and before == PH_PLAY and now == PH_PLAY:
-            _seats_card(st, sa, off, flat, i, a, n, width)
-        elif (st[i, NEW_HAND] == 0 and (before == PH_BID or before == PH_BLIND)
-              and (now == PH_BID or now == PH_BLIND or now == PH_PLAY)):
-            _seats_bid(st, sa, off, flat, i, before, n, width)
-        else:
-            for me in range(n):
-                encode_row(p, st, sa, sides, deck, off, i, me, obs, i * n + me)
-
-
-@inline
-def _seats_card(st: np.ndarray, sa: np.ndarray, off: np.ndarray, flat: np.ndarray, i: int, a: int, n: int,
-                width: int) -> None:
-    """Seat ``LAST_SEAT`` played card ``a`` and the hand goes on (``flat``: the seats'
-    rows one after another)."""
-    seat = st[i, LAST_SEAT]
-    tl = st[i, LAST_TL]
-    nxt = st[i, TO_ACT]
-    winner = st[i, LEADER]
-    size = _popcount(sa[i, HAND, seat]) / 17.0
-    done = st[i, TRICK_LEN] == 0  # the card completed the trick
-    to_act, played, sizes = off[O_TO_ACT], off[O_PLAYED] + a, off[O_SIZES]
-    trick, leader = off[O_TRICK], off[O_LEADER]
-    won = off[O_WON] + sa[i, WON, winner]
-    base = i * n * width
-    flat[base + seat * width + off[O_HAND] + a] = 0.0
-    for me in range(n):
-        r = _rel(seat, me, n)
-        flat[base + to_act + r] = 0.0
-        flat[base + to_act + _rel(nxt, me, n)] = 1.0
-        flat[base + played + r * 52] = 1.0
-        flat[base + sizes + r] = size
-        if a >= 39:
-            flat[base + off[O_BROKEN]] = 1.0
-        if not done:
-            flat[base + trick + tl * 52 + a] = 1.0
-            if tl == 0:
-                flat[base + leader + _rel(winner, me, n)] = 1.0
-        else:
-            for j in range(tl):
-                flat[base + trick + j * 52 + st[i, TRICK0 + j]] = 0.0
-            flat[base + leader + _rel(seat + 1 if seat + 1 < n else 0, me, n)] = 0.0
-            w = base + won + _rel(winner, me, n) * 18
-            flat[w - 1] = 0.0
-            flat[w] = 1.0
-        base += width
+    before = st[i, LAST_PHASE]
+    now = st[i, PHASE]
+    if (st[i, NEW_HAND] == 0 and (before == PH_BID or before == PH_BLIND)
+            and (now == PH_BID or now == PH_BLIND or now == PH_PLAY)):
+        _seats_bid(st, sa, off, seats.reshape(seats.shape[0] * seats.shape[1]), i, before, n, seats.shape[1])
+    else:
+        for me in range(n):
+            encode_row(p, st, sa, sides, deck, off, i, me, seats, i * n + me)
 
 
 @inline
