@@ -22,6 +22,12 @@ The rules, in this order (a trick in progress, the standard pack only):
   won with the cheapest card that wins it, or, when no card wins it and the suit led
   must be followed, the lowest card of that suit is played.
 
+The nil rules are certain: a nil is worth far more than any trick.  The trick rules are
+certain in the trick they play, not always in what follows: late in a hand who leads next,
+or a card held back to capture a higher one, can be worth more (the double-dummy solver
+finds such deals), so the ``expert`` applies them only while it weighs by play-outs, and
+its solver search decides the last cards.
+
 "Wants the trick" is decided only where it is beyond doubt (a contract still short and
 still makeable); with the contract made, a failed nil's tricks, bags or a doomed contract
 the choice is left to the player's own weighing.  Leads, and packs with jokers or
@@ -43,11 +49,14 @@ __all__ = ["CertainPlay", "certain_card", "certain_play", "decision_seed", "sure
 
 @dataclass(frozen=True)
 class CertainPlay:
-    """The cards worth playing in a certain spot (a non-empty subset of the legal cards)
-    and the rule that chose them."""
+    """The cards worth playing in a certain spot (a non-empty subset of the legal cards),
+    the rule that chose them, and what is at stake: ``"nil"`` (a nil is kept, covered or
+    set by the rule: its hundred points outweigh any trick) or ``"trick"`` (the rule plays
+    for tricks, and the lead it gives away or keeps may matter late in a hand)."""
 
     cards: frozenset[int]
     rule: str
+    stake: str = "trick"
 
     @property
     def card(self) -> int | None:
@@ -75,7 +84,7 @@ def certain_play(view: View) -> CertainPlay | None:
     cards, rule = found
     if not cards or len(cards) == len(legal):
         return None
-    return CertainPlay(frozenset(cards), rule)
+    return CertainPlay(frozenset(cards), rule, "nil" if "nil" in rule else "trick")
 
 
 def _spot(view: View, know: Knowledge, legal: list[int]) -> tuple[list[int], str] | None:

@@ -110,7 +110,8 @@ exchange, the two-player draw and the redraw use the club player's rules.
 Spots whose answer is certain from the seat's view (:mod:`~spades.bots.certain`: never
 overtake or ruff the partner's sure winner, a nil never wins a trick it can surely lose, a
 partner's winning nil card is covered, last to play the cheapest card that wins a trick the
-side needs) are never left to the samples: only the cards the rule leaves are weighed.
+side needs) are never left to the samples: only the cards the rule leaves are weighed (the
+rules played for tricks, not for a nil, only until the solver's search takes over).
 
 Budget: ``samples`` deals per card decision (default 64; play-outs are capped
 at about ``playouts`` (360) per decision, so many candidates get fewer deals each) and an
@@ -594,18 +595,22 @@ class ExpertBot(Bot):
             best = table[trick_winner(table)]
             safe = [c for c in cands if not beats(c, best)]
             cands = safe or cands
-        spot = certain_play(view)  # the obvious spots are never left to the samples' noise
-        allowed = [c for c in cands if spot is None or c in spot.cards] or cands
-        rule = spot.rule if spot is not None and len(allowed) < len(cands) else ""
-        scored = cands if weigh_all else allowed
-        if len(scored) == 1:
-            return _CardEval(scored, {scored[0]: 0.0}, 0, False, None, allowed, rule)
         rules = view.rules
         use_solver = (
             self._solve is not None
             and (rules.partnerships or know.n == 2)
             and know.hand.bit_count() <= self.solver_cards
         )
+        # the obvious spots are never left to the samples' noise (the trick rules only before
+        # the solver's search, which sees who leads next, takes over)
+        spot = certain_play(view)
+        if spot is not None and spot.stake == "trick" and use_solver:
+            spot = None
+        allowed = [c for c in cands if spot is None or c in spot.cards] or cands
+        rule = spot.rule if spot is not None and len(allowed) < len(cands) else ""
+        scored = cands if weigh_all else allowed
+        if len(scored) == 1:
+            return _CardEval(scored, {scored[0]: 0.0}, 0, False, None, allowed, rule)
         samples = self.samples
         if not use_solver and len(allowed) * samples > self.playouts:
             samples = max(6, self.playouts // len(allowed))
