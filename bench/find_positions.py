@@ -1,12 +1,12 @@
 """Find certain spots (:mod:`spades.bots.certain`) in saved games, for the named-positions
-suite (tests/data/bot_positions.json).
+suite (tests/bot_positions.json).
 
     PYTHONPATH=src python bench/find_positions.py RECORDS.jsonl [...] > found.json
 
 Replays every game, and at each card played where a certain-spot rule applies prints the
 position (the record up to that card), the cards the rule allows, the card played, and
-whether the double-dummy solver on the real deal agrees with the rule (the allowed cards
-do at least as well as the others).  ``--mistakes`` keeps only cards the rule forbids.
+by how much the allowed cards beat the others double dummy on the real deal (negative:
+the rule loses there).  ``--mistakes`` keeps only cards the rule forbids.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from spades.cards import Card
 from spades.game import Game
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-from positions_check import solver_agrees
+from positions_check import solver_margin
 
 KEYS = ("format", "version", "rules", "seed", "dealer", "decks")
 
@@ -52,14 +52,16 @@ def scan(record: dict[str, Any], mistakes: bool) -> list[dict[str, Any]]:
         wrong = played not in spot.cards
         if mistakes and not wrong:
             continue
+        players = record.get("players") or []
         found.append({
             "rule": spot.rule,
+            "bot": players[seat].get("bot") if seat < len(players) else None,
             "record": {**base, "actions": actions[:i]},
             "seat": seat,
             "answers": sorted(str(Card(c)) for c in spot.cards),
             "played": text,
             "wrong": wrong,
-            "solver_agrees": solver_agrees(game, seat, spot.cards, spot.rule),
+            "solver_margin": solver_margin(game, seat, spot.cards, spot.rule),
         })
     return found
 

@@ -23,10 +23,11 @@ def _nil_seat(game: Game, seat: int, rule: str) -> int | None:
     return None
 
 
-def solver_agrees(game: Game, seat: int, allowed: Collection[int], rule: str = "") -> bool | None:
-    """True when the best of ``allowed`` is as good as the best legal card double dummy
-    (tricks for the seat's side; for a nil rule, whether that nil is set), False when
-    worse, None when the solver is not installed."""
+def solver_margin(game: Game, seat: int, allowed: Collection[int], rule: str = "") -> int | None:
+    """How much better the best of ``allowed`` does than the best legal card it leaves out,
+    double dummy on the real deal: in tricks for the seat's side, or for a nil rule 1 when
+    only the allowed cards keep (or set) that nil and 0 when both do; negative when the rule
+    loses.  None when the solver is not installed or every legal card is allowed."""
     try:
         from spades.solver import card_values_masks
     except ImportError:
@@ -42,10 +43,20 @@ def solver_agrees(game: Game, seat: int, allowed: Collection[int], rule: str = "
     if nil is None:
         mine = sum(1 << s for s in range(n) if rules.side_of(s) == view.side)
         values = card_values_masks(hands, leader, trick, broken, mine, mine)
-        return max(values[c] for c in allowed) == max(values.values())
-    friends = sum(1 << s for s in range(n) if rules.side_of(s) == rules.side_of(nil))
-    attackers = ((1 << n) - 1) & ~friends
-    values = card_values_masks(hands, leader, trick, broken, 1 << nil, attackers, cap=1)
-    if rules.side_of(nil) == view.side:
-        return min(values[c] for c in allowed) == min(values.values())
-    return max(values[c] for c in allowed) == max(values.values())
+        sign = 1
+    else:
+        friends = sum(1 << s for s in range(n) if rules.side_of(s) == rules.side_of(nil))
+        attackers = ((1 << n) - 1) & ~friends
+        values = card_values_masks(hands, leader, trick, broken, 1 << nil, attackers, cap=1)
+        sign = -1 if rules.side_of(nil) == view.side else 1  # our nil: fewer tricks is better
+    left_out = [sign * v for c, v in values.items() if c not in allowed]
+    if not left_out:
+        return None
+    return max(sign * values[c] for c in allowed) - max(left_out)
+
+
+def solver_agrees(game: Game, seat: int, allowed: Collection[int], rule: str = "") -> bool | None:
+    """Do the cards ``allowed`` do at least as well as every other legal card, double dummy
+    on the real deal (None: no solver, or nothing left out)?"""
+    margin = solver_margin(game, seat, allowed, rule)
+    return None if margin is None else margin >= 0

@@ -110,8 +110,10 @@ exchange, the two-player draw and the redraw use the club player's rules.
 Spots whose answer is certain from the seat's view (:mod:`~spades.bots.certain`: never
 overtake or ruff the partner's sure winner, a nil never wins a trick it can surely lose, a
 partner's winning nil card is covered, last to play the cheapest card that wins a trick the
-side needs) are never left to the samples: only the cards the rule leaves are weighed (the
-rules played for tricks, not for a nil, only until the solver's search takes over).
+side needs) are never left to the samples: only the cards the rule leaves are weighed.  Once
+the solver's search takes over, a rule played for tricks (not for a nil) gives its cards a
+lead of :data:`RULE_LEAD` points a deal instead: there the lead a card gives away can be
+worth more than the trick.
 
 Budget: ``samples`` deals per card decision (default 64; play-outs are capped
 at about ``playouts`` (360) per decision, so many candidates get fewer deals each) and an
@@ -166,6 +168,7 @@ __all__ = [
     "PARTNERSHIP_PLAY_SHADE",
     "PARTNERSHIP_SHADE",
     "PLAY_SHADE",
+    "RULE_LEAD",
     "SET_PENALTY",
     "SHADE",
     "SUICIDE_SHADE",
@@ -197,6 +200,13 @@ SUICIDE_SHADE: Final = 0.5
 #: the points of a whole game with which a blind bid is weighed against looking (a hand is
 #: worth this much times the change it makes in the chance of winning the game)
 BLIND_WIN_WEIGHT: Final = 1000.0
+
+#: the lead in points per deal of the cards a certain spot's trick rule allows once the
+#: solver's search decides (:mod:`~spades.bots.certain`): late in a hand the lead a card
+#: gives away can be worth more than the trick, so the rule is no ban there, but the
+#: samples must show about a trick's worth before the expert overtakes its partner's sure
+#: winner or lets a needed trick go
+RULE_LEAD: Final = 10.0
 
 #: the default cost of a failed contract beyond its score, in games of two sides
 SET_PENALTY: Final = 40.0
@@ -417,13 +427,13 @@ class ExpertBot(Bot):
             how = f"{'double-dummy values' if cev.solver else 'play-outs'} on {cev.done} sampled deals"
             best = cev.choice
             for c in cev.cands:
-                lead = self.prior * cev.done if c == cev.rep else 0.0
+                lead = (self.prior if c == cev.rep else 0.0) + (RULE_LEAD if c in cev.favoured else 0.0)
                 reason = how + ("; the club player's choice" if c == cev.rep else "")
                 if cev.rule and c not in cev.allowed:
                     reason += f"; ruled out: {cev.rule}"
                 elif cev.rule and c == best:
                     reason += f"; {cev.rule}"
-                out.append((ALL_CARDS[c], (cev.totals[c] - lead) / max(1, cev.done), reason))
+                out.append((ALL_CARDS[c], cev.totals[c] / max(1, cev.done) - lead, reason))
             played = self._signal(view, best)
             out = [(ALL_CARDS[played], v, r) if a == ALL_CARDS[best] else (a, v, r) for a, v, r in out]
             out.sort(key=lambda x: (x[0] != ALL_CARDS[played], -x[1]))
@@ -604,8 +614,9 @@ class ExpertBot(Bot):
         # the obvious spots are never left to the samples' noise (the trick rules only before
         # the solver's search, which sees who leads next, takes over)
         spot = certain_play(view)
+        favoured: frozenset[int] = frozenset()
         if spot is not None and spot.stake == "trick" and use_solver:
-            spot = None
+            favoured, spot = spot.cards, None  # a lead of RULE_LEAD points a deal, not a ban
         allowed = [c for c in cands if spot is None or c in spot.cards] or cands
         rule = spot.rule if spot is not None and len(allowed) < len(cands) else ""
         scored = cands if weigh_all else allowed
@@ -620,15 +631,21 @@ class ExpertBot(Bot):
         # before the expert plays something else (their noise would otherwise decide ties)
         favourite = self._basic.choose_card(view, know)
         rep = max((c for c in cands if c // 13 == favourite // 13 and c <= favourite), default=None)
-        top = sorted(allowed, key=lambda c: -self._mean(scores[c], c == rep))[:2]
-        lead = self.prior * ((top[0] == rep) - (top[-1] == rep))
+        def bonus(c: int) -> float:  # the leads that are not the samples' own
+            return (self.prior if c == rep else 0.0) + (RULE_LEAD if c in favoured else 0.0)
+
+        def mean(c: int) -> float:
+            return self._mean(scores[c], False) + bonus(c)
+
+        top = sorted(allowed, key=lambda c: -mean(c))[:2]
+        lead = bonus(top[0]) - bonus(top[-1])
         if len(top) == 2 and _close(scores[top[0]], scores[top[1]], lead):
             extra = self._sample(know, samples)
             self._score_deals(view, know, extra, top, scores, use_solver, deadline, len(scores[top[0]]))
         done = max(1, max(len(v) for v in scores.values()))
-        totals = {c: self._mean(scores[c], c == rep) * done for c in scored}
+        totals = {c: mean(c) * done for c in scored}
         solver = use_solver and self._solve is not None
-        return _CardEval(scored, totals, done, solver, rep, allowed, rule)
+        return _CardEval(scored, totals, done, solver, rep, allowed, rule, favoured)
 
     def _mean(self, values: list[float], favourite: bool) -> float:
         """The mean of a candidate's points over its deals, with the club player's lead."""
@@ -1040,6 +1057,8 @@ class _CardEval:
     rep: int | None
     allowed: list[int]
     rule: str
+    #: the cards given :data:`RULE_LEAD` (a trick rule once the solver decides)
+    favoured: frozenset[int] = frozenset()
 
     @property
     def choice(self) -> int:
