@@ -94,6 +94,16 @@ def test_a_partners_winning_nil_card_is_covered_as_cheaply_as_possible_last_to_p
     assert certain_card(game.view(0)) == Card.parse("TH")
 
 
+def test_a_partners_nil_still_to_play_is_covered_with_a_sure_winner() -> None:
+    # East leads 5H; South holds AH (no heart above it, no seat void yet) and the partner,
+    # North, bid nil and plays last: the ace keeps the nil safe in this trick
+    hands = make_hands({1: "5H", 2: "AH TH 2H", 0: "KH"}, voids={2: "H"})
+    game = game_with(hands, ["bid 3", "bid 5", "bid 3", "nil", "5H"], dealer=0)
+    assert game.to_act == 2
+    play = certain_play(game.view(2))
+    assert play is not None and play.cards == _cards("AH") and play.stake == "nil"
+
+
 def test_an_opponents_winning_nil_card_is_left_to_win() -> None:
     hands = make_hands({1: "5H", 2: "2H", 3: "3H", 0: "4H KH"}, voids={2: "H", 3: "H"})
     game = game_with(hands, ["nil", "bid 3", "bid 4", "bid 4", "5H", "2H", "3H"], dealer=0)

@@ -12,6 +12,10 @@ The rules, in this order (a trick in progress, the standard pack only):
 * **cover the partner's nil**: the partner bid nil, has taken no trick and is winning
   this trick: play a card that beats its card, the cheapest when this seat plays last
   (no seat after can make the nil win the trick again);
+* **cover the partner's nil to come**: the partner bid nil, has taken no trick and plays
+  after this seat: a card that beats the trick and that no unseen card of its suit beats
+  keeps the nil safe in this trick (it can always play under it: follow lower, or discard
+  while it holds a non-spade), and is played when held;
 * **the partner's sure winner**: the partner (not a live nil) is winning with a card no
   seat still to play can beat (each later seat is shown void in the suit or holds no
   unseen higher card of it, and for a non-trump card, is shown void in spades, or no
@@ -106,6 +110,9 @@ def _spot(view: View, know: Knowledge, legal: list[int]) -> tuple[list[int], str
         if sure_winner(know, best, later):
             return under, "the partner's sure winner: never overtake or ruff it"
         return None
+    if partner is not None and partner in later and _live_nil(view, partner):
+        sure = [c for c in over if _covers_for_sure(know, c, partner)]
+        return (sure, "cover the partner's nil to come with a master card") if sure else None
     if later:
         return None
     if _live_nil(view, win_seat) and view.rules.side_of(win_seat) != view.side:
@@ -146,6 +153,16 @@ def sure_winner(know: Knowledge, best: int, later: list[int]) -> bool:
         if spades and best // 13 == SPADE and may_follow:
             return False
     return True
+
+
+def _covers_for_sure(know: Knowledge, card: int, nil: int) -> bool:
+    """Can ``nil``, playing after ``card``, surely stay under it?  No unseen card of its
+    suit ranks above it, and ``nil`` cannot be forced to ruff over it: the card is a spade,
+    or ``nil`` holds more cards than there are unseen spades (so it holds a non-spade)."""
+    if know.unseen & higher_in_suit(card):
+        return False
+    spades = (know.unseen & SPADES).bit_count()
+    return card // 13 == SPADE or know.view.hand_sizes[nil] > spades
 
 
 def _live_nil(view: View, seat: int) -> bool:
