@@ -15,6 +15,9 @@ Bidding
     target) and the partner's bid (the side never bids more than the tricks).
 
 Card play, in order of what matters most
+    * a spot whose answer is certain from the seat's view (:mod:`~spades.bots.certain`:
+      last to play, the cheapest card that wins a trick the side needs; a partner's
+      nil covered as cheaply as possible) is played so;
     * own nil: play the highest card that still loses, discard high cards,
       lead low into suits others can overtake;
     * partner's nil: play high before the nil bidder, overtake the nil
@@ -22,7 +25,8 @@ Card play, in order of what matters most
     * an opponent's nil: duck under the nil bidder, lead low;
     * the contract: when the side still needs tricks, cash sure winners,
       second hand low, third hand high, win as cheaply as possible, ruff
-      opponents' winners but never the partner's sure winner; when the
+      opponents' winners but never the partner's sure winner, nor a partner's
+      card that only a ruff can beat (no low ruff into an overruff); when the
       contract is safe and bags would cost, duck and shed high cards, unless
       the opponents can still be set.
 
@@ -54,6 +58,7 @@ from ..bids import Bid
 from ..cards import ALL_CARDS, SUIT_MASKS, Card
 from ..view import View
 from .base import Bot
+from .certain import certain_play
 from .decks import deck_act, deck_for
 from .house import blind_bid_worth, push_to_ten, suicide_wants_nil
 from .knowledge import SPADE, SPADES, Knowledge, beats, bit_cards, higher_in_suit, trick_winner
@@ -423,6 +428,9 @@ class BasicBot(Bot):
         legal = [int(c) for c in view.legal if isinstance(c, Card)]
         if len(legal) == 1:
             return legal[0]
+        spot = certain_play(view)
+        if spot is not None and spot.card is not None:
+            return spot.card  # a certain spot (the cheapest win last to play, a nil's cover...)
         rules = view.rules
         me = view.seat
         n = know.n
@@ -676,6 +684,10 @@ class BasicBot(Bot):
         # void in the led suit
         if partner_winning and (not later or not self._later_can_beat(know, best, led, later)):
             return self._discard(know, legal, shed_high=False)  # never trump partner's winner
+        if partner_winning and best // 13 == led and know.is_master(best):
+            # only a ruff can take the partner's trick: a ruff of ours would be overruffed or
+            # spend a trump the trick does not need
+            return self._discard(know, legal, shed_high=False)
         ruffs = [c for c in legal if c // 13 == SPADE and beats(c, best)]
         if ruffs:
             return min(ruffs)

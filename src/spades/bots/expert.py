@@ -107,10 +107,21 @@ exchange, the two-player draw and the redraw use the club player's rules.
 :meth:`ExpertBot.evaluate` returns this weighing for every candidate action
 (expected points and a reason), for hints.
 
+Spots whose answer is certain from the seat's view (:mod:`~spades.bots.certain`: never
+overtake or ruff the partner's sure winner, a nil never wins a trick it can surely lose, a
+partner's winning nil card is covered, last to play the cheapest card that wins a trick the
+side needs) are never left to the samples: only the cards the rule leaves are weighed.  Once
+the solver's search takes over, a rule played for tricks (not for a nil) gives its cards a
+lead of :data:`RULE_LEAD` points a deal instead: there the lead a card gives away can be
+worth more than the trick.
+
 Budget: ``samples`` deals per card decision (default 64; play-outs are capped
 at about ``playouts`` (360) per decision, so many candidates get fewer deals each) and an
-optional ``seconds`` cap.  Without ``seconds`` the bot is fully reproducible
-from its seed; with it, a slow machine may see fewer samples.
+optional ``seconds`` cap.  Every candidate is scored on the same deals; when the two best
+differ by less than two standard errors of their paired differences, those two are scored
+on as many deals again.  Each decision's samples are seeded from the position, the bot's
+seed and its budget (:func:`~spades.bots.certain.decision_seed`), so without ``seconds``
+the same position always gets the same action; with it, a slow machine may see fewer samples.
 
 How each default was chosen, with the measurements and what did not help:
 ``bench/strength-notes.md``.
@@ -119,6 +130,7 @@ How each default was chosen, with the measurements and what did not help:
 from __future__ import annotations
 
 import math
+import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -132,6 +144,7 @@ from ..rules import Rules
 from ..view import View
 from .base import Bot
 from .basic import BasicBot, estimate_tricks, nil_danger
+from .certain import certain_play, decision_seed
 from .decks import deck_for
 from .house import blind_bid_worth, later_bid, suicide_wants_nil
 from .knowledge import Knowledge, beats, signal_denied, trick_winner
@@ -155,6 +168,7 @@ __all__ = [
     "PARTNERSHIP_PLAY_SHADE",
     "PARTNERSHIP_SHADE",
     "PLAY_SHADE",
+    "RULE_LEAD",
     "SET_PENALTY",
     "SHADE",
     "SUICIDE_SHADE",
@@ -186,6 +200,13 @@ SUICIDE_SHADE: Final = 0.5
 #: the points of a whole game with which a blind bid is weighed against looking (a hand is
 #: worth this much times the change it makes in the chance of winning the game)
 BLIND_WIN_WEIGHT: Final = 1000.0
+
+#: the lead in points per deal of the cards a certain spot's trick rule allows once the
+#: solver's search decides (:mod:`~spades.bots.certain`): late in a hand the lead a card
+#: gives away can be worth more than the trick, so the rule is no ban there, but the
+#: samples must show about a trick's worth before the expert overtakes its partner's sure
+#: winner or lets a needed trick go
+RULE_LEAD: Final = 10.0
 
 #: the default cost of a failed contract beyond its score, in games of two sides
 SET_PENALTY: Final = 40.0
@@ -362,6 +383,7 @@ class ExpertBot(Bot):
             return legal[0]
         if deck_for(view.rules) is not None:  # jokers or deuces: not sampled yet
             return self._basic.act(view)
+        self._reseed(view)
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
         phase = view.phase
         action: Action
@@ -391,22 +413,27 @@ class ExpertBot(Bot):
         them with each other.  The action the expert would play is first (it may differ
         from the best mean, as the club player's card starts with a lead).  Other phases
         (exchange, draw) give the expert's choice alone.  Costs one decision's time; the
-        bot's random stream moves on, as after :meth:`act`."""
+        same position gets the same weighing (the samples are seeded from it, as in :meth:`act`)."""
         legal = self.legal_of(view)
         phase = view.phase
         out: list[tuple[Action, float, str]] = []
         if len(legal) == 1:
             return [(legal[0], 0.0, "the only legal action")]
+        self._reseed(view)
         if phase == "play":
-            cands, totals, done, solver, rep = self._card_totals(view, None)
-            if len(cands) == 1:  # e.g. a live nil's one card sure to lose the trick
-                return [(ALL_CARDS[self._signal(view, cands[0])], 0.0, "the one card worth weighing")]
-            how = f"{'double-dummy values' if solver else 'play-outs'} on {done} sampled deals"
-            for c in cands:
-                lead = self.prior * done if c == rep else 0.0
-                reason = how + ("; the club player's choice" if c == rep else "")
-                out.append((ALL_CARDS[c], (totals[c] - lead) / max(1, done), reason))
-            best = max(cands, key=lambda c: (totals[c], -(c % 13)))
+            cev = self._card_totals(view, None, weigh_all=True)
+            if len(cev.cands) == 1:  # e.g. a live nil's one card sure to lose the trick
+                return [(ALL_CARDS[self._signal(view, cev.cands[0])], 0.0, "the one card worth weighing")]
+            how = f"{'double-dummy values' if cev.solver else 'play-outs'} on {cev.done} sampled deals"
+            best = cev.choice
+            for c in cev.cands:
+                lead = (self.prior if c == cev.rep else 0.0) + (RULE_LEAD if c in cev.favoured else 0.0)
+                reason = how + ("; the club player's choice" if c == cev.rep else "")
+                if cev.rule and c not in cev.allowed:
+                    reason += f"; ruled out: {cev.rule}"
+                elif cev.rule and c == best:
+                    reason += f"; {cev.rule}"
+                out.append((ALL_CARDS[c], cev.totals[c] / max(1, cev.done) - lead, reason))
             played = self._signal(view, best)
             out = [(ALL_CARDS[played], v, r) if a == ALL_CARDS[best] else (a, v, r) for a, v, r in out]
             out.sort(key=lambda x: (x[0] != ALL_CARDS[played], -x[1]))
@@ -436,6 +463,13 @@ class ExpertBot(Bot):
                 return out
         action = self.act(view)
         return [(action, 0.0, "the expert's choice (not weighed by simulation)")]
+
+    def _reseed(self, view: View) -> None:
+        """Start the decision's samples from the position, the seed and the budget
+        (:func:`~spades.bots.certain.decision_seed`): the same position always gets the
+        same deals, hence the same action (unless ``seconds`` cuts the deals short)."""
+        budget = (self.seed, self.samples, self.playouts, self.bid_samples, self.solver_cards)
+        self.rng = random.Random(decision_seed(view, budget))
 
     def _sample(self, know: Knowledge, count: int, sample_own: bool = False) -> list[list[int]]:
         """``count`` deals of the unseen cards, weighted by how well they fit the bids."""
@@ -533,8 +567,7 @@ class ExpertBot(Bot):
         return out
 
     def _choose_card(self, view: View, deadline: float | None) -> int:
-        cands, totals, _done, _solver, _rep = self._card_totals(view, deadline)
-        return self._signal(view, max(cands, key=lambda c: (totals[c], -(c % 13))))
+        return self._signal(view, self._card_totals(view, deadline).choice)
 
     def _signal(self, view: View, card: int) -> int:
         """The card to play for ``card`` (the lowest of its equal cards): with ``signals``,
@@ -552,13 +585,15 @@ class ExpertBot(Bot):
             x += 1
         return top
 
-    def _card_totals(
-        self, view: View, deadline: float | None
-    ) -> tuple[list[int], dict[int, float], int, bool, int | None]:
-        """The candidate cards, each one's summed points over the sampled deals (the club
-        player's card with its ``prior`` lead), the deals done, whether the solver scored
-        them, and the candidate standing for the club player's card.  One candidate alone
-        is returned with no deals."""
+    def _card_totals(self, view: View, deadline: float | None, weigh_all: bool = False) -> _CardEval:
+        """The candidate cards (one per group of equal cards) and each one's summed points
+        over the sampled deals (see :class:`_CardEval`).  A certain spot
+        (:func:`~spades.bots.certain.certain_play`) leaves only the cards its rule allows;
+        the others are weighed too with ``weigh_all`` (for :meth:`evaluate`), never chosen.
+        Every candidate is scored on the same deals; when the best two allowed are closer
+        than their paired differences can tell apart, the two are scored on as many deals
+        again (every sum is then scaled to the deals of the two).  One candidate alone is
+        returned with no deals."""
         know = Knowledge(view)
         legal = [int(c) for c in view.legal if isinstance(c, Card)]
         cands = self._candidates(know, legal)
@@ -570,32 +605,78 @@ class ExpertBot(Bot):
             best = table[trick_winner(table)]
             safe = [c for c in cands if not beats(c, best)]
             cands = safe or cands
-        if len(cands) == 1:
-            return cands, {cands[0]: 0.0}, 0, False, None
+        rules = view.rules
+        use_solver = (
+            self._solve is not None
+            and (rules.partnerships or know.n == 2)
+            and know.hand.bit_count() <= self.solver_cards
+        )
+        # the obvious spots are never left to the samples' noise (the trick rules only before
+        # the solver's search, which sees who leads next, takes over)
+        spot = certain_play(view)
+        favoured: frozenset[int] = frozenset()
+        if spot is not None and spot.stake == "trick" and use_solver:
+            favoured, spot = spot.cards, None  # a lead of RULE_LEAD points a deal, not a ban
+        allowed = [c for c in cands if spot is None or c in spot.cards] or cands
+        rule = spot.rule if spot is not None and len(allowed) < len(cands) else ""
+        scored = cands if weigh_all else allowed
+        if len(scored) == 1:
+            return _CardEval(scored, {scored[0]: 0.0}, 0, False, None, allowed, rule)
+        samples = self.samples
+        if not use_solver and len(allowed) * samples > self.playouts:
+            samples = max(6, self.playouts // len(allowed))
+        scores: dict[int, list[float]] = {c: [] for c in scored}
+        self._score_deals(view, know, self._sample(know, samples), scored, scores, use_solver, deadline)
+        # the club player's card starts with a small lead: the samples must show a real gain
+        # before the expert plays something else (their noise would otherwise decide ties)
+        favourite = self._basic.choose_card(view, know)
+        rep = max((c for c in cands if c // 13 == favourite // 13 and c <= favourite), default=None)
+        def bonus(c: int) -> float:  # the leads that are not the samples' own
+            return (self.prior if c == rep else 0.0) + (RULE_LEAD if c in favoured else 0.0)
+
+        def mean(c: int) -> float:
+            return self._mean(scores[c], False) + bonus(c)
+
+        top = sorted(allowed, key=lambda c: -mean(c))[:2]
+        lead = bonus(top[0]) - bonus(top[-1])
+        if len(top) == 2 and _close(scores[top[0]], scores[top[1]], lead):
+            extra = self._sample(know, samples)
+            self._score_deals(view, know, extra, top, scores, use_solver, deadline, len(scores[top[0]]))
+        done = max(1, max(len(v) for v in scores.values()))
+        totals = {c: mean(c) * done for c in scored}
+        solver = use_solver and self._solve is not None
+        return _CardEval(scored, totals, done, solver, rep, allowed, rule, favoured)
+
+    def _mean(self, values: list[float], favourite: bool) -> float:
+        """The mean of a candidate's points over its deals, with the club player's lead."""
+        return (sum(values) / len(values) if values else 0.0) + (self.prior if favourite else 0.0)
+
+    def _score_deals(
+        self,
+        view: View,
+        know: Knowledge,
+        deals: list[list[int]],
+        cands: list[int],
+        scores: dict[int, list[float]],
+        use_solver: bool,
+        deadline: float | None,
+        done: int = 0,
+    ) -> None:
+        """Append each candidate's points on each of ``deals`` to ``scores`` (solver values
+        or play-outs), stopping at ``deadline`` once two deals in all are done."""
         rules = view.rules
         n = know.n
         bids = rollout_bids(view.bids)
-        use_solver = (
-            self._solve is not None
-            and (rules.partnerships or n == 2)
-            and know.hand.bit_count() <= self.solver_cards
-        )
-        samples = self.samples
-        if not use_solver and len(cands) * samples > self.playouts:
-            samples = max(6, self.playouts // len(cands))
-        deals = self._sample(know, samples)
-        totals = dict.fromkeys(cands, 0.0)
         leader = view.leader if view.leader is not None else view.seat
         trick = [int(c) for _, c in view.trick]
-        i = 0
         for i, hands in enumerate(deals):
-            if self._out_of_time(deadline, i):
+            if self._out_of_time(deadline, done + i):
                 break
             if use_solver:
                 values = self._solver_values(view, bids, hands[:n], leader, trick, cands)
                 if values is not None:
                     for c in cands:
-                        totals[c] += values[c]
+                        scores[c].append(values[c])
                     continue
             for c in cands:
                 h = list(hands)
@@ -610,15 +691,7 @@ class ExpertBot(Bot):
                     pos.trick = []
                     pos.leader = w
                 final = rollout(pos)
-                totals[c] += self._points(view, bids, final)
-        # the club player's card starts with a small lead: the samples must show a real gain
-        # before the expert plays something else (their noise would otherwise decide ties)
-        done = max(1, min(len(deals), i + 1)) if deals else 1
-        favourite = self._basic.choose_card(view, know)
-        rep = max((c for c in cands if c // 13 == favourite // 13 and c <= favourite), default=None)
-        if rep is not None:
-            totals[rep] += self.prior * done
-        return cands, totals, done, use_solver and self._solve is not None, rep
+                scores[c].append(self._points(view, bids, final))
 
     def _solver_values(
         self,
@@ -971,6 +1044,29 @@ class ExpertBot(Bot):
 
 
 @dataclass
+class _CardEval:
+    """What the card weighing found: the candidates weighed, each one's mean points (with
+    the club player's lead) times ``done``, the deals done, whether the solver scored them,
+    the candidate standing for the club player's card, the candidates a certain spot allows
+    (all of them where none applies) and that spot's rule ("" where none)."""
+
+    cands: list[int]
+    totals: dict[int, float]
+    done: int
+    solver: bool
+    rep: int | None
+    allowed: list[int]
+    rule: str
+    #: the cards given :data:`RULE_LEAD` (a trick rule once the solver decides)
+    favoured: frozenset[int] = frozenset()
+
+    @property
+    def choice(self) -> int:
+        """The allowed candidate with the most points (of equal ones, the lowest rank)."""
+        return max(self.allowed, key=lambda c: (self.totals.get(c, 0.0), -(c % 13)))
+
+
+@dataclass
 class _BidEval:
     """What the bid simulation found: the bid chosen, the deals done, each level's expected
     points and the weighted share of play-outs in which the side makes it, and nil's
@@ -1008,6 +1104,18 @@ def _shift_side_tricks(rules: Rules, me: int, bids: Sequence[Bid], tricks: list[
         out[giver] -= 1
         out[taker] += 1
     return out
+
+
+def _close(a: Sequence[float], b: Sequence[float], lead: float, z: float = 2.0) -> bool:
+    """Are two candidates' points on the same deals (``a[i]``, ``b[i]``) too close to tell
+    apart: ``a``'s paired lead (plus ``lead``) within ``z`` standard errors of zero?"""
+    k = min(len(a), len(b))
+    if k < 2:
+        return False
+    diffs = [a[i] - b[i] for i in range(k)]
+    mean = sum(diffs) / k
+    var = sum((d - mean) ** 2 for d in diffs) / (k - 1)
+    return var > 0 and abs(mean + lead) <= z * math.sqrt(var / k)
 
 
 def _trick_kernel(shade: float, spread: float) -> tuple[tuple[int, float], ...]:
