@@ -10,7 +10,7 @@ import pytest
 from spades import Game, Rules
 from spades import match as match_module
 from spades.cli import main
-from spades.match import MatchError, parse_bot_spec, run_match
+from spades.match import MatchError, parse_bot_spec, parse_side_spec, run_match
 
 
 def test_duplicate_tables_play_the_same_deals_with_sides_swapped() -> None:
@@ -173,3 +173,72 @@ def test_each_bot_is_prepared_once_before_the_first_board(monkeypatch: pytest.Mo
     calls.clear()
     run_match(Rules.preset("partnership"), ["basic", "random"], hands=2, workers=1)
     assert calls == ["prepare", "board"]
+
+
+def test_mixed_side_seats_its_first_bot_first_and_the_second_in_the_partners_seat() -> None:
+    rules = Rules.preset("partnership")
+    result = run_match(rules, ["random+basic", "basic"], hands=2, seed=4, workers=1, records=True)
+    t0, t1 = result.boards[0].tables
+    bots_of = [[p["bot"] for p in t.records[0]["players"]] for t in (t0, t1)]
+    # table 0: the mixed side on side 0 (seats 0, 2); table 1: swapped onto side 1 (seats 1, 3)
+    assert bots_of[0] == ["random", "basic", "basic", "basic"]
+    assert bots_of[1] == ["basic", "random", "basic", "basic"]
+    data = result.to_dict()
+    assert data["sides"][0]["bot"] == "random+basic"
+    assert data["sides"][0]["seats"] == ["random", "basic"]
+    assert data["sides"][1]["seats"] == ["basic", "basic"]
+    assert "seconds_per_decision_by_seat" not in data["sides"][1]  # one bot: timed as a whole
+    assert data["diff_per_hand"]["between"] == ["random+basic", "basic"]
+
+
+def test_mixed_side_times_each_seats_bot_apart() -> None:
+    data = run_match(Rules.preset("partnership"), ["random+basic", "basic"], hands=2, seed=4, workers=1).to_dict()
+    first, second = data["sides"][0]["seconds_per_decision_by_seat"]
+    # each seat's decisions are counted apart; the side's count is their sum
+    assert first["decisions"] > 0 and second["decisions"] > 0
+    assert first["decisions"] + second["decisions"] == data["sides"][0]["seconds_per_decision"]["decisions"]
+
+
+def test_a_side_of_one_named_bot_seats_it_everywhere_as_before() -> None:
+    data = run_match(Rules.preset("partnership"), ["basic", "random"], hands=2, seed=4, workers=1).to_dict()
+    assert data["sides"][0]["bot"] == "basic"
+    assert data["sides"][0]["seats"] == ["basic", "basic"]
+    same = run_match(Rules.preset("partnership"), ["basic+basic", "random+random"], hands=2, seed=4, workers=1)
+    a, b = data, same.to_dict()
+    assert [s["points_per_hand"] for s in a["sides"]] == [s["points_per_hand"] for s in b["sides"]]
+
+
+def test_mixed_side_options_after_colons() -> None:
+    spec = parse_side_spec("expert:samples=4:seconds=0.5+basic")
+    assert [str(b) for b in spec.bots] == ["expert:samples=4:seconds=0.5", "basic"]
+    assert str(spec) == "expert:samples=4:seconds=0.5+basic" and spec.mixed
+    assert not parse_side_spec("basic").mixed
+
+
+def test_cutthroat_takes_four_single_names_and_refuses_a_mixed_side() -> None:
+    rules = Rules.preset("cutthroat")
+    data = run_match(rules, ["basic", "random", "random", "basic"], hands=1, seed=1, workers=1).to_dict()
+    assert [s["seats"] for s in data["sides"]] == [["basic"], ["random"], ["random"], ["basic"]]
+    with pytest.raises(MatchError, match="one seat"):
+        run_match(rules, ["basic+random", "random", "random", "basic"], hands=1)
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--bots", "basic+,basic"], "missing around '+'"),
+        (["--bots", "basic+random+basic,basic"], "names 3 bots for 2 seats"),
+        (["--bots", "basic+nobody,basic"], "unknown bot"),
+    ],
+)
+def test_bad_mixed_side_is_a_clear_error(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["match", *argv, "--hands", "1", "--workers", "1"]) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_mixed_side_cli_table_names_the_seats(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["match", "--bots", "random+basic,basic", "--hands", "2", "--seed", "1", "--workers", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "random+basic" in out and "by seat: random" in out

@@ -22,6 +22,11 @@ treats boards as independent clusters (a ratio estimator over boards), so
 hands of one game, which share a score and bags, are not counted as
 independent samples.
 
+A side may seat different bots (``expert+basic``: the first named bot in the
+side's first seat, the second in its partner's seat): the side is then one
+*team* of the comparison, and the records and the JSON name the bot of every
+seat.
+
 Boards are played in worker processes; the result does not depend on how
 many workers run, since every board's seeds derive from the match seed and
 the board number alone.
@@ -48,7 +53,16 @@ from .fairness import deal_order, fairness_block
 from .game import Game
 from .rules import Rules
 
-__all__ = ["BOARD_HANDS", "BotSpec", "MatchError", "MatchResult", "parse_bot_spec", "run_match"]
+__all__ = [
+    "BOARD_HANDS",
+    "BotSpec",
+    "MatchError",
+    "MatchResult",
+    "SideSpec",
+    "parse_bot_spec",
+    "parse_side_spec",
+    "run_match",
+]
 
 #: deals per board when a fixed number of hands is asked for
 BOARD_HANDS: Final = 10
@@ -121,6 +135,48 @@ def parse_bot_spec(text: str) -> BotSpec:
     return spec
 
 
+@dataclass(frozen=True)
+class SideSpec:
+    """The bots of one side, in the order of its seats (``expert+basic``): one bot for every
+    seat of the side, or one per seat.  Written as the side's bots joined by ``+``."""
+
+    bots: tuple[BotSpec, ...]
+
+    def __str__(self) -> str:
+        return "+".join(str(b) for b in self.bots)
+
+    @property
+    def mixed(self) -> bool:
+        """Does the side seat more than one kind of bot?"""
+        return len({str(b) for b in self.bots}) > 1
+
+    def seat_spec(self, rank: int) -> BotSpec:
+        """The bot in the side's seat number ``rank`` (0: its first seat, 1: the partner's)."""
+        return self.bots[rank] if len(self.bots) > 1 else self.bots[0]
+
+    def check(self, seats: int) -> None:
+        """A clear error when the side's ``seats`` cannot take these bots."""
+        if len(self.bots) > 1 and len(self.bots) != seats:
+            what = "one seat" if seats == 1 else f"{seats} seats"
+            raise MatchError(
+                f"side {self} names {len(self.bots)} bots for {what}: join with '+' one bot per seat "
+                "of a side (partnerships: expert+basic), or name one bot for every seat"
+            )
+
+
+def parse_side_spec(text: str | BotSpec | SideSpec) -> SideSpec:
+    """A side's bots: ``'basic'`` (every seat), ``'expert+basic'`` (the side's first seat,
+    then its partner's), options after colons as in :func:`parse_bot_spec`."""
+    if isinstance(text, SideSpec):
+        return text
+    if isinstance(text, BotSpec):
+        return SideSpec((text,))
+    parts = text.split("+")
+    if any(not p.strip() for p in parts):
+        raise MatchError(f"side {text!r}: a bot name is missing around '+'")
+    return SideSpec(tuple(parse_bot_spec(p) for p in parts))
+
+
 # -- one board -----------------------------------------------------------------------
 
 
@@ -141,8 +197,9 @@ class _TableResult:
     hands: list[_TableHand] = field(default_factory=list)
     #: winners (bot index, or None for a draw) of the games completed at this table
     games: list[int | None] = field(default_factory=list)
-    #: seconds per decision, per bot index (decisions with more than one legal action)
-    times: dict[int, list[float]] = field(default_factory=dict)
+    #: seconds per decision (decisions with more than one legal action), per bot index and
+    #: the rank of the seat in its side (0: the side's first seat)
+    times: dict[tuple[int, int], list[float]] = field(default_factory=dict)
     records: list[dict[str, Any]] = field(default_factory=list)
 
 
@@ -156,9 +213,18 @@ def _board_seed(seed: int, board: int) -> int:
     return random.Random(f"spades-match:{seed}:{board}").getrandbits(62)
 
 
+def _seat_specs(rules: Rules, specs: Sequence[SideSpec], bot_of_side: Sequence[int]) -> list[BotSpec]:
+    """The bot of every seat at a table whose sides seat the sides' specs ``bot_of_side``."""
+    out = []
+    for s in range(rules.num_seats):
+        side = rules.side_of(s)
+        out.append(specs[bot_of_side[side]].seat_spec(rules.seats_of(side).index(s)))
+    return out
+
+
 def _play_board(
     rules: Rules,
-    specs: Sequence[BotSpec],
+    specs: Sequence[SideSpec],
     seed: int,
     board: int,
     hands: int | None,
@@ -176,17 +242,13 @@ def _play_board(
     tables = []
     for t in range(k):
         bot_of_side = tuple((side + t) % k for side in range(k))
-        seat_bots = [
-            specs[bot_of_side[rules.side_of(s)]].make(seed=(bseed + 1000 * t + s) % (1 << 62))
-            for s in range(n)
-        ]
+        seat_specs = _seat_specs(rules, specs, bot_of_side)
+        seat_bots = [spec.make(seed=(bseed + 1000 * t + s) % (1 << 62)) for s, spec in enumerate(seat_specs)]
         table_result = _play_table(
             rules, seat_bots, bot_of_side, decks, dealer0, bseed, hands, t, keep_records, secrets
         )
         for record in table_result.records:  # who sat where, as 'spades play' saves it
-            record["players"] = [
-                {"seat": s, "kind": "bot", "bot": str(specs[bot_of_side[rules.side_of(s)]])} for s in range(n)
-            ]
+            record["players"] = [{"seat": s, "kind": "bot", "bot": str(seat_specs[s])} for s in range(n)]
         tables.append(table_result)
     return _BoardResult(board, tables)
 
@@ -204,7 +266,7 @@ def _play_table(
     secrets: Sequence[str] = (),
 ) -> _TableResult:
     n = rules.num_seats
-    result = _TableResult(table, bot_of_side, times={b: [] for b in bot_of_side})
+    result = _TableResult(table, bot_of_side)
     played = 0  # hands played at this table (the board's deal index)
     while True:
         game = Game(rules, seed=bseed + played, dealer=(dealer0 + played) % n, decks=decks[played:])
@@ -223,7 +285,9 @@ def _play_table(
             action = bot.act(view)
             dt = time.perf_counter() - t0
             if len(view.legal) > 1:
-                result.times[bot_of_side[rules.side_of(seat)]].append(dt)
+                side = rules.side_of(seat)
+                key = (bot_of_side[side], rules.seats_of(side).index(seat))
+                result.times.setdefault(key, []).append(dt)
             try:
                 game.apply(action)
             except IllegalActionError as exc:
@@ -289,7 +353,8 @@ class MatchResult:
     """Everything a match measured; :meth:`to_dict` is the ``--json`` output."""
 
     rules: Rules
-    specs: tuple[BotSpec, ...]
+    #: the bots of each side (:class:`SideSpec`), in side order
+    specs: tuple[SideSpec, ...]
     seed: int
     boards: list[_BoardResult]
     seconds: float
@@ -310,7 +375,8 @@ class MatchResult:
         contracts = [0] * nb
         sets = [0] * nb
         bags = [0] * nb
-        times: list[list[float]] = [[] for _ in range(nb)]
+        per_seat = len(rules.seats_of(0))
+        times: list[list[list[float]]] = [[[] for _ in range(per_seat)] for _ in range(nb)]
         deals = 0
         table_hands = 0
         cluster_d: list[float] = []
@@ -326,8 +392,8 @@ class MatchResult:
                         draws += 1
                     else:
                         games_won[w] += 1
-                for b, ts in table.times.items():
-                    times[b].extend(ts)
+                for (b, rank), ts in table.times.items():
+                    times[b][rank].extend(ts)
                 for hand in table.hands:
                     table_hands += 1
                     h += 1
@@ -360,10 +426,12 @@ class MatchResult:
 
         sides = []
         for b, spec in enumerate(self.specs):
-            ts = sorted(times[b])
+            ts = sorted(t for seat_times in times[b] for t in seat_times)
             sides.append(
                 {
                     "bot": str(spec),
+                    # the bot of each of the side's seats, first seat first
+                    "seats": [str(spec.seat_spec(r)) for r in range(per_seat)],
                     "points_per_hand": round(points[b] / hands[b], 3) if hands[b] else None,
                     "hands": hands[b],
                     "games_won": games_won[b],
@@ -373,15 +441,11 @@ class MatchResult:
                     "blind_nil_success": rate(bnil_ok[b], bnil_bid[b]),
                     "set_rate": rate(sets[b], contracts[b]),
                     "bags_per_hand": rate(bags[b], hands[b]),
-                    "seconds_per_decision": {
-                        "decisions": len(ts),
-                        "mean": round(statistics.fmean(ts), 5) if ts else None,
-                        "median": round(_quantile(ts, 0.5), 5) if ts else None,
-                        "p99": round(_quantile(ts, 0.99), 5) if ts else None,
-                        "max": round(ts[-1], 5) if ts else None,
-                    },
+                    "seconds_per_decision": _time_summary(ts),
                 }
             )
+            if spec.mixed:  # each seat's bot timed apart, in the order of "seats"
+                sides[-1]["seconds_per_decision_by_seat"] = [_time_summary(sorted(t)) for t in times[b]]
         return {
             "hands": deals,
             "hands_played": table_hands,
@@ -411,6 +475,17 @@ class MatchResult:
                 for g, rec in enumerate(table.records):
                     out.append((f"board{board.board:04d}-table{table.table}-game{g}.json", rec))
         return out
+
+
+def _time_summary(ts: list[float]) -> dict[str, Any]:
+    """Decisions and their seconds (mean, median, 99th percentile, max) of sorted times."""
+    return {
+        "decisions": len(ts),
+        "mean": round(statistics.fmean(ts), 5) if ts else None,
+        "median": round(_quantile(ts, 0.5), 5) if ts else None,
+        "p99": round(_quantile(ts, 0.99), 5) if ts else None,
+        "max": round(ts[-1], 5) if ts else None,
+    }
 
 
 def _quantile(sorted_values: list[float], q: float) -> float:
@@ -450,7 +525,8 @@ def run_match(
 ) -> MatchResult:
     """Play a duplicate match.
 
-    ``bots``: one bot per side (``'basic'``, ``'expert:samples=20'``...).
+    ``bots``: one bot per side (``'basic'``, ``'expert:samples=20'``...), or a side's
+    bots joined by ``+`` (``'expert+basic'``: the side's first seat, then its partner's).
     ``hands``: play this many deals (each at every table); otherwise ``games``
     whole games per table.  ``workers``: processes (default: every core; 1
     plays in this process).  ``progress(done, total)`` is called as boards
@@ -460,13 +536,15 @@ def run_match(
     distributed cluster instead (a scheduler address or a client, see
     :mod:`spades.cluster`); the result is the same as a local run's.
     """
-    specs = tuple(b if isinstance(b, BotSpec) else parse_bot_spec(b) for b in bots)
+    specs = tuple(parse_side_spec(b) for b in bots)
     k = rules.num_sides
     if len(specs) != k:
         raise MatchError(
             f"this table has {k} sides: give {k} bots (one per side, e.g. --bots "
             f"{','.join(['basic'] * k)}), not {len(specs)}"
         )
+    for spec in specs:
+        spec.check(len(rules.seats_of(0)))
     if hands is not None and (not isinstance(hands, int) or hands < 1):
         raise MatchError("hands must be a whole number of at least 1")
     if hands is None and (not isinstance(games, int) or games < 1):
@@ -483,8 +561,8 @@ def run_match(
     # Compile what the bots compile (the expert's solver) once, here, before any
     # decision is timed: the workers then load it from numba's on-disk cache
     # instead of each compiling it at once inside a decision.
-    for spec in {str(s): s for s in specs}.values():
-        spec.make(seed).prepare()
+    for bot_spec in {str(b): b for side in specs for b in side.bots}.values():
+        bot_spec.make(seed).prepare()
     results: list[_BoardResult] = []
     if cluster is not None:
         from .cluster import map_ordered

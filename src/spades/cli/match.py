@@ -23,7 +23,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--bots",
         default="basic,random",
         help="one bot per side, in side order, e.g. 'expert,basic' (cutthroat: four names). "
-        "Options follow a colon: 'expert:samples=20:seconds=0.2'",
+        "Options follow a colon: 'expert:samples=20:seconds=0.2'. A side may seat two bots joined "
+        "by '+': 'expert+basic,basic' puts the expert in side 1's first seat and basic in its "
+        "partner's seat (duplicate as always: every deal is also played with the sides swapped)",
     )
     parser.add_argument(
         "--preset",
@@ -178,6 +180,13 @@ def format_table(data: dict[str, Any]) -> str:
     for label, values in rows:
         cells = [label.ljust(widths[0])] + [v.rjust(w) for v, w in zip(values, widths[1:])]
         lines.append("  ".join(cells))
+    for s in sides:
+        if "seconds_per_decision_by_seat" in s:
+            timing = "; ".join(
+                f"{bot} {_fmt(t['median'], seconds=True)} / {_fmt(t['p99'], seconds=True)}"
+                for bot, t in zip(s["seats"], s["seconds_per_decision_by_seat"])
+            )
+            lines.append(f"{s['bot']}, s/decision median / p99 by seat: {timing}")
     diff = data["diff_per_hand"]
     if diff["between"]:
         a, b = diff["between"]
