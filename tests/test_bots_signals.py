@@ -9,6 +9,7 @@ from botutil import game_with, make_hands
 from spades import Card, bots
 from spades.bots.knowledge import Knowledge, signal_denied
 from spades.bots.simulate import sample_deals
+from spades.bots.table import PartnerReading, signal_choices
 
 BIDS = ["bid 3", "bid 3", "bid 3", "bid 3"]
 
@@ -104,3 +105,93 @@ def test_expert_play_never_contradicts_its_signals() -> None:
                     denied_seen += bin(denied & ~view.played.mask).count("1")
             game.apply(players[seat].act(view))
     assert denied_seen > 50
+
+
+def test_signal_choices_count_a_lead_below_an_equal_card_as_broken() -> None:
+    # North leads QH holding KH (equal: no heart out between them), then leads KH
+    hands = make_hands({0: "QH KH 2C", 1: "3H", 2: "4H", 3: "5H"})
+    game = game_with(hands, [*BIDS, "QH", "3H", "4H", "5H", "KH"], dealer=3)
+    assert game.tricks[0].winner == 0
+    assert signal_choices(game.view(2), 0) == (0, 1)
+
+
+def test_signal_choices_count_the_top_of_equal_cards_led_as_kept() -> None:
+    hands = make_hands({0: "QH KH 2C", 1: "3H", 2: "4H", 3: "5H"})
+    game = game_with(hands, [*BIDS, "KH", "3H", "4H", "5H", "QH"], dealer=3)
+    assert signal_choices(game.view(2), 0) == (1, 0)
+
+
+def test_signal_choices_see_no_choice_in_a_card_with_no_equal() -> None:
+    # North leads KH and later 9H: QH, still out (East's), lies between them, so the two
+    # were not equal and the lead chose nothing among equal cards
+    hands = make_hands({0: "9H KH 2C", 1: "3H QH", 2: "4H", 3: "5H"})
+    game = game_with(hands, [*BIDS, "KH", "3H", "4H", "5H", "9H"], dealer=3)
+    assert signal_choices(game.view(2), 0) == (0, 0)
+
+
+def _reading_after(kinds: list[str], hands: int) -> PartnerReading:
+    """South's reading of North after ``hands`` hands of the given bots (North seat 0)."""
+    from spades import Game, Rules
+
+    game = Game(Rules.preset("partnership"), seed=5, dealer=3)
+    players = [bots.get(k, seed=s, **({"samples": 2} if k == "expert" else {})) for s, k in enumerate(kinds)]
+    reading = PartnerReading()
+    while game.hands_played < hands:
+        seat = game.to_act
+        assert seat is not None
+        if seat == 2:
+            reading.observe(game.view(2))
+        game.apply(players[seat].act(game.view(seat)))
+    reading.observe(game.view(2))
+    return reading
+
+
+def test_partner_reading_stops_reading_a_partner_that_breaks_the_signals() -> None:
+    reading = _reading_after(["basic"] * 4, 3)
+    assert reading.broken > 0
+    assert not reading.reads_signals()
+
+
+def test_partner_reading_keeps_reading_a_signalling_partner() -> None:
+    reading = _reading_after(["expert", "basic", "expert", "basic"], 2)
+    assert reading.kept > 0 and reading.broken == 0
+    assert reading.reads_signals()
+
+
+def test_partner_reading_reads_by_its_prior_before_any_choice() -> None:
+    assert PartnerReading().reads_signals()
+    assert not PartnerReading(prior=False).reads_signals()
+
+
+def test_partner_reading_forgives_a_rare_slip() -> None:
+    reading = PartnerReading()
+    reading.kept, reading.broken = 20.0, 1.0
+    assert reading.reads_signals()
+    reading.kept = 3.0
+    assert not reading.reads_signals()
+
+
+def _north_in_samples(bot: object, view: object) -> bool:
+    know = Knowledge(view)  # type: ignore[arg-type]
+    deals = bot._sample(know, 40)  # type: ignore[attr-defined]
+    return any(d[0] & 1 << _id("AH") for d in deals)
+
+
+def test_expert_reads_its_partners_signals_only_when_it_gives_them() -> None:
+    # North led KH: a signalling North lacks AH; a North that does not signal may hold it
+    hands = make_hands({0: "KH 2C", 1: "AH", 2: "3H", 3: "4H"})
+    game = game_with(hands, [*BIDS, "KH"], dealer=3)
+    view = game.view(2)
+    assert not _north_in_samples(bots.get("expert", seed=1, partner_signals=1), view)
+    assert _north_in_samples(bots.get("expert", seed=1, partner_signals=0), view)
+    auto = bots.get("expert", seed=1)
+    assert not _north_in_samples(auto, view)  # unread: taken to signal
+    auto._partner.kept, auto._partner.broken = 2.0, 2.0  # type: ignore[attr-defined]
+    assert _north_in_samples(auto, view)  # read as a partner that breaks them
+
+
+def test_expert_partner_signals_option_is_checked() -> None:
+    import pytest
+
+    with pytest.raises(ValueError, match="partner_signals"):
+        bots.get("expert", partner_signals="sometimes")

@@ -35,7 +35,10 @@ and below a follow (when that card is still out and not on the table); it
 reads its partner's cards the same way, and its samples never give the
 partner a card it has shown it lacks
 (:func:`~spades.bots.knowledge.signal_denied`).  A partner that plays a card it
-had shown it lacked does not signal so, and is read no more that hand.
+had shown it lacked does not signal so, and is read no more that hand; hand after hand the
+bot reads whether the partner's choices among equal cards keep to the signals
+(:class:`~spades.bots.table.PartnerReading`), and a partner that breaks them (the club
+player, most people) is not read by them at all (``partner_signals``).
 The club player's (:mod:`~spades.bots.basic`) choice starts with a small lead
 (``prior`` points per sample), so that the noise of a small sample does not
 decide between cards of equal worth.
@@ -159,7 +162,7 @@ from .simulate import (
     sample_deals,
     winner_index,
 )
-from .table import PRIOR_SD, UNREAD_SD, TableReading
+from .table import PRIOR_SD, UNREAD_SD, PartnerReading, TableReading
 
 __all__ = [
     "BLIND_WIN_WEIGHT",
@@ -266,7 +269,10 @@ class ExpertBot(Bot):
     been read (1, the default), or always by ``fit_sd`` about the count (0); ``danger_sd``:
     the scatter assumed before any bid is read when setting the nil danger limit (0.8 by
     default: the limit rises above ``nil_danger`` only once the opponents' bids are read
-    loose; ``table_sd`` sets it as it sets the trust).
+    loose; ``table_sd`` sets it as it sets the trust); ``partner_signals``: read the partner's
+    cards by the signals while its choices among equal cards keep to them, from the first
+    hand on (``'auto'``, the default: :class:`~spades.bots.table.PartnerReading`), always (1:
+    a partner known to be an expert) or never (0: one known not to signal, e.g. ``basic``).
     """
 
     name = "expert"
@@ -303,6 +309,7 @@ class ExpertBot(Bot):
         loose_danger: float = 1.6,
         read_habits: bool = True,
         danger_sd: float = PRIOR_SD,
+        partner_signals: str | bool = "auto",
     ) -> None:
         super().__init__(seed)
         if not isinstance(samples, int) or samples < 1:
@@ -363,6 +370,10 @@ class ExpertBot(Bot):
         self.loose_danger = _number("loose_danger", loose_danger, 10.0)
         self.read_habits = _switch("read_habits", read_habits)
         self.danger_sd = _number("danger_sd", danger_sd, 5.0)
+        if partner_signals != "auto" and (not isinstance(partner_signals, (bool, int)) or partner_signals not in (0, 1)):
+            raise ValueError("partner_signals must be 'auto', on (1) or off (0)")
+        self.partner_signals: str | bool = partner_signals if partner_signals == "auto" else bool(partner_signals)
+        self._partner = PartnerReading()
         self._basic = BasicBot(seed=seed)
 
     def prepare(self) -> float:
@@ -378,6 +389,7 @@ class ExpertBot(Bot):
 
     def act(self, view: View) -> Action:
         self._table.observe(view)
+        self._partner.observe(view)
         legal = self.legal_of(view)
         if len(legal) == 1:
             return legal[0]
@@ -481,7 +493,7 @@ class ExpertBot(Bot):
             oversample = PARTNERSHIP_OVERSAMPLE if four_handed else OVERSAMPLE
         denied: list[int] = []
         partner = know.view.partner
-        if self.signals and four_handed and partner is not None and know.view.phase == "play":
+        if self._reads_partner() and four_handed and partner is not None and know.view.phase == "play":
             shown = signal_denied(know.view, partner)
             if shown:
                 denied = [0] * know.n
@@ -497,6 +509,14 @@ class ExpertBot(Bot):
             know, self.rng, count, sample_own=sample_own, fit_sd=fit_sd, oversample=oversample,
             denied=denied, habits=habits,
         )
+
+    def _reads_partner(self) -> bool:
+        """Are the partner's cards read by the signals (``signals`` and ``partner_signals``)?"""
+        if not self.signals:
+            return False
+        if self.partner_signals == "auto":
+            return self._partner.reads_signals()
+        return bool(self.partner_signals)
 
     @staticmethod
     def _out_of_time(deadline: float | None, done: int) -> bool:

@@ -16,6 +16,13 @@ It reads only what the seat saw: the cards played in the last hand it played (it
 :class:`~spades.view.View` of the play), the bids of that hand.  Four-handed
 partnerships only; hands with a blind-nil exchange are skipped (the cards played are not
 the cards bid on).
+
+:class:`PartnerReading` reads the partner the same way, hand after hand: whether its cards
+keep to the expert's signals (of equal cards, the highest led and the lowest followed with,
+see :func:`~spades.bots.knowledge.signal_denied`).  Once a hand is played out, each card
+the partner played beside an equal card it played later is a choice it made: by the
+signals, or against them (:func:`signal_choices`).  A partner that breaks them (the club
+player, most people) is not read by them: its plays say nothing of the cards it lacks.
 """
 
 from __future__ import annotations
@@ -28,7 +35,7 @@ from .basic import estimate_tricks
 from .knowledge import Knowledge
 from .simulate import played_by
 
-__all__ = ["PRIOR_SD", "UNREAD_SD", "TableReading"]
+__all__ = ["PRIOR_SD", "SIGNAL_PRIOR", "SIGNAL_SLIPS", "UNREAD_SD", "PartnerReading", "TableReading", "signal_choices"]
 
 #: the prior: how far a careful bidder's bids scatter about its own habit (the standard
 #: deviation of its bids minus the club player's count), worth this many bids
@@ -43,6 +50,11 @@ TRUST_FULL: Final = 1.3
 #: the weight a new game keeps of the last game's reading (a new game at the same table is
 #: most often against the same opponents: a match, a rematch)
 CARRY: Final = 0.5
+#: the partner's signals are read while its choices against them are at most this share of
+#: its choices (with the prior's), so that a signalling person's rare slip is forgiven
+SIGNAL_SLIPS: Final = 0.1
+#: the prior: choices by the signals assumed of a partner not read yet
+SIGNAL_PRIOR: Final = 2.0
 
 
 class TableReading:
@@ -144,3 +156,80 @@ def residuals(view: View) -> list[float]:
             continue
         out.append(bid.tricks - estimate_tricks(held[s], n, True))
     return out
+
+
+def signal_choices(view: View, seat: int) -> tuple[int, int]:
+    """The choices among equal cards ``seat`` is seen to have made this hand: ``(kept,
+    broken)``, those that kept to the signals (it led the highest of its equal cards, followed
+    with the lowest) and those that broke them.  A card played is a choice when the seat
+    played, later in the hand, the next card of the suit not yet gone (nor on the table
+    before it) above or below it: the two were equal in its hand.  Only what ``view`` shows."""
+    n = view.rules.num_seats
+    tricks = [(t.leader, [int(c) for c in t.cards]) for t in view.tricks]
+    if view.trick:
+        tricks.append((view.trick[0][0], [int(c) for _, c in view.trick]))
+    mine = [next((c for i, c in enumerate(cards) if (leader + i) % n == seat), -1) for leader, cards in tricks]
+    kept = broken = 0
+    gone = 0
+    for t, (leader, cards) in enumerate(tricks):
+        later = sum(1 << c for c in mine[t + 1 :] if c >= 0)
+        table = 0
+        for i, c in enumerate(cards):
+            if (leader + i) % n == seat:
+                lead = i == 0
+                shown = _next_out(c, gone, table, up=lead)  # the card the signal says it lacks
+                other = _next_out(c, gone, table, up=not lead)
+                broken += shown >= 0 and bool(later >> shown & 1)
+                kept += not (shown >= 0 and later >> shown & 1) and other >= 0 and bool(later >> other & 1)
+            table |= 1 << c
+        gone |= table
+    return kept, broken
+
+
+def _next_out(card: int, gone: int, table: int, up: bool) -> int:
+    """The next card of ``card``'s suit above (``up``) or below it not gone in an earlier
+    trick; -1 when there is none or it lies on the table (``table``)."""
+    base = card // 13 * 13
+    x = card + 1 if up else card - 1
+    while base <= x < base + 13:
+        if table >> x & 1:
+            return -1
+        if not gone >> x & 1:
+            return x
+        x += 1 if up else -1
+    return -1
+
+
+class PartnerReading:
+    """One seat's reading of its partner's signals over the hands played together (see the
+    module docstring).  ``prior``: before any choice of the partner's is read, its signals are
+    read (True) or not (False)."""
+
+    def __init__(self, prior: bool = True) -> None:
+        self.prior = prior
+        self._last: View | None = None
+        self.kept = 0.0
+        self.broken = 0.0
+
+    def observe(self, view: View) -> None:
+        """Remember the seat's latest view of the play; fold in the partner's choices of
+        finished hands."""
+        last = self._last
+        if last is not None and last.hand_number != view.hand_number:
+            self._last = None
+            if last.partner is not None:
+                kept, broken = signal_choices(last, last.partner)
+                if view.hand_number < last.hand_number or view.hands_played < last.hands_played:
+                    self.kept, self.broken = CARRY * self.kept, CARRY * self.broken  # a new game
+                self.kept += kept
+                self.broken += broken
+        if view.phase is Phase.PLAY:
+            self._last = view
+
+    def reads_signals(self) -> bool:
+        """Are the partner's cards read by the signals?  With the prior before any choice is
+        read; then while its choices against them stay at most :data:`SIGNAL_SLIPS` of all
+        (the prior's :data:`SIGNAL_PRIOR` counted as kept)."""
+        if self.kept + self.broken == 0:
+            return self.prior
+        return self.broken <= SIGNAL_SLIPS * (self.kept + self.broken + SIGNAL_PRIOR)
