@@ -2,6 +2,9 @@
 
     PYTHONPATH=src python bench/paired.py expert expert:bid_samples=64 --deals 400
 
+A setting may name the partner too, as ``spades match`` does: ``expert+basic`` seats the
+expert at North and ``basic`` at South.
+
 Every deal (seeds ``--first`` to ``--first + --deals - 1``, dealer ``seed % 4``) is
 played once per setting: one hand at 0-0 on the partnership preset, the player under
 test at North-South and ``basic`` (or ``--opponent``) at East-West, with the same bot
@@ -34,20 +37,21 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from spades import Game, Rules
-from spades.match import parse_bot_spec
+from spades.match import parse_bot_spec, parse_side_spec
 
 
 def play(spec: str, seeds: range, opponent: str = "basic") -> list[dict[str, Any]]:
-    bot_spec = parse_bot_spec(spec)
+    side = parse_side_spec(spec)
+    north, south = side.seat_spec(0), side.seat_spec(1)
     other = parse_bot_spec(opponent)
     rules = Rules.preset("partnership")
     out = []
     for seed in seeds:
         game = Game(rules, seed=seed, dealer=seed % 4)
         players = [
-            bot_spec.make(seed * 4),
+            north.make(seed * 4),
             other.make(seed * 4 + 1),
-            bot_spec.make(seed * 4 + 2),
+            south.make(seed * 4 + 2),
             other.make(seed * 4 + 3),
         ]
         times: list[float] = []

@@ -195,3 +195,25 @@ def test_expert_partner_signals_option_is_checked() -> None:
 
     with pytest.raises(ValueError, match="partner_signals"):
         bots.get("expert", partner_signals="sometimes")
+
+
+def test_expert_weighs_every_first_bid_beside_a_partner_that_does_not_signal() -> None:
+    # North bids first, South after: beside a partner that reads its bid as the club player's
+    # count the expert weighs only that count and a trick either side; beside one that does
+    # not (partner_signals=0), every level
+    import dataclasses
+
+    from spades import Bid, Game, Rules
+
+    game = Game(dataclasses.replace(Rules.preset("partnership"), blind_nil=False), seed=3, dealer=3)
+    assert game.to_act is not None
+    view = game.view(game.to_act)
+    assert view.phase == "bid" and view.bids[view.partner] is None
+
+    def levels(**options: object) -> set[int]:
+        bot = bots.get("expert", seed=1, samples=4, bid_samples=8, **options)
+        return {a.tricks for a, _v, _r in bot.evaluate(view) if isinstance(a, Bid) and not a.is_nil}
+
+    near = levels(partner_signals=1)
+    assert len(near) <= 3 and max(near) - min(near) <= 2
+    assert levels(partner_signals=0) == {b.tricks for b in view.legal if isinstance(b, Bid) and b.tricks > 0}

@@ -57,7 +57,9 @@ unseen, and flatter the bidder most). The bid that fixes the side's contract
 (the partner has bid, or the seat plays alone) is the level with the most
 expected points among all legal ones; a side's first bid stays within one
 trick of the club player's count (``first_margin`` points per sample more to go
-above it, 0 by default), which is how the partner's samples read it.  Near the
+above it, 0 by default), which is how the partner's samples read it; beside a partner
+read as one that does not signal (see below), whose bid follows its own cards alone,
+every level is weighed.  Near the
 end of a game the utility counts the game won or lost (see
 :func:`~spades.bots.simulate.hand_utility`), so a side that a made contract
 takes over the target bids safer, and one that must outscore the opponents this
@@ -510,13 +512,16 @@ class ExpertBot(Bot):
             denied=denied, habits=habits,
         )
 
-    def _reads_partner(self) -> bool:
-        """Are the partner's cards read by the signals (``signals`` and ``partner_signals``)?"""
-        if not self.signals:
-            return False
+    def _partner_signals(self) -> bool:
+        """Does the partner play as the expert does, by the signals (``partner_signals``: as
+        read so far, or as told)?"""
         if self.partner_signals == "auto":
             return self._partner.reads_signals()
         return bool(self.partner_signals)
+
+    def _reads_partner(self) -> bool:
+        """Are the partner's cards read by the signals (``signals`` and the partner's play)?"""
+        return self.signals and self._partner_signals()
 
     @staticmethod
     def _out_of_time(deadline: float | None, done: int) -> bool:
@@ -869,7 +874,10 @@ class ExpertBot(Bot):
         # the last bid of a side fixes its contract: every level is weighed.  A first bid
         # stays near the club player's count, which is what the partner's samples read it as
         sets_contract = partner is None or view.bids[partner] is not None
-        numeric = nonzero if sets_contract else [t for t in nonzero if -1 <= t - base <= 1]
+        # a partner that does not play as the expert does (its signals) does not read this bid
+        # as the club player's count either: its own bid follows its cards alone
+        read_as_count = not sets_contract and self._partner_signals()
+        numeric = [t for t in nonzero if -1 <= t - base <= 1] if read_as_count else nonzero
         partner_bid = view.bids[partner] if partner is not None else None
         # never a second nil beside the partner's: nobody would cover either of them
         partner_nil = partner_bid is not None and partner_bid.is_nil

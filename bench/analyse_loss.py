@@ -1,0 +1,60 @@
+"""Tricks lost per card, per bot, in the records of a match: ``spades analyse``'s per-player
+summary (double dummy: the tricks each card gave away against the best card of the same
+hand) printed one bot a line, then each bot's loss per card split by when it was played
+(tricks 1-5, where the expert weighs by play-outs; tricks 6-13, where its solver decides) and
+by what was at stake (a live nil at the table or tricks alone).
+
+    spades match --bots expert+basic,basic --hands 100 --seed 1 --records DIR
+    python bench/analyse_loss.py DIR [--json OUT.json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+
+from spades.analysis import analyse_records, load_records
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("records", help="a folder of records or a .jsonl file ('spades match --records')")
+    parser.add_argument("--json", metavar="FILE", help="also write the per-player rows here")
+    args = parser.parse_args(argv)
+    start = time.perf_counter()
+    analysis = analyse_records(load_records(args.records))
+    rows = analysis.player_summary()
+    print(f"{len(analysis.hands)} hands analysed in {time.perf_counter() - start:.0f} s")
+    print(f"{'player':<24} {'cards':>6} {'choices':>8} {'lost':>5} {'per card':>9} {'costly':>7}")
+    for r in rows:
+        print(
+            f"{r['player']:<24} {r['cards']:>6} {r['choices']:>8} {r['tricks_lost']:>5} "
+            f"{r['loss_per_card']:>9.4f} {r['costly']:>7}"
+        )
+    print(f"{'player':<24} {'tricks 1-5':>11} {'tricks 6-13':>12} {'nil alive':>10} {'tricks':>8}")
+    labels = {r["player"] for r in rows}
+    for label in sorted(labels):
+        mine = [
+            d for d in analysis.decisions
+            if d.seat < len(analysis.games[d.game].players) and analysis.games[d.game].players[d.seat] == label
+        ]
+        parts = [
+            [d for d in mine if d.trick < 5],
+            [d for d in mine if d.trick >= 5],
+            [d for d in mine if d.objective != "tricks"],
+            [d for d in mine if d.objective == "tricks"],
+        ]
+        cells = [f"{sum(d.loss for d in ds) / len(ds):.4f} ({len(ds)})" if ds else "-" for ds in parts]
+        print(f"{label:<24} {cells[0]:>11} {cells[1]:>12} {cells[2]:>10} {cells[3]:>8}")
+    if args.json:
+        Path(args.json).write_text(json.dumps(rows, indent=1), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
