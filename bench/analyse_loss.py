@@ -22,7 +22,9 @@ from spades.analysis import analyse_records, load_records
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("records", help="a folder of records or a .jsonl file ('spades match --records')")
     parser.add_argument("--json", metavar="FILE", help="also write the per-player rows here")
     args = parser.parse_args(argv)
@@ -39,10 +41,11 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'player':<24} {'tricks 1-5':>11} {'tricks 6-13':>12} {'nil alive':>10} {'tricks':>8}")
     labels = {r["player"] for r in rows}
     for label in sorted(labels):
-        mine = [
-            d for d in analysis.decisions
-            if d.seat < len(analysis.games[d.game].players) and analysis.games[d.game].players[d.seat] == label
-        ]
+        mine = []
+        for d in analysis.decisions:
+            players = analysis.games[d.game].players
+            if d.seat < len(players) and players[d.seat] == label:
+                mine.append(d)
         parts = [
             [d for d in mine if d.trick < 5],
             [d for d in mine if d.trick >= 5],

@@ -192,18 +192,21 @@ def test_mixed_side_seats_its_first_bot_first_and_the_second_in_the_partners_sea
 
 
 def test_mixed_side_times_each_seats_bot_apart() -> None:
-    data = run_match(Rules.preset("partnership"), ["random+basic", "basic"], hands=2, seed=4, workers=1).to_dict()
+    rules = Rules.preset("partnership")
+    data = run_match(rules, ["random+basic", "basic"], hands=2, seed=4, workers=1).to_dict()
     first, second = data["sides"][0]["seconds_per_decision_by_seat"]
     # each seat's decisions are counted apart; the side's count is their sum
     assert first["decisions"] > 0 and second["decisions"] > 0
-    assert first["decisions"] + second["decisions"] == data["sides"][0]["seconds_per_decision"]["decisions"]
+    side = data["sides"][0]["seconds_per_decision"]
+    assert first["decisions"] + second["decisions"] == side["decisions"]
 
 
 def test_a_side_of_one_named_bot_seats_it_everywhere_as_before() -> None:
-    data = run_match(Rules.preset("partnership"), ["basic", "random"], hands=2, seed=4, workers=1).to_dict()
+    rules = Rules.preset("partnership")
+    data = run_match(rules, ["basic", "random"], hands=2, seed=4, workers=1).to_dict()
     assert data["sides"][0]["bot"] == "basic"
     assert data["sides"][0]["seats"] == ["basic", "basic"]
-    same = run_match(Rules.preset("partnership"), ["basic+basic", "random+random"], hands=2, seed=4, workers=1)
+    same = run_match(rules, ["basic+basic", "random+random"], hands=2, seed=4, workers=1)
     a, b = data, same.to_dict()
     assert [s["points_per_hand"] for s in a["sides"]] == [s["points_per_hand"] for s in b["sides"]]
 
@@ -239,6 +242,7 @@ def test_bad_mixed_side_is_a_clear_error(
 
 
 def test_mixed_side_cli_table_names_the_seats(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["match", "--bots", "random+basic,basic", "--hands", "2", "--seed", "1", "--workers", "1"]) == 0
+    argv = ["match", "--bots", "random+basic,basic", "--hands", "2", "--seed", "1", "--workers", "1"]
+    assert main(argv) == 0
     out = capsys.readouterr().out
     assert "random+basic" in out and "by seat: random" in out

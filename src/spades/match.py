@@ -424,7 +424,7 @@ class MatchResult:
         def rate(num: int, den: int) -> float | None:
             return round(num / den, 4) if den else None
 
-        sides = []
+        sides: list[dict[str, Any]] = []
         for b, spec in enumerate(self.specs):
             ts = sorted(t for seat_times in times[b] for t in seat_times)
             sides.append(

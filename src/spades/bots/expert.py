@@ -372,9 +372,10 @@ class ExpertBot(Bot):
         self.loose_danger = _number("loose_danger", loose_danger, 10.0)
         self.read_habits = _switch("read_habits", read_habits)
         self.danger_sd = _number("danger_sd", danger_sd, 5.0)
-        if partner_signals != "auto" and (not isinstance(partner_signals, (bool, int)) or partner_signals not in (0, 1)):
+        told = partner_signals != "auto"
+        if told and (not isinstance(partner_signals, (bool, int)) or partner_signals not in (0, 1)):
             raise ValueError("partner_signals must be 'auto', on (1) or off (0)")
-        self.partner_signals: str | bool = partner_signals if partner_signals == "auto" else bool(partner_signals)
+        self.partner_signals: str | bool = bool(partner_signals) if told else "auto"
         self._partner = PartnerReading()
         self._basic = BasicBot(seed=seed)
 

@@ -35,7 +35,15 @@ from .basic import estimate_tricks
 from .knowledge import Knowledge
 from .simulate import played_by
 
-__all__ = ["PRIOR_SD", "SIGNAL_PRIOR", "SIGNAL_SLIPS", "UNREAD_SD", "PartnerReading", "TableReading", "signal_choices"]
+__all__ = [
+    "PRIOR_SD",
+    "SIGNAL_PRIOR",
+    "SIGNAL_SLIPS",
+    "UNREAD_SD",
+    "PartnerReading",
+    "TableReading",
+    "signal_choices",
+]
 
 #: the prior: how far a careful bidder's bids scatter about its own habit (the standard
 #: deviation of its bids minus the club player's count), worth this many bids
@@ -168,7 +176,9 @@ def signal_choices(view: View, seat: int) -> tuple[int, int]:
     tricks = [(t.leader, [int(c) for c in t.cards]) for t in view.tricks]
     if view.trick:
         tricks.append((view.trick[0][0], [int(c) for _, c in view.trick]))
-    mine = [next((c for i, c in enumerate(cards) if (leader + i) % n == seat), -1) for leader, cards in tricks]
+    mine = [
+        next((c for i, c in enumerate(cards) if (leader + i) % n == seat), -1) for leader, cards in tricks
+    ]
     kept = broken = 0
     gone = 0
     for t, (leader, cards) in enumerate(tricks):
