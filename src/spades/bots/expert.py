@@ -126,15 +126,15 @@ from typing import Any, Final
 
 from ..actions import LOOK, Action
 from ..bids import Bid
-from ..cards import ALL_CARDS, SUIT_MASKS, Card
-from ..core import deck_mask
+from ..cards import Card
+from ..core import rules_deck
 from ..rules import Rules
 from ..view import View
 from .base import Bot
 from .basic import BasicBot, estimate_tricks, nil_danger
-from .decks import deck_for
+from .decks import SlotLayout, deck_act, deck_for, slot_layout
 from .house import blind_bid_worth, later_bid, suicide_wants_nil
-from .knowledge import Knowledge, beats, signal_denied, trick_winner
+from .knowledge import Knowledge, signal_denied
 from .simulate import (
     BID_FIT_SD,
     OVERSAMPLE,
@@ -144,6 +144,8 @@ from .simulate import (
     rollout,
     rollout_bids,
     sample_deals,
+    slot_beats,
+    slot_suit,
     winner_index,
 )
 from .table import PRIOR_SD, UNREAD_SD, TableReading
@@ -360,13 +362,11 @@ class ExpertBot(Bot):
         legal = self.legal_of(view)
         if len(legal) == 1:
             return legal[0]
-        if deck_for(view.rules) is not None:  # jokers or deuces: not sampled yet
-            return self._basic.act(view)
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
         phase = view.phase
         action: Action
         if phase == "play":
-            action = ALL_CARDS[self._choose_card(view, deadline)]
+            action = Card(self._choose_card(view, deadline))
         elif phase in ("bid", "blind") and self.bidding == "basic":
             action = self._basic.act(view)
         elif phase == "bid":
@@ -400,16 +400,17 @@ class ExpertBot(Bot):
         if phase == "play":
             cands, totals, done, solver, rep = self._card_totals(view, None)
             if len(cands) == 1:  # e.g. a live nil's one card sure to lose the trick
-                return [(ALL_CARDS[self._signal(view, cands[0])], 0.0, "the one card worth weighing")]
+                return [(Card(self._signal(view, cands[0])), 0.0, "the one card worth weighing")]
             how = f"{'double-dummy values' if solver else 'play-outs'} on {done} sampled deals"
             for c in cands:
                 lead = self.prior * done if c == rep else 0.0
                 reason = how + ("; the club player's choice" if c == rep else "")
-                out.append((ALL_CARDS[c], (totals[c] - lead) / max(1, done), reason))
-            best = max(cands, key=lambda c: (totals[c], -(c % 13)))
+                out.append((Card(c), (totals[c] - lead) / max(1, done), reason))
+            power = rules_deck(view.rules).power
+            best = max(cands, key=lambda c: (totals[c], -power[c]))
             played = self._signal(view, best)
-            out = [(ALL_CARDS[played], v, r) if a == ALL_CARDS[best] else (a, v, r) for a, v, r in out]
-            out.sort(key=lambda x: (x[0] != ALL_CARDS[played], -x[1]))
+            out = [(Card(played), v, r) if a == best else (a, v, r) for a, v, r in out]
+            out.sort(key=lambda x: (x[0] != played, -x[1]))
             return out
         if phase == "bid" and self.bidding == "simulate":
             ev = self._bid_totals(view, None)
@@ -447,7 +448,8 @@ class ExpertBot(Bot):
             oversample = PARTNERSHIP_OVERSAMPLE if four_handed else OVERSAMPLE
         denied: list[int] = []
         partner = know.view.partner
-        if self.signals and four_handed and partner is not None and know.view.phase == "play":
+        standard = deck_for(rules) is None  # (signals are read in the standard pack alone)
+        if self.signals and standard and four_handed and partner is not None and know.view.phase == "play":
             shown = signal_denied(know.view, partner)
             if shown:
                 denied = [0] * know.n
@@ -520,27 +522,31 @@ class ExpertBot(Bot):
 
     # -- card play --------------------------------------------------------------------
 
-    def _candidates(self, know: Knowledge, legal: list[int]) -> list[int]:
+    def _candidates(self, know: Knowledge, legal: list[int], separating: int | None = None) -> list[int]:
         """One card per group of equivalent legal cards (no unseen card, and no card of the
-        current trick, between them)."""
+        current trick, between them: ``know.separating``, or ``separating`` given in the
+        play-outs' layout with ``legal``)."""
+        if separating is None:
+            separating = know.separating
         out: list[int] = []
         for c in sorted(legal):
-            if out and out[-1] // 13 == c // 13:
+            if out and slot_suit(out[-1]) == slot_suit(c):
                 between = ((1 << c) - 1) & ~((1 << (out[-1] + 1)) - 1)
-                if not between & know.separating:
+                if not between & separating:
                     continue  # same as the card kept: only played or our cards between
             out.append(c)
         return out
 
     def _choose_card(self, view: View, deadline: float | None) -> int:
         cands, totals, _done, _solver, _rep = self._card_totals(view, deadline)
-        return self._signal(view, max(cands, key=lambda c: (totals[c], -(c % 13))))
+        power = rules_deck(view.rules).power
+        return self._signal(view, max(cands, key=lambda c: (totals[c], -power[c])))
 
     def _signal(self, view: View, card: int) -> int:
         """The card to play for ``card`` (the lowest of its equal cards): with ``signals``,
         a lead is the highest of them (the partner then knows the next card up is not
         ours; a follow, the lowest, says the same of the next card down)."""
-        if not self.signals or view.trick or view.hand is None:
+        if not self.signals or view.trick or view.hand is None or deck_for(view.rules) is not None:
             return card
         hand = view.hand.mask
         gone = view.played.mask
@@ -558,17 +564,35 @@ class ExpertBot(Bot):
         """The candidate cards, each one's summed points over the sampled deals (the club
         player's card with its ``prior`` lead), the deals done, whether the solver scored
         them, and the candidate standing for the club player's card.  One candidate alone
-        is returned with no deals."""
+        is returned with no deals.  Cards are weighed in the play-outs' layout
+        (:func:`~spades.bots.decks.slot_layout`: the card ids themselves for the standard pack)
+        and returned as card ids."""
+        lay = slot_layout(deck_for(view.rules))
+        cands, totals, done, solver, rep = self._slot_totals(view, deadline, lay)
+        card = lay.card
+        return (
+            [card[c] for c in cands],
+            {card[c]: v for c, v in totals.items()},
+            done,
+            solver,
+            None if rep is None else card[rep],
+        )
+
+    def _slot_totals(
+        self, view: View, deadline: float | None, lay: SlotLayout
+    ) -> tuple[list[int], dict[int, float], int, bool, int | None]:
+        """:meth:`_card_totals` in the play-outs' layout ``lay``."""
         know = Knowledge(view)
-        legal = [int(c) for c in view.legal if isinstance(c, Card)]
-        cands = self._candidates(know, legal)
+        slot = lay.slot
+        legal = [slot[int(c)] for c in view.legal if isinstance(c, Card)]
+        cands = self._candidates(know, legal, lay.to_slots(know.separating))
         own_bid = view.bids[view.seat]
-        if own_bid is not None and own_bid.is_nil and view.tricks_won[view.seat] == 0 and view.trick:
+        trick = [slot[int(c)] for _, c in view.trick]
+        if own_bid is not None and own_bid.is_nil and view.tricks_won[view.seat] == 0 and trick:
             # a live nil never gambles on a trick it can surely lose: the play-outs, with
             # every hand open, trust a later partner to overtake far more than real play can
-            table = [int(c) for _, c in view.trick]
-            best = table[trick_winner(table)]
-            safe = [c for c in cands if not beats(c, best)]
+            best = trick[winner_index(trick)]
+            safe = [c for c in cands if not slot_beats(c, best)]
             cands = safe or cands
         if len(cands) == 1:
             return cands, {cands[0]: 0.0}, 0, False, None
@@ -586,13 +610,13 @@ class ExpertBot(Bot):
         deals = self._sample(know, samples)
         totals = dict.fromkeys(cands, 0.0)
         leader = view.leader if view.leader is not None else view.seat
-        trick = [int(c) for _, c in view.trick]
         i = 0
-        for i, hands in enumerate(deals):
+        for i, dealt in enumerate(deals):
             if self._out_of_time(deadline, i):
                 break
+            hands = [lay.to_slots(h) for h in dealt] if lay.wide else dealt
             if use_solver:
-                values = self._solver_values(view, bids, hands[:n], leader, trick, cands)
+                values = self._solver_values(view, bids, hands[:n], leader, trick, cands, lay)
                 if values is not None:
                     for c in cands:
                         totals[c] += values[c]
@@ -614,8 +638,13 @@ class ExpertBot(Bot):
         # the club player's card starts with a small lead: the samples must show a real gain
         # before the expert plays something else (their noise would otherwise decide ties)
         done = max(1, min(len(deals), i + 1)) if deals else 1
-        favourite = self._basic.choose_card(view, know)
-        rep = max((c for c in cands if c // 13 == favourite // 13 and c <= favourite), default=None)
+        deck = deck_for(rules)
+        if deck is None:
+            favourite = self._basic.choose_card(view, know)
+        else:
+            favourite = slot[int(deck_act(deck, view, view.legal))]
+        suit = slot_suit(favourite)
+        rep = max((c for c in cands if slot_suit(c) == suit and c <= favourite), default=None)
         if rep is not None:
             totals[rep] += self.prior * done
         return cands, totals, done, use_solver and self._solve is not None, rep
@@ -628,12 +657,24 @@ class ExpertBot(Bot):
         leader: int,
         trick: list[int],
         cands: list[int],
+        lay: SlotLayout | None = None,
     ) -> dict[int, float] | None:
         """Points of each candidate card on one deal, from double-dummy values: the side's
-        tricks, and for every nil still alive whether the other side can force a trick on it."""
+        tricks, and for every nil still alive whether the other side can force a trick on it.
+        Cards in the play-outs' layout ``lay`` (the solver is given card ids and the pack)."""
         solve = self._solve
         if solve is None:
             return None
+        if lay is not None and lay.wide:
+            deck = deck_for(view.rules)
+            card = lay.card
+            inner = solve
+
+            def solve(hands: list[int], leader: int, trick: list[int], *args: Any, **kw: Any) -> dict[int, int]:
+                cards = [lay.to_cards(h) for h in hands]
+                raw = inner(cards, leader, [card[c] for c in trick], *args, deck=deck, **kw)
+                return {lay.slot[c]: v for c, v in raw.items()}
+
         rules = view.rules
         n = rules.num_seats
         me = view.seat
@@ -691,6 +732,7 @@ class ExpertBot(Bot):
         rules = view.rules
         if not rules.plain_bidding:
             return self._house_provisional_bids(view, hands, me_bid)
+        deck = deck_for(rules)
         out: list[Bid] = []
         for s in range(rules.num_seats):
             b = view.bids[s]
@@ -700,16 +742,17 @@ class ExpertBot(Bot):
                 out.append(b)
             else:
                 h = hands[s]
-                if rules.nil and nil_danger(h) <= 0.8 and estimate_tricks(h, rules.num_seats) <= 2.5:
+                if rules.nil and nil_danger(h, deck) <= 0.8 and estimate_tricks(h, rules.num_seats, deck=deck) <= 2.5:
                     out.append(Bid(0))
                 else:
-                    est = estimate_tricks(h, rules.num_seats, rules.partnerships)
+                    est = estimate_tricks(h, rules.num_seats, rules.partnerships, deck)
                     out.append(Bid(min(rules.max_bid, max(1, int(est + 0.45)))))
         return out
 
     def _house_provisional_bids(self, view: View, hands: list[int], me_bid: Bid) -> list[Bid]:
         rules = view.rules
         n = rules.num_seats
+        deck = deck_for(rules)
         bids: list[Bid | None] = list(view.bids)
         bids[view.seat] = me_bid
         for i in range(1, n):
@@ -720,8 +763,9 @@ class ExpertBot(Bot):
             if partner_bid is not None and partner_bid.is_blind_bid:
                 continue  # makes no bid
             h = hands[s]
-            est = estimate_tricks(h, n, rules.partnerships)
-            bids[s] = later_bid(rules, h, partner_bid, est, rules.nil and nil_danger(h) <= 0.8 and est <= 2.5)
+            est = estimate_tricks(h, n, rules.partnerships, deck)
+            nil_ok = rules.nil and nil_danger(h, deck) <= 0.8 and est <= 2.5
+            bids[s] = later_bid(rules, h, partner_bid, est, nil_ok)
         return rollout_bids(bids)
 
     def _play_out(self, view: View, hands: list[int], bids: list[Bid]) -> list[int]:
@@ -729,12 +773,12 @@ class ExpertBot(Bot):
         bids call for (the bidding is over before the exchange)."""
         rules = view.rules
         leader = (view.dealer + 1) % rules.num_seats
-        dealt = play_exchanges(rules, hands, bids)
+        lay = slot_layout(deck_for(rules))
+        dealt = [lay.to_slots(h) for h in play_exchanges(rules, hands, bids)]
         trick: list[int] = []
         if rules.first_lead == "two-of-clubs":
             # the holder of the lowest club leads it
-            club = deck_mask(rules) & SUIT_MASKS[0]
-            low = (club & -club).bit_length() - 1
+            low = lay.slot[rules_deck(rules).lowest_club]
             leader = next((s for s in range(rules.num_seats) if dealt[s] >> low & 1), leader)
             if dealt[leader] >> low & 1:
                 dealt[leader] &= ~(1 << low)
@@ -748,8 +792,9 @@ class ExpertBot(Bot):
             # who of the two takes the nil: the club player's rule (its play-outs, which see every
             # card, kept too many nils: 39% were made against basic's 46%)
             hand = view.hand.mask if view.hand is not None else 0
-            est = estimate_tricks(hand, rules.num_seats, rules.partnerships)
-            if Bid(0) in view.legal and suicide_wants_nil(nil_danger(hand), est):
+            deck = deck_for(rules)
+            est = estimate_tricks(hand, rules.num_seats, rules.partnerships, deck)
+            if Bid(0) in view.legal and suicide_wants_nil(nil_danger(hand, deck), est):
                 return Bid(0)
         ev = self._bid_totals(view, deadline)
         if ev is None:
@@ -769,7 +814,7 @@ class ExpertBot(Bot):
             return None
         base = basic_bid.tricks
         if base < 1:
-            est = estimate_tricks(know.hand, rules.num_seats, rules.partnerships)
+            est = estimate_tricks(know.hand, rules.num_seats, rules.partnerships, deck_for(rules))
             base = max(1, int(est + 0.45))
         base = min(nonzero, key=lambda t: abs(t - base))
         partner = view.partner
@@ -796,7 +841,7 @@ class ExpertBot(Bot):
             danger_max += 0.8  # the other choice is a forced number, not the best one
         # (Suicide's nil is chosen by the club player's rule, in _choose_bid)
         try_nil = (
-            0 in legal_set and not partner_nil and not suicide_choice and nil_danger(know.hand) <= danger_max
+            0 in legal_set and not partner_nil and not suicide_choice and nil_danger(know.hand, deck_for(rules)) <= danger_max
         )
         # covering a partner's nil costs tricks that open-hand play-outs do not lose
         covering = partner_nil or suicide_choice
@@ -903,7 +948,7 @@ class ExpertBot(Bot):
             if self._out_of_time(deadline, done):
                 break
             done += 1
-            est = estimate_tricks(hands[me], rules.num_seats, rules.partnerships)
+            est = estimate_tricks(hands[me], rules.num_seats, rules.partnerships, deck_for(rules))
             for bid in (Bid(min(rules.max_bid, max(1, int(est + 0.45)))), Bid(tricks, blind=True)):
                 bids = self._provisional_bids(view, hands, bid)
                 final = self._play_out(view, hands, bids)
@@ -938,7 +983,7 @@ class ExpertBot(Bot):
             if self._out_of_time(deadline, done):
                 break
             done += 1
-            est = estimate_tricks(hands[me], rules.num_seats, rules.partnerships)
+            est = estimate_tricks(hands[me], rules.num_seats, rules.partnerships, deck_for(rules))
             look_bid = Bid(min(rules.max_bid, max(1, int(est + 0.45))))
             bids = self._provisional_bids(view, hands, look_bid)
             final = self._play_out(view, hands, bids)
@@ -947,7 +992,7 @@ class ExpertBot(Bot):
             bbids = self._provisional_bids(view, hands, Bid.blind_nil())
             partner = view.partner
             if partner is not None and view.bids[partner] is None:
-                est_p = estimate_tricks(hands[partner], rules.num_seats, rules.partnerships)
+                est_p = estimate_tricks(hands[partner], rules.num_seats, rules.partnerships, deck_for(rules))
                 bbids[partner] = Bid(min(rules.max_bid, max(1, int(est_p + 0.45))))
             bfinal = self._play_out(view, hands, bbids)
             blind_total += self._points(view, bbids, bfinal)
