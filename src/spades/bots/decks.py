@@ -1,6 +1,8 @@
 """A plain player for the packs other than the standard one (RULES.md section 7: jokers,
-jokers-deuces, deuces), used by ``basic`` and ``expert`` there until their own rules and
-samples read every card through :class:`~spades.core.deck.Deck`.
+jokers-deuces, deuces): ``basic``'s card play there (its bids and passes read the pack
+through :func:`~spades.bots.basic.hand_ranks`), and the club player's card that the
+``expert`` starts with a lead on those packs; and the play-outs' card layout of a pack
+(:func:`slot_layout`).
 
 It reads each card by its play suit and its power in the deck (a joker is the highest
 spade, the 2 of diamonds a spade in the deuces packs), never by ``id // 13``:
@@ -10,7 +12,9 @@ spade, the 2 of diamonds a spade in the deuces packs), never by ``id // 13``:
   are tricks, an ace of a side suit is a trick, a guarded king most of one; nil on a hand
   with no trump among the top six and nothing high in the side suits; the nearest legal
   bid (so Mirror, Whiz, Suicide and the least side bid hold);
-* play: a live nil plays its highest card that still loses; a side that needs tricks wins
+* play: a live nil plays its highest card that still loses; beside a partner's live nil
+  the seat leads high, takes a trick the partner is winning and plays high before it; a
+  side that needs tricks wins
   them as cheaply as it can (last to play, or with a card no unseen one beats) and else
   plays low; a side that has its tricks ducks with its highest losing card;
 * exchanges: low cards to a nil bidder, the most powerful cards back.
@@ -161,6 +165,11 @@ def _play(deck: Deck, view: View, legal: list[int]) -> int:
     contract = sum(b.tricks for s in mates if (b := view.bids[s]) is not None)
     taken = sum(view.tricks_won[s] for s in mates if (b := view.bids[s]) is None or not b.is_nil)
     nil = bid is not None and bid.is_nil and view.tricks_won[me] == 0
+    partner = view.partner
+    partner_bid = view.bids[partner] if partner is not None else None
+    if not nil and partner is not None and partner_bid is not None and partner_bid.is_nil \
+            and view.tricks_won[partner] == 0:
+        return _cover(deck, view, legal, partner, low)
     if not trick:
         if nil or taken >= contract:
             return low
@@ -177,6 +186,29 @@ def _play(deck: Deck, view: View, legal: list[int]) -> int:
     sure = [c for c in winners if last or _master(deck, c, unseen)]
     if sure:
         return min(sure, key=lambda c: (deck.suit_of[c] == 3, power[c]))
+    return low
+
+
+def _cover(deck: Deck, view: View, legal: list[int], partner: int, low: int) -> int:
+    """A card beside the partner's live nil: lead high side cards; over a partner winning
+    the trick, the cheapest card that takes it; before the partner plays, the highest card
+    (so that the partner can play under it)."""
+    power = deck.power
+    trick = [int(c) for _, c in view.trick]
+    if not trick:
+        sides = [c for c in legal if deck.suit_of[c] != 3] or legal
+        return max(sides, key=power.__getitem__)
+    n = view.rules.num_seats
+    leader = view.trick[0][0]
+    win_seat = (leader + deck.trick_winner(trick)) % n
+    best = _winner(deck, trick)
+    winners = [c for c in legal if deck.beats(c, best)]
+    if win_seat == partner:
+        return min(winners, key=lambda c: (deck.suit_of[c] == 3, power[c])) if winners else low
+    if partner not in {seat for seat, _ in view.trick}:
+        # the partner plays after this seat: take the trick as high as possible
+        if winners:
+            return max(winners, key=lambda c: (deck.suit_of[c] == 3, power[c]))
     return low
 
 
