@@ -52,8 +52,8 @@ from collections.abc import Sequence
 from ..actions import KEEP, LOOK, REJECT, Action, Discard, Pass
 from ..bids import Bid
 from ..cards import ALL_CARDS, SUIT_MASKS, Card
-from ..view import View
 from ..core.deck import Deck
+from ..view import View
 from .base import Bot
 from .decks import deck_act, deck_for
 from .house import blind_bid_worth, push_to_ten, suicide_wants_nil

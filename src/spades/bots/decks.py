@@ -205,10 +205,9 @@ def _cover(deck: Deck, view: View, legal: list[int], partner: int, low: int) -> 
     winners = [c for c in legal if deck.beats(c, best)]
     if win_seat == partner:
         return min(winners, key=lambda c: (deck.suit_of[c] == 3, power[c])) if winners else low
-    if partner not in {seat for seat, _ in view.trick}:
+    if winners and partner not in {seat for seat, _ in view.trick}:
         # the partner plays after this seat: take the trick as high as possible
-        if winners:
-            return max(winners, key=lambda c: (deck.suit_of[c] == 3, power[c]))
+        return max(winners, key=lambda c: (deck.suit_of[c] == 3, power[c]))
     return low
 
 

@@ -127,7 +127,7 @@ from typing import Any, Final
 from ..actions import LOOK, Action
 from ..bids import Bid
 from ..cards import Card
-from ..core import rules_deck
+from ..core import Deck, rules_deck
 from ..rules import Rules
 from ..view import View
 from .base import Bot
@@ -642,7 +642,8 @@ class ExpertBot(Bot):
         if deck is None:
             favourite = self._basic.choose_card(view, know)
         else:
-            favourite = slot[int(deck_act(deck, view, view.legal))]
+            chosen = deck_act(deck, view, view.legal)
+            favourite = slot[int(chosen)] if isinstance(chosen, Card) else max(legal)
         suit = slot_suit(favourite)
         rep = max((c for c in cands if slot_suit(c) == suit and c <= favourite), default=None)
         if rep is not None:
@@ -666,14 +667,7 @@ class ExpertBot(Bot):
         if solve is None:
             return None
         if lay is not None and lay.wide:
-            deck = deck_for(view.rules)
-            card = lay.card
-            inner = solve
-
-            def solve(hands: list[int], leader: int, trick: list[int], *args: Any, **kw: Any) -> dict[int, int]:
-                cards = [lay.to_cards(h) for h in hands]
-                raw = inner(cards, leader, [card[c] for c in trick], *args, deck=deck, **kw)
-                return {lay.slot[c]: v for c, v in raw.items()}
+            solve = _solver_in_slots(solve, lay, deck_for(view.rules))
 
         rules = view.rules
         n = rules.num_seats
@@ -742,7 +736,12 @@ class ExpertBot(Bot):
                 out.append(b)
             else:
                 h = hands[s]
-                if rules.nil and nil_danger(h, deck) <= 0.8 and estimate_tricks(h, rules.num_seats, deck=deck) <= 2.5:
+                nil_hand = (
+                    rules.nil
+                    and nil_danger(h, deck) <= 0.8
+                    and estimate_tricks(h, rules.num_seats, deck=deck) <= 2.5
+                )
+                if nil_hand:
                     out.append(Bid(0))
                 else:
                     est = estimate_tricks(h, rules.num_seats, rules.partnerships, deck)
@@ -841,7 +840,10 @@ class ExpertBot(Bot):
             danger_max += 0.8  # the other choice is a forced number, not the best one
         # (Suicide's nil is chosen by the club player's rule, in _choose_bid)
         try_nil = (
-            0 in legal_set and not partner_nil and not suicide_choice and nil_danger(know.hand, deck_for(rules)) <= danger_max
+            0 in legal_set
+            and not partner_nil
+            and not suicide_choice
+            and nil_danger(know.hand, deck_for(rules)) <= danger_max
         )
         # covering a partner's nil costs tricks that open-hand play-outs do not lose
         covering = partner_nil or suicide_choice
@@ -1053,6 +1055,19 @@ def _shift_side_tricks(rules: Rules, me: int, bids: Sequence[Bid], tricks: list[
         out[giver] -= 1
         out[taker] += 1
     return out
+
+
+def _solver_in_slots(solve: SolveFn, lay: SlotLayout, deck: Deck | None) -> SolveFn:
+    """The solver's entry point taking and giving cards of the play-outs' layout ``lay``
+    (it is given card ids and the pack)."""
+    card = lay.card
+
+    def in_slots(hands: list[int], leader: int, trick: list[int], *args: Any, **kw: Any) -> dict[int, int]:
+        cards = [lay.to_cards(h) for h in hands]
+        raw = solve(cards, leader, [card[c] for c in trick], *args, deck=deck, **kw)
+        return {lay.slot[c]: v for c, v in raw.items()}
+
+    return in_slots
 
 
 def _trick_kernel(shade: float, spread: float) -> tuple[tuple[int, float], ...]:

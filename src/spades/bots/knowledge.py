@@ -176,7 +176,12 @@ class Knowledge:
 
     @staticmethod
     def _scan_trick(
-        leader: int, cards: list[int], voids: list[int], broken: bool, must_break: bool, suit_of: tuple[int, ...]
+        leader: int,
+        cards: list[int],
+        voids: list[int],
+        broken: bool,
+        must_break: bool,
+        suit_of: tuple[int, ...],
     ) -> bool:
         """Voids shown in one trick (by play suit: a joker follows spades), and whether
         spades are broken after it."""
