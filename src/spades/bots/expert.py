@@ -456,7 +456,7 @@ class ExpertBot(Bot):
                 denied[partner] = shown & know.unseen
         habits = None
         # (forced bids, Mirror's, Whiz's and Suicide's, say nothing of a bidder's habits)
-        reads = four_handed and self.read_habits and rules.bidding == "standard"
+        reads = four_handed and self.read_habits and rules.bidding == "standard" and standard
         read = self._table.habit() if reads else None
         if read is not None:
             shift, dev = read[0], max(fit_sd, read[1])
@@ -827,6 +827,8 @@ class ExpertBot(Bot):
         # the table reading compares bids with cards: bids the rules force are no evidence of
         # loose bidders (Suicide's forced nils read as the loosest table of all)
         free_bids = rules.bidding == "standard"
+        # (the reading counts the opponents' hands in the standard pack: not read on the others)
+        free_bids = free_bids and deck_for(rules) is None
         loose = self._table.looseness(view, self.danger_sd) if free_bids else 0.0
         danger_max = self.nil_danger_max + loose * max(0.0, self.loose_danger - self.nil_danger_max)
         # Suicide: the first of the two chooses who bids nil, the partner takes the other, so
