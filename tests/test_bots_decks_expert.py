@@ -126,6 +126,16 @@ def test_a_joker_is_a_sure_trick_for_basic_and_worth_bidding() -> None:
     assert nil_danger(plain | Card(53).mask, jokers) >= 9.0  # never nil with the big joker
 
 
+def test_basic_counts_trump_length_later_in_a_longer_trump_suit() -> None:
+    """Five low trumps are one long trump in the standard pack; in jokers-deuces (16 trumps)
+    the others hold three more trumps to stop them, so they count for less."""
+    words = ["3S", "4S", "5S", "6S", "7S", "3C", "4C", "5C", "6C", "3H", "4H", "5H", "6H"]
+    hand = sum(Card.parse(w).mask for w in words)
+    standard = estimate_tricks(hand, 4, True)
+    assert estimate_tricks(hand, 4, True, deck_of("jokers-deuces")) < standard
+    assert estimate_tricks(hand, 4, True, deck_of("jokers")) < standard
+
+
 def test_basic_bids_its_jokers() -> None:
     deck = deck_of("jokers")
     hands = deck_hands(deck, {0: "BJ LJ AS"}, voids={0: "S"})

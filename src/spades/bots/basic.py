@@ -116,7 +116,10 @@ def estimate_tricks(hand: int, num_seats: int, partnerships: bool = True, deck: 
             honours += 1.0
         elif missing_above == i + 1 and r >= 9:
             honours += 0.4
-    long_spades = max(0, n_sp - 4)
+    # a trump suit longer than 13 cards (jokers, the 2 of diamonds) leaves the others more
+    # trumps to ruff with and to stop long ones: length counts from a card later per extra trump
+    extra = len(deck.ranked[SPADE]) - 13 if deck is not None else 0
+    long_spades = max(0, n_sp - 4 - extra)
     tricks += honours + long_spades
     ruff_room = 0.0
     for suit in range(3):
@@ -140,7 +143,7 @@ def estimate_tricks(hand: int, num_seats: int, partnerships: bool = True, deck: 
             ruff_room += 1.0
         elif n == 2:
             ruff_room += 0.4
-    spare = max(0.0, n_sp - honours - long_spades - 1)
+    spare = max(0.0, n_sp - honours - long_spades - 1 - extra / 2)
     tricks += 0.8 * min(ruff_room, spare)
     if num_seats == 3:
         # seventeen tricks among three: longer suits and more winners each
