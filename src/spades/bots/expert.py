@@ -97,6 +97,15 @@ blind bid for the side is made when the club player's rule says the score calls 
 one (:func:`~spades.bots.house.blind_bid_worth`) and its play-outs, weighed by the chance
 of winning the game (:data:`BLIND_WIN_WEIGHT`), beat looking.
 
+Packs (RULES.md section 7: jokers, jokers-deuces, deuces): the knowledge reads each
+card's play suit from the pack (a joker or, in the deuces packs, the 2 of diamonds follows
+spades), the samples deal the pack's unseen cards, jokers among them, and fit the bids with
+the club player's counts of the pack (:func:`~spades.bots.basic.hand_ranks`); play-outs and
+candidates work in the layout of :func:`~spades.bots.decks.slot_layout` (the trumps on bits
+39-54, the card ids themselves in the standard pack), and the solver is given the pack.  The
+club player's card there is the plain player's (:mod:`~spades.bots.decks`); signals and the
+table reading stay with the standard pack.
+
 The blind-nil decision compares play-outs of blind nil (with the partner's
 exchange) against looking and bidding, on deals that sample the bot's own
 hand as well, whenever the side trails (by ``blind_deficit`` points or more,
