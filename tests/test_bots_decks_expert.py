@@ -196,3 +196,19 @@ def test_every_deck_and_preset_plays_whole_hands_legally(deck: str, preset: str,
         before = game.hands_played
         game.apply(players[seat].act(game.view(seat)))  # the engine refuses an illegal action
         hands += game.hands_played - before
+
+
+def test_the_expert_solves_late_positions_of_a_joker_deck_double_dummy() -> None:
+    """Eight cards a hand or fewer: the expert weighs its cards with the double-dummy solver,
+    given the pack (its values are points of whole tricks, the same on every deal)."""
+    game = Game(_rules("jokers-deuces"), seed=4)
+    for _ in range(4):
+        game.apply("bid 3")
+    while len(game.tricks) < 6 or game.trick:
+        seat = game.to_act
+        assert seat is not None
+        game.apply(BasicBot(seed=2).act(game.view(seat)))
+    view = game.view(game.to_act)
+    rows = ExpertBot(seed=1, samples=6).evaluate(view)
+    assert len(rows) > 1
+    assert all("double-dummy" in reason for _, _, reason in rows)
