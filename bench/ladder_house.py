@@ -40,6 +40,9 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "ten-for-200": {"ten_for_two_hundred": True},
     "blind-bids": {"blind_bid_deficit": 100},
     "two-of-clubs": {"first_lead": "two-of-clubs"},
+    "jokers": {"deck": "jokers"},
+    "jokers-deuces": {"deck": "jokers-deuces"},
+    "deuces": {"deck": "deuces"},
 }
 
 
