@@ -297,7 +297,8 @@ def test_numba_wide_kernel_matches_the_one_in_use_on_every_deck() -> None:
         "out = []\n"
         "for c in json.load(sys.stdin):\n"
         "    d = deck_of(c['deck'], c['nseat'] == 3)\n"
-        "    v = s.values_masks(c['hands'], c['leader'], c['trick'], c['broken'], c['count'], c['count'], None, d)\n"
+        "    k = c['count']\n"
+        "    v = s.values_masks(c['hands'], c['leader'], c['trick'], c['broken'], k, k, None, d)\n"
         "    out.append({str(int(k)): x for k, x in v.items()})\n"
         "print(json.dumps(out))\n"
     )
