@@ -244,6 +244,18 @@ def _error(request: Request, what: BaseException | str, status: int = 400) -> JS
     return JSONResponse({"error": message, "localized": localize(message, lang)}, status_code=status)
 
 
+async def _json_body(request: Request, cap: int) -> Any:
+    """The request's JSON body of at most ``cap`` bytes (:class:`BadRequest` otherwise)."""
+    return parse_json(await read_body(request, cap))
+
+
+def _refused(request: Request, exc: BadRequest | RequestError | LookupError) -> JSONResponse:
+    """The answer to a refused request: a bad body with its own status, a bad setting 400, a
+    conflict with the state of the event or tournament (:class:`LookupError`) 409."""
+    status = exc.status if isinstance(exc, BadRequest) else 409 if isinstance(exc, LookupError) else 400
+    return _error(request, exc, status)
+
+
 class _Events:
     """The handlers, sharing the event store and the par cache of this process."""
 
@@ -262,11 +274,9 @@ class _Events:
 
     async def create(self, request: Request) -> Response:
         try:
-            req = parse_event_request(parse_json(await read_body(request, _MAX_BODY)))
-        except BadRequest as exc:
-            return _error(request, exc, exc.status)
-        except RequestError as exc:
-            return _error(request, exc)
+            req = parse_event_request(await _json_body(request, _MAX_BODY))
+        except (BadRequest, RequestError) as exc:
+            return _refused(request, exc)
         event = await self._store(request).create(req.name, req.host, req.boards, req.seats, req.settings)
         manager = request.app.state.manager
         for table_id in event.tables:
@@ -315,7 +325,7 @@ class _Events:
             return _error(request, N_("There is no such event"), 404)
         event, rows = found
         try:
-            data = parse_json(await read_body(request, _MAX_BODY))
+            data = await _json_body(request, _MAX_BODY)
             if not isinstance(data, dict):
                 raise RequestError(N_("send a JSON object"))
             no_table = RequestError(N_("there is no such table"), "table")
@@ -328,12 +338,8 @@ class _Events:
             actor = await request.app.state.manager.get(event.tables[table])
             seat, token = await actor.call("claim", seat, name or (me["name"] if me else ""),
                                            me["id"] if me else None)
-        except BadRequest as exc:
-            return _error(request, exc, exc.status)
-        except RequestError as exc:
-            return _error(request, exc)
-        except LookupError as exc:
-            return _error(request, exc, 409)
+        except (BadRequest, RequestError, LookupError) as exc:
+            return _refused(request, exc)
         table_id = event.tables[table]
         return JSONResponse({"id": table_id, "seat": seat, "token": token, "url": f"/t/{table_id}"})
 

@@ -37,8 +37,8 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Route
 
 from ..i18n import N_
-from .duplicate_routes import _error, _settings
-from .limits import BadRequest, parse_json, read_body
+from .duplicate_routes import _error, _json_body, _refused, _settings
+from .limits import BadRequest
 from .manager import RequestError, clean_name
 from .players import KEY_HEADER, player_for_key
 from .storage import hash_token
@@ -298,12 +298,10 @@ class _Handlers:
     async def create(self, request: Request) -> Response:
         try:
             name, host, rounds, hands, start_in, settings, fmt = parse_request(
-                parse_json(await read_body(request, _MAX_BODY))
+                await _json_body(request, _MAX_BODY)
             )
-        except BadRequest as exc:
-            return _error(request, exc, exc.status)
-        except RequestError as exc:
-            return _error(request, exc)
+        except (BadRequest, RequestError) as exc:
+            return _refused(request, exc)
         key = secrets.token_urlsafe(18)
         now = time.time()
         t = TournamentRow(
@@ -347,7 +345,7 @@ class _Handlers:
     async def _player_step(self, request: Request, step: str) -> Response:
         store = self._store(request)
         try:
-            data = parse_json(await read_body(request, _MAX_BODY)) if step == "register" else {}
+            data = await _json_body(request, _MAX_BODY) if step == "register" else {}
             me = await self._me(request)
             if me is None:
                 raise RequestError(N_("Open this page in your browser to get a player identity first"))
@@ -357,20 +355,16 @@ class _Handlers:
                     return _error(request, N_("There is no such tournament"), 404)
                 await STEPS[step](t, me, data, request.app.state.manager)
                 await store.save(t)
-        except BadRequest as exc:
-            return _error(request, exc, exc.status)
-        except RequestError as exc:
-            return _error(request, exc)
-        except LookupError as exc:
-            return _error(request, exc, 409)
+        except (BadRequest, RequestError, LookupError) as exc:
+            return _refused(request, exc)
         return JSONResponse(payload(t, me["id"]))
 
     async def start(self, request: Request) -> Response:
         store = self._store(request)
         try:
-            data = parse_json(await read_body(request, _MAX_BODY))
+            data = await _json_body(request, _MAX_BODY)
         except BadRequest as exc:
-            return _error(request, exc, exc.status)
+            return _refused(request, exc)
         async with self.lock:
             t = await store.load(request.path_params["tid"])
             if t is None:
