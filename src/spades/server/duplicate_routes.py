@@ -23,11 +23,10 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Final
 
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from ..fairness import deal_order, deal_text
@@ -38,6 +37,7 @@ from .duplicate_store import EventRow, EventStore
 from .limits import BadRequest, parse_json, read_body
 from .manager import DEFAULT_LEVEL, RequestError, bot_levels, clean_name
 from .options import SETTINGS
+from .pages import page_route
 from .players import KEY_HEADER, player_for_key
 from .storage import SeatRow, TableRow
 from .table import build_game
@@ -45,7 +45,6 @@ from .words import error_fields, language_of, localize
 
 __all__ = ["EventRequest", "duplicate_routes", "event_payload", "parse_event_request"]
 
-STATIC: Final = Path(__file__).parent / "static"
 _MAX_BODY: Final = 16_384
 #: an event's table waits this long for people who left (a closed table would stop the event)
 _CLOSE_AFTER: Final = 3600.0
@@ -269,9 +268,6 @@ class _Events:
             self.store = EventStore(request.app.state.manager.storage)
         return self.store
 
-    async def page(self, request: Request) -> Response:
-        return FileResponse(STATIC / "event.html")
-
     async def create(self, request: Request) -> Response:
         try:
             req = parse_event_request(await _json_body(request, _MAX_BODY))
@@ -348,8 +344,8 @@ def duplicate_routes() -> list[Route]:
     """The routes app.py adds to its own (each app gets its own handlers and par cache)."""
     h = _Events()
     return [
-        Route("/events", h.page),
-        Route("/e/{event_id}", h.page),
+        Route("/events", page_route("event")),
+        Route("/e/{event_id}", page_route("event")),
         Route("/api/events", h.create, methods=["POST"]),
         Route("/api/events/{event_id}", h.show),
         Route("/api/events/{event_id}/join", h.join, methods=["POST"]),

@@ -29,17 +29,17 @@ import asyncio
 import math
 import secrets
 import time
-from pathlib import Path
 from typing import Any, Final
 
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from ..i18n import N_
 from .duplicate_routes import _error, _json_body, _refused, _settings
 from .limits import BadRequest
 from .manager import RequestError, clean_name
+from .pages import page_route
 from .players import KEY_HEADER, player_for_key
 from .storage import hash_token
 from .table import TableActor, build_game
@@ -60,7 +60,6 @@ from .tournament_store import Entry, RoundRow, TournamentRow, TournamentStore
 
 __all__ = ["payload", "tournament_routes"]
 
-STATIC: Final = Path(__file__).parent / "static"
 _MAX_BODY: Final = 8_192
 MAX_HANDS: Final = 10
 _MINUTE: Final = 60.0
@@ -292,9 +291,6 @@ class _Handlers:
             self.store = TournamentStore(request.app.state.manager.storage)
         return self.store
 
-    async def page(self, request: Request) -> Response:
-        return FileResponse(STATIC / "tournament.html")
-
     async def create(self, request: Request) -> Response:
         try:
             name, host, rounds, hands, start_in, settings, fmt = parse_request(
@@ -441,8 +437,8 @@ STEPS = {"register": _register, "checkin": _checkin, "leave": _leave}
 def tournament_routes() -> list[Route]:
     h = _Handlers()
     return [
-        Route("/tournaments", h.page),
-        Route("/tn/{tid}", h.page),
+        Route("/tournaments", page_route("tournament")),
+        Route("/tn/{tid}", page_route("tournament")),
         Route("/api/tournaments", h.create, methods=["POST"]),
         Route("/api/tournaments/{tid}", h.show),
         Route("/api/tournaments/{tid}/register", h.register, methods=["POST"]),
