@@ -40,16 +40,15 @@ from typing import Any
 
 import pytest
 from browser_helpers import (
-    ARGS,
     CHROMIUM,
     DESKTOP,
     GAME_ARTIFACTS,
     Watched,
     click_step,
     have_chromium,
+    launched_chromium,
     load_row,
     snapshot,
-    sync_api,
 )
 from server_helpers import LiveServer
 
@@ -61,10 +60,9 @@ BOARDS = 4
 
 @pytest.fixture
 def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    """A fresh chromium for each test."""
+    with launched_chromium() as b:
         yield b
-        b.close()
 
 
 def create_event(page: Any, server: LiveServer) -> str:

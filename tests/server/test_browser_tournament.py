@@ -28,15 +28,14 @@ from typing import Any
 
 import pytest
 from browser_helpers import (
-    ARGS,
     CHROMIUM,
     DESKTOP,
     Watched,
     click_step,
     engine_hands,
     have_chromium,
+    launched_chromium,
     snapshot,
-    sync_api,
 )
 from server_helpers import LiveServer
 
@@ -52,10 +51,9 @@ NAMES = ["Ann", "Bea", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivo"]
 
 @pytest.fixture
 def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    """A fresh chromium for each test."""
+    with launched_chromium() as b:
         yield b
-        b.close()
 
 
 def _fast_tables(route: Any) -> None:
