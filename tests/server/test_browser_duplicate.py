@@ -35,7 +35,6 @@ from __future__ import annotations
 import json
 import re
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -46,7 +45,6 @@ from browser_helpers import (
     Watched,
     click_step,
     have_chromium,
-    launched_chromium,
     load_row,
     snapshot,
 )
@@ -56,13 +54,6 @@ if not have_chromium():
     pytest.skip(f"chromium is not installed at {CHROMIUM}", allow_module_level=True)
 
 BOARDS = 4
-
-
-@pytest.fixture
-def browser() -> Iterator[Any]:
-    """A fresh chromium for each test."""
-    with launched_chromium() as b:
-        yield b
 
 
 def create_event(page: Any, server: LiveServer) -> str:

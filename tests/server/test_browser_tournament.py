@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -34,7 +33,6 @@ from browser_helpers import (
     click_step,
     engine_hands,
     have_chromium,
-    launched_chromium,
     snapshot,
 )
 from server_helpers import LiveServer
@@ -47,13 +45,6 @@ httpx2 = pytest.importorskip("httpx2")
 ROUNDS = 3
 #: registration order; Ivo registers but does not check in
 NAMES = ["Ann", "Bea", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivo"]
-
-
-@pytest.fixture
-def browser() -> Iterator[Any]:
-    """A fresh chromium for each test."""
-    with launched_chromium() as b:
-        yield b
 
 
 def _fast_tables(route: Any) -> None:
