@@ -35,6 +35,8 @@ CONFIGS = {
     "partnership": (Rules.preset("partnership", target_score=300), "bbru"),
     "partnership-all-basic": (Rules.preset("partnership", target_score=250, hands=6), "bbbb"),
     "partnership-exchange": (Rules.preset("partnership", target_score=200, blind_nil_exchange=2), "bubu"),
+    # uniform players bid blind nil often: exchanges, and cards known in the partner's hand
+    "exchange-uniform": (Rules.preset("partnership", target_score=200, blind_nil_exchange=3), "uuuu"),
     "openspiel": (Rules.preset("openspiel", hands=3), "brbr"),
     "two-player": (Rules.preset("two-player", target_score=250), "bu"),
     "two-player-basic": (Rules.preset("two-player", hands=4), "bb"),
