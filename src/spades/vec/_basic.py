@@ -6,7 +6,8 @@ than bidding blind nil).
 
 Every function reads one row of the VecEnv's state arrays (see :mod:`._kernels`)
 and returns the action id the bot chooses for the seat to act.  The port follows
-``spades/bots/basic.py`` rule by rule; where the Python bot builds lists of cards
+``spades/bots/basic.py`` rule by rule (and ``spades/bots/certain.py``, whose certain
+spots it consults first); where the Python bot builds lists of cards
 and takes ``min`` / ``max`` with a key (the first of equal keys wins, lists
 ascending by card id), the port walks the cards of a mask from the lowest id and
 keeps a candidate only when its key is strictly better, which picks the same card.
