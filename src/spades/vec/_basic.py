@@ -1058,7 +1058,7 @@ def random_action(lo: int, hi: int, brng: np.ndarray, i: int) -> int:
     if hi >> (A_LOOK - 64) & 1:
         return A_LOOK
     if lo < 0:
-        lo += _UNSIGNED  # plain Python: the word as the unsigned number it stands for
+        lo = int(lo) + _UNSIGNED  # plain Python: the word as the unsigned number it stands for
     count_lo = _count(lo)
     r = K._below(brng, i, count_lo + _count(hi))
     if r < count_lo:
