@@ -40,6 +40,9 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "ten-for-200": {"ten_for_two_hundred": True},
     "blind-bids": {"blind_bid_deficit": 100},
     "two-of-clubs": {"first_lead": "two-of-clubs"},
+    "jokers": {"deck": "jokers"},
+    "jokers-deuces": {"deck": "jokers-deuces"},
+    "deuces": {"deck": "deuces"},
 }
 
 
@@ -77,10 +80,21 @@ def _pct(x: float | None) -> str:
     return "-" if x is None else f"{100 * x:.0f}%"
 
 
-def report(args: argparse.Namespace) -> None:
-    rows: dict[tuple[str, str], list[dict[str, Any]]] = {}
+def _longest_runs() -> list[dict[str, Any]]:
+    """Every run on file, keeping for each variant, pairing and seed only the one with the
+    most deals (a quick 40-deal check and the full run of the same seed are not averaged)."""
+    best: dict[tuple[str, str, int], dict[str, Any]] = {}
     for f in sorted(RUNS.glob("house-*.json")):
         data = json.loads(f.read_text())
+        key = (data["variant"], " - ".join(s["bot"] for s in data["sides"]), data["seed"])
+        if key not in best or data["hands"] > best[key]["hands"]:
+            best[key] = data
+    return list(best.values())
+
+
+def report(args: argparse.Namespace) -> None:
+    rows: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    for data in _longest_runs():
         pair = " - ".join(s["bot"] for s in data["sides"])
         rows.setdefault((data["variant"], pair), []).append(data)
     out = sys.stdout

@@ -264,3 +264,47 @@ def test_analysis_reviews_a_jokers_deuces_game() -> None:
     assert {str(d.card) for d in decisions} >= {"BJ", "LJ", "2D"}
     for d in decisions:
         assert d.card in d.values and d.loss >= 0
+
+
+def test_numba_wide_kernel_matches_the_one_in_use_on_every_deck() -> None:
+    """The wide kernel compiled by numba (``SPADES_KERNEL=numba``, in a process of its own:
+    the backend is chosen at import) gives the values of the kernel in use here (C when
+    built) on random positions of every wide deck and seat count."""
+    pytest.importorskip("numba")
+    import json
+    import os
+    import subprocess
+    import sys
+
+    rng = random.Random("numba-wide")
+    cases = []
+    for name in ("jokers", "jokers-deuces", "deuces"):
+        for nseat in SEATS:
+            pos = deck_position(rng, name, nseat, 6 if nseat == 4 else 8, trumpy=True)
+            count = side_of(pos)
+            cases.append({"deck": name, "nseat": nseat, "hands": pos.hands, "leader": pos.leader,
+                          "trick": pos.trick, "broken": pos.spades_broken, "count": count})
+    here = Solver(tt_bits=14)
+    want = [{str(int(c)): v for c, v in here.values_masks(
+        c["hands"], c["leader"], c["trick"], c["broken"], c["count"], c["count"], None,
+        deck_of(c["deck"], c["nseat"] == 3)).items()} for c in cases]
+    script = (
+        "import json, sys\n"
+        "from spades.core.deck import deck_of\n"
+        "from spades.solver import Solver, api\n"
+        "assert api.BACKEND == 'numba', api.BACKEND\n"
+        "s = Solver(tt_bits=14)\n"
+        "out = []\n"
+        "for c in json.load(sys.stdin):\n"
+        "    d = deck_of(c['deck'], c['nseat'] == 3)\n"
+        "    k = c['count']\n"
+        "    v = s.values_masks(c['hands'], c['leader'], c['trick'], c['broken'], k, k, None, d)\n"
+        "    out.append({str(int(k)): x for k, x in v.items()})\n"
+        "print(json.dumps(out))\n"
+    )
+    env = {**os.environ, "SPADES_KERNEL": "numba"}
+    env.pop("SPADES_NO_JIT", None)
+    done = subprocess.run([sys.executable, "-c", script], input=json.dumps(cases), capture_output=True,
+                          text=True, env=env, timeout=600, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert json.loads(done.stdout) == want

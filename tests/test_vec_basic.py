@@ -26,6 +26,7 @@ from spades import Game, Rules  # noqa: E402
 from spades.action_space import DONE_ID, Stepper  # noqa: E402
 from spades.actions import Discard, Pass, action_id  # noqa: E402
 from spades.bots.basic import BasicBot  # noqa: E402
+from spades.bots.certain import certain_play  # noqa: E402
 from spades.game import Phase  # noqa: E402
 from spades.vec import VecEnv, random_actions  # noqa: E402
 
@@ -34,6 +35,8 @@ CONFIGS = {
     "partnership": (Rules.preset("partnership", target_score=300), "bbru"),
     "partnership-all-basic": (Rules.preset("partnership", target_score=250, hands=6), "bbbb"),
     "partnership-exchange": (Rules.preset("partnership", target_score=200, blind_nil_exchange=2), "bubu"),
+    # uniform players bid blind nil often: exchanges, and cards known in the partner's hand
+    "exchange-uniform": (Rules.preset("partnership", target_score=200, blind_nil_exchange=3), "uuuu"),
     "openspiel": (Rules.preset("openspiel", hands=3), "brbr"),
     "two-player": (Rules.preset("two-player", target_score=250), "bu"),
     "two-player-basic": (Rules.preset("two-player", hands=4), "bb"),
@@ -74,6 +77,24 @@ def _expected(bot: BasicBot, game: Game, seat: int, pending: list[int]) -> int:
 
 #: decisions compared per phase, over every call (the sample must reach every phase)
 PHASES: dict[str, int] = {}
+#: cards settled by a rule of spades.bots.certain, per rule, over every call
+CERTAIN: dict[str, int] = {}
+#: the rules of spades.bots.certain the default sample must see settle a card
+SETTLED_SPOTS = {
+    "own nil: stay under the winning card",
+    "the partner's sure winner: never overtake or ruff it",
+    "cover the partner's nil, as cheaply as possible",
+    "cover the partner's nil to come with a master card",
+    "last to play: win as cheaply as possible",
+    "last to play and no card wins: the lowest",
+}
+
+
+def _count_certain(game: Game, seat: int) -> None:
+    if game.phase is Phase.PLAY:
+        spot = certain_play(game.view(seat))
+        if spot is not None and spot.card is not None:
+            CERTAIN[spot.rule] = CERTAIN.get(spot.rule, 0) + 1
 
 
 def _replay(env: VecEnv, compiled: list[list[int]]) -> tuple[int, list]:
@@ -91,6 +112,7 @@ def _replay(env: VecEnv, compiled: list[list[int]]) -> tuple[int, list]:
                 k += 1
                 compared += 1
                 PHASES[str(game.phase)] = PHASES.get(str(game.phase), 0) + 1
+                _count_certain(game, seat)
                 if want != got:
                     diffs.append((i, j, str(game.phase), seat, want, got))
                 if j in log.redraws:
@@ -115,17 +137,22 @@ def _run_all(envs: int, steps: int, seed: int) -> int:
 
 def test_compiled_basic_makes_the_python_basic_decisions_on_every_preset():
     PHASES.clear()
+    CERTAIN.clear()
     total = _run_all(envs=6, steps=110, seed=11)
     print(f"compiled basic vs spades.bots.basic: {total} decisions compared, 0 differences; "
-          f"per phase {PHASES}")
+          f"per phase {PHASES}; certain spots {CERTAIN}")
     assert total >= 5000
     assert set(PHASES) >= {"blind", "bid", "exchange", "draw", "redraw", "play"}, PHASES
+    # the sample reaches the certain spots (spades.bots.certain) that settle a card
+    assert set(CERTAIN) >= SETTLED_SPOTS, CERTAIN
 
 
 @pytest.mark.slow
 @pytest.mark.skipif(not os.environ.get("SPADES_VEC_BASIC_LONG"),
                     reason="the long run: set SPADES_VEC_BASIC_LONG=1")
 def test_compiled_basic_long_differential_run():
+    CERTAIN.clear()
     total = _run_all(envs=24, steps=1200, seed=1000)
-    print(f"compiled basic vs spades.bots.basic (long run): {total} decisions compared, 0 differences")
+    print(f"compiled basic vs spades.bots.basic (long run): {total} decisions compared, 0 differences; "
+          f"certain spots {CERTAIN}")
     assert total >= 200_000

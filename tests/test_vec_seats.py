@@ -33,7 +33,7 @@ def _check_every_row(env: VecEnv, obs: np.ndarray, step: int) -> None:
 def test_seats_observations_equal_the_whole_encoding_after_every_step(name):
     rules = CONFIGS[name]
     env = VecEnv(rules, num_envs=5, seed=11, observation="seats")
-    obs, mask, player = env.reset()
+    obs, mask, _player = env.reset()
     assert obs.shape == (5, rules.num_seats, env.obs_dim)
     rng = np.random.default_rng(7)
     _check_every_row(env, obs, -1)
@@ -41,7 +41,7 @@ def test_seats_observations_equal_the_whole_encoding_after_every_step(name):
     for step in range(steps):
         acts = _random_actions(rng, mask)
         acts[rng.random(5) < 0.1] = SKIP  # waiting games keep their rows as they are
-        obs, mask, player, _rewards, _done = env.step(acts)
+        obs, mask, _player, _rewards, _done = env.step(acts)
         _check_every_row(env, obs, step)
 
 
@@ -51,14 +51,14 @@ def test_seats_acting_row_is_the_full_observation_of_the_same_game():
     rules = Rules.preset("partnership", hands=2)
     seats = VecEnv(rules, num_envs=8, seed=3, observation="seats")
     full = VecEnv(rules, num_envs=8, seed=3)
-    so, sm, sp = seats.reset()
+    _so, sm, sp = seats.reset()
     fo, fm, fp = full.reset()
     rng = np.random.default_rng(0)
     for _ in range(300):
         assert np.array_equal(sp, fp) and np.array_equal(sm, fm)
         assert np.array_equal(seats.acting_observations(), fo)
         acts = _random_actions(rng, sm)
-        so, sm, sp, sr, sd = seats.step(acts)
+        _so, sm, sp, sr, sd = seats.step(acts)
         fo, fm, fp, fr, fd = full.step(acts)
         assert np.array_equal(sr, fr) and np.array_equal(sd, fd)
 

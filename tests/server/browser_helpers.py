@@ -1,9 +1,12 @@
 """Shared helpers of the browser suites (Playwright driving Debian's chromium, headless).
 
+* :func:`launched_chromium`: the browser (conftest.py's ``browser`` fixture).
 * :class:`Watched`: a browser context and page whose every page error, console error, failed
   request and 5xx response is collected (and fails the test), and whose websocket frames and
   loaded documents are counted for the suite's summary (:data:`COUNTS`).
-* :func:`create_in_lobby`, :func:`take_seat`: a table made and a seat taken as people do it.
+* :func:`create_in_lobby`, :func:`take_seat`: a table made and a seat taken as people do it;
+  :func:`api_table` and :func:`remember_seat`: one made through the API and sat at in a page;
+  :func:`play_first_card`: a card played as the hand offers it.
 * :func:`snapshot` and :func:`click_step` / :func:`key_step`: whatever the page offers, done by
   clicking or by the keyboard only.
 * :func:`engine_hands`: each hand's ``HandScored`` summary, recomputed by the engine from the
@@ -20,7 +23,8 @@ import json
 import os
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -56,6 +60,17 @@ COUNTS: dict[str, int] = {"games": 0, "pages": 0, "hands": 0, "dialogs": 0, "fra
 
 def have_chromium() -> bool:
     return Path(CHROMIUM).exists()
+
+
+@contextmanager
+def launched_chromium() -> Iterator[Any]:
+    """Debian's chromium, headless, closed at the end (the ``browser`` fixture of conftest.py)."""
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            yield b
+        finally:
+            b.close()
 
 
 def flush_counts() -> None:
@@ -150,6 +165,50 @@ class Watched:
 
     def close(self) -> None:
         self.ctx.close()
+
+
+def api_table(server: LiveServer, hands: int | None = None, key: str | None = None) -> dict[str, Any]:
+    """A partnership table made through the API: Ann in North's seat (with the player ``key``,
+    if any), three computers that play at once, North dealing first; ``hands``: a game of
+    that many hands with no pause between them.  The API's answer (``id``, ``token``, ``url``)."""
+    import httpx2
+
+    body: dict[str, Any] = {
+        "preset": "partnership",
+        "name": "Ann",
+        "seats": ["you", "bot:basic", "bot:basic", "bot:basic"],
+        "bot_delay": 0,
+        "turn_timer": 0,
+        "options": {"first_dealer": 3},
+    }
+    if hands is not None:
+        body["hand_pause"] = 0
+        body["options"]["hands"] = hands
+    headers = {"x-player-key": key} if key else {}
+    r = httpx2.post(server.url + "/api/tables", json=body, headers=headers, timeout=10)
+    assert r.status_code == 201, r.text
+    return r.json()  # type: ignore[no-any-return]
+
+
+def remember_seat(ctx: Any, table: dict[str, Any], key: str | None = None) -> None:
+    """The browser context's pages hold the seat's token of ``table`` (from :func:`api_table`)
+    and the player ``key``, if any, as if this browser had made the table."""
+    store = {"spades-seat-" + table["id"]: table["token"]}
+    if key:
+        store["spades-player-key"] = key
+    sets = "; ".join(f"localStorage.setItem({json.dumps(k)}, {json.dumps(v)})" for k, v in store.items())
+    ctx.add_init_script(f"try {{ {sets}; }} catch (e) {{}}")  # (about:blank has no storage)
+
+
+def play_first_card(page: Any, timeout: float = 20000) -> None:
+    """Click the first card the hand may play, then wait until it has left the hand and it is
+    this player's turn again."""
+    page.wait_for_selector(".hand.playing .card.legal", timeout=timeout)
+    first = page.locator(".hand.playing .card.legal").first
+    code = first.get_attribute("data-card")
+    first.click(position=CORNER)
+    page.wait_for_selector(f".hand .card[data-card='{code}']", state="detached", timeout=timeout)
+    page.wait_for_selector(".hand.playing .card.legal", timeout=timeout)
 
 
 def lobby_presets(page: Any) -> list[str]:

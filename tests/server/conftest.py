@@ -1,4 +1,5 @@
-"""Fixtures for the server tests: databases (SQLite always, PostgreSQL when reachable) and live servers."""
+"""Fixtures for the server tests: databases (SQLite always, PostgreSQL when reachable), live servers
+and a headless chromium."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import os
 import secrets
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from server_helpers import LiveServer
@@ -49,11 +51,32 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     return str(request.getfixturevalue("pg_url"))
 
 
-@pytest.fixture
-def live_server(tmp_path: Path) -> Iterator[LiveServer]:
-    server = LiveServer(f"sqlite:///{tmp_path / 'live.sqlite'}", tmp_path / "server.log")
+def _running(tmp: Path) -> Iterator[LiveServer]:
+    """A live server on a SQLite database in ``tmp``, stopped at the end."""
+    server = LiveServer(f"sqlite:///{tmp / 'live.sqlite'}", tmp / "server.log")
     server.start()
     try:
         yield server
     finally:
         server.stop()
+
+
+@pytest.fixture
+def live_server(tmp_path: Path) -> Iterator[LiveServer]:
+    """A live server of one test."""
+    yield from _running(tmp_path)
+
+
+@pytest.fixture(scope="module")
+def server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """A live server shared by the tests of one module."""
+    yield from _running(tmp_path_factory.mktemp(request.module.__name__.rsplit(".", 1)[-1]))
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """One headless chromium shared by the tests of one module (skips without Playwright)."""
+    from browser_helpers import launched_chromium
+
+    with launched_chromium() as b:
+        yield b

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from a11y_helpers import HEAR_JS, heard, heard_texts, new_keyboard_table, save_text, wait_heard
-from browser_helpers import ARGS, CHROMIUM, DESKTOP, have_chromium, key_step, load_row, snapshot, sync_api
+from browser_helpers import DESKTOP, have_chromium, key_step, load_row, snapshot
 from server_helpers import LiveServer
 
 pytestmark = pytest.mark.skipif(not have_chromium(), reason="chromium is not installed")
@@ -28,13 +28,6 @@ def card_words(code: str) -> str:
     """A card as the English announcements say it: "queen of hearts", "10 of clubs"."""
     return f"{RANKS.get(code[0], code[0])} of {SUITS[code[1]]}"
 
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 @pytest.fixture

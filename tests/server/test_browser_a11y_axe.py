@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from a11y_helpers import axe_source, record_axe, run_axe, save_text
-from browser_helpers import ARGS, CHROMIUM, DESKTOP, have_chromium, key_step, snapshot, sync_api
+from browser_helpers import DESKTOP, have_chromium, key_step, launched_chromium, snapshot
 from server_helpers import LiveServer
 
 pytestmark = pytest.mark.skipif(not have_chromium(), reason="chromium is not installed")
@@ -34,15 +34,13 @@ def axe() -> str:
 
 @pytest.fixture
 def page(live_server: LiveServer) -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    with launched_chromium() as b:
         ctx = b.new_context(viewport=DESKTOP, bypass_csp=True)  # axe.min.js added as a script tag
         pg = ctx.new_page()
         errors: list[str] = []
         pg.on("pageerror", lambda e: errors.append(f"page error: {e}"))
         yield pg
         ctx.close()
-        b.close()
         assert not errors, errors
 
 

@@ -13,13 +13,10 @@ branch.  Screenshots go to test-artifacts/browser-games/decks-*.png.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from browser_helpers import (
-    ARGS,
-    CHROMIUM,
     DESKTOP,
     PHONE,
     Watched,
@@ -42,13 +39,6 @@ JOKERS_JS = """() => [...document.querySelectorAll('.card.joker')].map((c) => ({
   corner: c.querySelector('.corner').innerText.replace(/\\s+/g, ''),
   width: c.getBoundingClientRect().width }))"""
 
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 def _create(page: Any, server: LiveServer, rule_set: str, hands: int) -> None:

@@ -13,12 +13,10 @@ too) with every setting on.  Screenshots go to test-artifacts/browser-games/disp
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from browser_helpers import (
-    ARGS,
     CHROMIUM,
     DESKTOP,
     GAME_ARTIFACTS,
@@ -43,23 +41,6 @@ ALL_OFF = {"four_colour": False, "large_cards": False, "high_contrast": False, "
 BLUE, GREEN = "rgb(26, 79, 196)", "rgb(23, 112, 47)"
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    tmp = tmp_path_factory.mktemp("display")
-    live = LiveServer(f"sqlite:///{tmp / 'live.sqlite'}", tmp / "server.log")
-    live.start()
-    try:
-        yield live
-    finally:
-        live.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 def _table(p: Any, server: LiveServer, tricks: int = 1) -> None:

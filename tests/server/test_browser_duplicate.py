@@ -35,12 +35,10 @@ from __future__ import annotations
 import json
 import re
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from browser_helpers import (
-    ARGS,
     CHROMIUM,
     DESKTOP,
     GAME_ARTIFACTS,
@@ -49,7 +47,6 @@ from browser_helpers import (
     have_chromium,
     load_row,
     snapshot,
-    sync_api,
 )
 from server_helpers import LiveServer
 
@@ -57,14 +54,6 @@ if not have_chromium():
     pytest.skip(f"chromium is not installed at {CHROMIUM}", allow_module_level=True)
 
 BOARDS = 4
-
-
-@pytest.fixture
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 def create_event(page: Any, server: LiveServer) -> str:

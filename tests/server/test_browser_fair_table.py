@@ -11,7 +11,7 @@ import urllib.request
 from typing import Any
 
 from server_helpers import LiveServer
-from test_browser_table_defects import browser, create_table, play_to_modal, shot, watched  # noqa: F401
+from test_browser_table_defects import create_table, play_to_modal, shot, watched  # noqa: F401
 
 HEX64 = re.compile(r"\b[0-9a-f]{64}\b")
 

@@ -37,7 +37,6 @@ from typing import Any
 
 import pytest
 from browser_helpers import (
-    ARGS,
     CHROMIUM,
     COUNTS,
     DESKTOP,
@@ -55,7 +54,6 @@ from browser_helpers import (
     lobby_presets,
     seat_names,
     snapshot,
-    sync_api,
     take_seat,
 )
 from server_helpers import LiveServer
@@ -116,13 +114,6 @@ KEYBOARD_HAND = 1
 #: the hand in which the host bids nil when nil is offered (a nil line in the dialog)
 NIL_HAND = 2
 
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 @pytest.fixture

@@ -22,8 +22,7 @@ from test_server_browser import PHONE, _visible
 from spades.server.table import CLOSED_MESSAGE, TIMER_RULE
 from spades.server.words import localize
 
-# the pages and the browser of the defects' tests (each page fails the test on an error)
-browser = defects.browser
+# the pages of the defects' tests (each page fails the test on an error; the browser is conftest's)
 watched = defects.watched
 shot = defects.shot
 

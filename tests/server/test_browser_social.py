@@ -13,17 +13,10 @@ from typing import Any
 
 import pytest
 from server_helpers import ROOT, LiveServer
-from test_server_browser import ARGS, ARTIFACTS, CHROMIUM, DESKTOP, PHONE, _step, sync_api
+from test_server_browser import ARTIFACTS, DESKTOP, PHONE, _step
 
 httpx2 = pytest.importorskip("httpx2")
 
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 class Person:

@@ -23,12 +23,10 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from browser_helpers import (
-    ARGS,
     CHROMIUM,
     DESKTOP,
     Watched,
@@ -36,7 +34,6 @@ from browser_helpers import (
     engine_hands,
     have_chromium,
     snapshot,
-    sync_api,
 )
 from server_helpers import LiveServer
 
@@ -48,14 +45,6 @@ httpx2 = pytest.importorskip("httpx2")
 ROUNDS = 3
 #: registration order; Ivo registers but does not check in
 NAMES = ["Ann", "Bea", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivo"]
-
-
-@pytest.fixture
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 def _fast_tables(route: Any) -> None:

@@ -8,12 +8,11 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import ARGS, ARTIFACTS, CHROMIUM, DESKTOP, PHONE, sync_api
+from browser_helpers import ARTIFACTS, CHROMIUM, DESKTOP, PHONE, sync_api
 from server_helpers import LiveServer
 
 # ARGS, ARTIFACTS, CHROMIUM, DESKTOP, PHONE and sync_api live in browser_helpers (shared by the
@@ -24,13 +23,6 @@ if not Path(CHROMIUM).exists():
         f"chromium is not installed at {CHROMIUM} (apt-get install chromium)", allow_module_level=True
     )
 
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 def _create_in_lobby(

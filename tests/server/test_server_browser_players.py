@@ -10,24 +10,13 @@ from typing import Any
 import pytest
 from server_helpers import LiveServer
 from test_server_browser import (
-    ARGS,
     ARTIFACTS,
-    CHROMIUM,
     DESKTOP,
     PHONE,
     _create_in_lobby,
     _sit,
     _step,
-    sync_api,
 )
-
-
-@pytest.fixture(scope="module")
-def browser() -> Any:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 def _shot(page: Any, name: str) -> None:

@@ -12,15 +12,7 @@ from typing import Any
 
 import pytest
 from server_helpers import LiveServer
-from test_server_browser import ARGS, ARTIFACTS, CHROMIUM, DESKTOP, PHONE, sync_api
-
-
-@pytest.fixture(scope="module")
-def browser() -> Any:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
+from test_server_browser import ARTIFACTS, DESKTOP, PHONE
 
 
 def _get(server: LiveServer, path: str) -> tuple[int, Any]:

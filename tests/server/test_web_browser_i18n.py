@@ -11,28 +11,31 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from browser_helpers import (
+    CHROMIUM,
+    CORNER,
+    DESKTOP,
+    PHONE,
+    api_table,
+    have_chromium,
+    play_first_card,
+    remember_seat,
+)
 from server_helpers import LiveServer
 
 sync_api = pytest.importorskip("playwright.sync_api")
 pytest.importorskip("babel")
-import httpx2  # noqa: E402
 
 from spades.i18n import LANGUAGES  # noqa: E402
 from spades.server.words import client_catalog, web_translations  # noqa: E402
 
-CHROMIUM = os.environ.get("SPADES_CHROMIUM", "/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]  # fmt: skip
-#: where to click a card of the hand: its top left corner shows even where the next card overlaps it
-CORNER = {"x": 5, "y": 12}
-SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
+SIZES = {"desktop": DESKTOP, "phone": PHONE}
 
-if not Path(CHROMIUM).exists():
+if not have_chromium():
     pytest.skip(
         f"chromium is not installed at {CHROMIUM} (apt-get install chromium)", allow_module_level=True
     )
@@ -64,23 +67,6 @@ OVERFLOW_JS = """
 """
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    tmp = tmp_path_factory.mktemp("web-i18n")
-    live = LiveServer(f"sqlite:///{tmp / 'live.sqlite'}", tmp / "server.log")
-    live.start()
-    try:
-        yield live
-    finally:
-        live.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 @pytest.fixture(scope="module")
@@ -133,29 +119,14 @@ def test_lobby_in_every_language_fits(
     ctx.close()
 
 
-def _new_table(server: LiveServer) -> dict[str, Any]:
-    body = {
-        "preset": "partnership",
-        "name": "Ann",
-        "seats": ["you", "bot:basic", "bot:basic", "bot:basic"],
-        "bot_delay": 0,
-        "turn_timer": 0,
-        "options": {"first_dealer": 3},
-    }
-    r = httpx2.post(server.url + "/api/tables", json=body, timeout=10)
-    assert r.status_code == 201, r.text
-    return r.json()  # type: ignore[no-any-return]
-
-
 @pytest.mark.parametrize("size", list(SIZES))
 @pytest.mark.parametrize("lang", list(LANGUAGES))
 def test_a_hand_in_every_language_fits(
     browser: Any, server: LiveServer, shots: Path, lang: str, size: str
 ) -> None:
-    t = _new_table(server)
+    t = api_table(server)
     ctx = _context(browser, server, lang, size)
-    seat = f"localStorage.setItem({json.dumps('spades-seat-' + t['id'])}, {json.dumps(t['token'])})"
-    ctx.add_init_script(f"try {{ {seat}; }} catch (e) {{}}")  # (about:blank has no storage)
+    remember_seat(ctx, t)
     page = ctx.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -171,12 +142,7 @@ def test_a_hand_in_every_language_fits(
     _check_page(page, lang)
     page.click(".bids button[data-action='bid 3']")
     # the play: one card, then the next turn, with cards on the table and in the log
-    page.wait_for_selector(".hand.playing .card.legal", timeout=20000)
-    first = page.locator(".hand.playing .card.legal").first
-    code = first.get_attribute("data-card")
-    first.click(position=CORNER)
-    page.wait_for_selector(f".hand .card[data-card='{code}']", state="detached", timeout=20000)
-    page.wait_for_selector(".hand.playing .card.legal", timeout=20000)
+    play_first_card(page)
     page.wait_for_selector("#trick .card")
     assert page.inner_text("#prompt") == _said(lang, "Your turn: play")
     log = page.locator("#log li:not(.log-hand)").all_inner_texts()
@@ -268,21 +234,9 @@ def _play_to_the_end(page: Any, seconds: float = 300) -> None:
 def test_game_over_and_replay_in_a_language_fit(
     browser: Any, server: LiveServer, shots: Path, lang: str, size: str
 ) -> None:
-    body = {
-        "preset": "partnership",
-        "name": "Ann",
-        "seats": ["you", "bot:basic", "bot:basic", "bot:basic"],
-        "bot_delay": 0,
-        "turn_timer": 0,
-        "hand_pause": 0,
-        "options": {"hands": 1, "first_dealer": 3},
-    }
-    r = httpx2.post(server.url + "/api/tables", json=body, timeout=10)
-    assert r.status_code == 201, r.text
-    t = r.json()
+    t = api_table(server, hands=1)
     ctx = _context(browser, server, lang, size)
-    seat = f"localStorage.setItem({json.dumps('spades-seat-' + t['id'])}, {json.dumps(t['token'])})"
-    ctx.add_init_script(f"try {{ {seat}; }} catch (e) {{}}")
+    remember_seat(ctx, t)
     page = ctx.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))

@@ -12,19 +12,26 @@ Screenshots of each page go to ``test-artifacts/browser-games/no-english-*.png``
 
 from __future__ import annotations
 
-import json
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from browser_helpers import CORNER, DESKTOP, GAME_ARTIFACTS, Watched, have_chromium
+from browser_helpers import (
+    CHROMIUM,
+    DESKTOP,
+    GAME_ARTIFACTS,
+    Watched,
+    api_table,
+    have_chromium,
+    play_first_card,
+    remember_seat,
+)
 from server_helpers import LiveServer
 
 sync_api = pytest.importorskip("playwright.sync_api")
 pytest.importorskip("babel")
 import httpx2  # noqa: E402
-from test_web_browser_i18n import ARGS, CHROMIUM, _play_to_the_end  # noqa: E402
+from test_web_browser_i18n import _play_to_the_end  # noqa: E402
 
 from english_words import english_words  # noqa: E402
 from spades.i18n import LANGUAGES  # noqa: E402
@@ -63,23 +70,6 @@ TEXT_JS = """
 """
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    tmp = tmp_path_factory.mktemp("no-english")
-    live = LiveServer(f"sqlite:///{tmp / 'live.sqlite'}", tmp / "server.log")
-    live.start()
-    try:
-        yield live
-    finally:
-        live.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 @pytest.fixture(scope="module")
@@ -108,21 +98,8 @@ def test_no_english_word_on_any_page(
     who.ctx.add_cookies([{"name": "spades_lang", "value": lang, "url": server.url}])
     page = who.page
     found: dict[str, list[str]] = {}
-    body = {
-        "preset": "partnership",
-        "name": "Ann",
-        "seats": ["you", "bot:basic", "bot:basic", "bot:basic"],
-        "bot_delay": 0,
-        "turn_timer": 0,
-        "hand_pause": 0,
-        "options": {"hands": 1, "first_dealer": 3},
-    }
-    r = httpx2.post(server.url + "/api/tables", json=body, headers={"x-player-key": ann["key"]}, timeout=10)
-    assert r.status_code == 201, r.text
-    t = r.json()
-    store = {"spades-seat-" + t["id"]: t["token"], "spades-player-key": ann["key"]}
-    sets = "; ".join(f"localStorage.setItem({json.dumps(k)}, {json.dumps(v)})" for k, v in store.items())
-    who.ctx.add_init_script(f"try {{ {sets}; }} catch (e) {{}}")
+    t = api_table(server, hands=1, key=ann["key"])
+    remember_seat(who.ctx, t, ann["key"])
     # the lobby, with a table in its list and the house rules open
     page.goto(server.url + "/")
     page.wait_for_selector("#seat-3")
@@ -138,12 +115,7 @@ def test_no_english_word_on_any_page(
     page.wait_for_selector(".bids button[data-action='bid 3']", timeout=20000)
     _english(page, "bidding", lang, found)
     page.click(".bids button[data-action='bid 3']")
-    page.wait_for_selector(".hand.playing .card.legal", timeout=20000)
-    first = page.locator(".hand.playing .card.legal").first
-    code = first.get_attribute("data-card")
-    first.click(position=CORNER)
-    page.wait_for_selector(f".hand .card[data-card='{code}']", state="detached", timeout=20000)
-    page.wait_for_selector(".hand.playing .card.legal", timeout=20000)
+    play_first_card(page)
     _english(page, "playing", lang, found)
     # the game's end: the dialog with the hand's result, then the replay
     _play_to_the_end(page, 60)

@@ -56,6 +56,7 @@ from collections.abc import Sequence
 from ..actions import KEEP, LOOK, REJECT, Action, Discard, Pass
 from ..bids import Bid
 from ..cards import ALL_CARDS, SUIT_MASKS, Card
+from ..core.deck import Deck
 from ..view import View
 from .base import Bot
 from .certain import certain_play
@@ -63,7 +64,15 @@ from .decks import deck_act, deck_for
 from .house import blind_bid_worth, push_to_ten, suicide_wants_nil
 from .knowledge import SPADE, SPADES, Knowledge, beats, bit_cards, higher_in_suit, trick_winner
 
-__all__ = ["BasicBot", "card_danger", "estimate_tricks", "exchange_pass", "nil_danger"]
+__all__ = [
+    "BasicBot",
+    "card_danger",
+    "deck_card_danger",
+    "estimate_tricks",
+    "exchange_pass",
+    "hand_ranks",
+    "nil_danger",
+]
 
 
 # -- hand evaluation ------------------------------------------------------------
@@ -75,17 +84,34 @@ def _suit_ranks(hand: int, suit: int) -> list[int]:
     return [r for r in range(13) if bits >> r & 1]
 
 
-def estimate_tricks(hand: int, num_seats: int, partnerships: bool = True) -> float:
-    """Expected tricks of a hand (card-set integer) for bidding.
+def hand_ranks(hand: int, deck: Deck | None = None) -> list[list[int]]:
+    """The ranks held in each play suit, lowest first, on the standard scale (0 = 2 ...
+    12 = A).  In another pack (``deck``) a side-suit card keeps its power and a trump
+    is ranked by the trumps above it (the top trump 12, a big joker; the next 11, and so
+    on, below 0 in a trump suit longer than 13), so counting rules written for the
+    standard pack read the trumps above the ace as its higher honours."""
+    if deck is None:
+        return [_suit_ranks(hand, s) for s in range(4)]
+    out: list[list[int]] = [[], [], [], []]
+    for suit in range(3):
+        out[suit] = sorted(deck.power[c] for c in deck.ranked[suit] if hand >> c & 1)
+    out[SPADE] = [12 - i for i, c in reversed(list(enumerate(deck.ranked[SPADE]))) if hand >> c & 1]
+    return out
+
+
+def estimate_tricks(hand: int, num_seats: int, partnerships: bool = True, deck: Deck | None = None) -> float:
+    """Expected tricks of a hand (card-set integer) for bidding; ``deck``: the pack when it
+    is not the standard one (:func:`hand_ranks`).
 
     Four- and three-handed: sure-trick counting (see the module docstring).
     Two-handed: one opponent holds a third of the unseen cards, so each card
     is valued by the chance that no higher card of its suit is against it.
     """
-    spades = _suit_ranks(hand, SPADE)
+    ranks = hand_ranks(hand, deck)
+    spades = ranks[SPADE]
     n_sp = len(spades)
     if num_seats == 2:
-        return _estimate_two_player(hand, spades)
+        return _estimate_two_player(ranks)
     tricks = 0.0
     honours = 0.0
     for i, r in enumerate(spades):
@@ -95,13 +121,16 @@ def estimate_tricks(hand: int, num_seats: int, partnerships: bool = True) -> flo
             honours += 1.0
         elif missing_above == i + 1 and r >= 9:
             honours += 0.4
-    long_spades = max(0, n_sp - 4)
+    # a trump suit longer than 13 cards (jokers, the 2 of diamonds) leaves the others more
+    # trumps to ruff with and to stop long ones: length counts from a card later per extra trump
+    extra = len(deck.ranked[SPADE]) - 13 if deck is not None else 0
+    long_spades = max(0, n_sp - 4 - extra)
     tricks += honours + long_spades
     ruff_room = 0.0
     for suit in range(3):
-        ranks = _suit_ranks(hand, suit)
-        n = len(ranks)
-        hold = set(ranks)
+        held = ranks[suit]
+        n = len(held)
+        hold = set(held)
         if 12 in hold:
             tricks += 1.0 if n <= 5 else 0.6
         if 11 in hold:
@@ -119,7 +148,7 @@ def estimate_tricks(hand: int, num_seats: int, partnerships: bool = True) -> flo
             ruff_room += 1.0
         elif n == 2:
             ruff_room += 0.4
-    spare = max(0.0, n_sp - honours - long_spades - 1)
+    spare = max(0.0, n_sp - honours - long_spades - 1 - extra / 2)
     tricks += 0.8 * min(ruff_room, spare)
     if num_seats == 3:
         # seventeen tricks among three: longer suits and more winners each
@@ -127,11 +156,12 @@ def estimate_tricks(hand: int, num_seats: int, partnerships: bool = True) -> flo
     return tricks
 
 
-def _estimate_two_player(hand: int, spades: list[int]) -> float:
+def _estimate_two_player(suit_ranks: list[list[int]]) -> float:
     tricks = 0.0
+    spades = suit_ranks[SPADE]
     q = 2.0 / 3.0  # chance a given unseen card is not in the opponent's hand
     for suit in range(4):
-        ranks = _suit_ranks(hand, suit)
+        ranks = suit_ranks[suit]
         hold = set(ranks)
         n = len(ranks)
         for r in ranks:
@@ -148,9 +178,11 @@ def _estimate_two_player(hand: int, spades: list[int]) -> float:
     return tricks + 0.6
 
 
-def nil_danger(hand: int) -> float:
-    """How likely a nil with this hand is to fail, on an open scale (0 = safe, >1.5 = hopeless)."""
-    spades = _suit_ranks(hand, SPADE)
+def nil_danger(hand: int, deck: Deck | None = None) -> float:
+    """How likely a nil with this hand is to fail, on an open scale (0 = safe, >1.5 = hopeless);
+    ``deck``: the pack when it is not the standard one (:func:`hand_ranks`)."""
+    suit_ranks = hand_ranks(hand, deck)
+    spades = suit_ranks[SPADE]
     if 12 in spades or 11 in spades:
         return 9.0
     danger = 0.0
@@ -160,7 +192,7 @@ def nil_danger(hand: int) -> float:
     if len(spades) >= 4:
         danger += 0.6 * (len(spades) - 3)
     for suit in range(3):
-        ranks = _suit_ranks(hand, suit)
+        ranks = suit_ranks[suit]
         n = len(ranks)
         for i, r in enumerate(ranks):
             # the i-th lowest card should have enough lower cards to duck with
@@ -181,7 +213,16 @@ def card_danger(card: int) -> float:
     return base + (0.5 + 0.5 * r / 12.0 if card // 13 == SPADE else 0.0)
 
 
-def exchange_pass(hand: int, k: int, to_blind_nil: bool) -> int:
+def deck_card_danger(deck: Deck, card: int) -> float:
+    """:func:`card_danger` of a card of another pack, ranked as :func:`hand_ranks` ranks it."""
+    suit = deck.suit_of[card]
+    if suit != SPADE:
+        return card_danger(13 * suit + deck.power[card])
+    r = 12 - deck.ranked[SPADE].index(card)
+    return (max(r, 0) / 12.0) ** 2 + 0.5 + 0.5 * r / 12.0
+
+
+def exchange_pass(hand: int, k: int, to_blind_nil: bool, deck: Deck | None = None) -> int:
     """The ``k`` cards (a mask) the club player passes in a blind-nil exchange from ``hand``:
     to its blind-nil partner (``to_blind_nil``) the lowest ranks, non-spades first; back
     from the blind-nil bidder the most dangerous cards (:func:`card_danger`).  The
@@ -195,7 +236,12 @@ def exchange_pass(hand: int, k: int, to_blind_nil: bool) -> int:
     'A.K.Q.'
     """
     cards = bit_cards(hand)
-    if to_blind_nil:
+    if deck is not None:
+        if to_blind_nil:
+            order = sorted(cards, key=lambda c: (deck.suit_of[c] == SPADE, deck.power[c]))
+        else:
+            order = sorted(cards, key=lambda c: -deck_card_danger(deck, c))
+    elif to_blind_nil:
         order = sorted(cards, key=lambda c: (c % 13, c // 13 == SPADE))
     else:
         order = sorted(cards, key=lambda c: -card_danger(c))
@@ -241,7 +287,9 @@ class BasicBot(Bot):
         if len(legal) == 1:
             return legal[0]
         deck = deck_for(view.rules)
-        if deck is not None:  # jokers or deuces: the plain player that reads the deck
+        if deck is not None and view.phase not in ("bid", "blind", "exchange"):
+            # jokers or deuces: cards are played by the plain player that reads the deck
+            # (bids and passes read it through hand_ranks)
             return deck_act(deck, view, legal)
         action = self._decide(view, legal)
         if action not in legal:  # a rule produced something odd: stay legal
@@ -305,13 +353,13 @@ class BasicBot(Bot):
         if len(legal_bids) == 1:
             return legal_bids[0]  # Mirror, or a bid the partner's forces
         hand = know.hand
-        est = estimate_tricks(hand, rules.num_seats, rules.partnerships)
+        est = estimate_tricks(hand, rules.num_seats, rules.partnerships, deck_for(rules))
         partner = view.partner
         partner_bid = view.bids[partner] if partner is not None else None
         nil_open = rules.nil and any(b.is_nil for b in legal_bids)
         if nil_open and rules.bidding == "suicide" and partner_bid is None:
             # the first of the two chooses who bids nil: the weaker nil hand bids the number
-            if suicide_wants_nil(nil_danger(hand), est):
+            if suicide_wants_nil(nil_danger(hand, deck_for(rules)), est):
                 return Bid.nil()
         elif nil_open and self._wants_nil(view, hand, est, partner_bid, legal_bids):
             return Bid.nil()
@@ -323,7 +371,7 @@ class BasicBot(Bot):
         """Nil when the hand is a good nil (see the module docstring); under Whiz also a
         fair nil hand whose forced number (its spades) is well above its count."""
         rules = view.rules
-        danger = nil_danger(hand)
+        danger = nil_danger(hand, deck_for(rules))
         threshold = self.nil_threshold
         if not rules.partnerships:
             threshold -= 0.8  # nobody covers, and everyone else sets
@@ -392,7 +440,7 @@ class BasicBot(Bot):
             receiver_bid.blind or (receiver_bid.is_nil and not (giver_bid is not None and giver_bid.is_nil))
         )
         k = view.exchange_size or view.rules.blind_nil_exchange
-        return exchange_pass(hand, k, to_nil)
+        return exchange_pass(hand, k, to_nil, deck_for(view.rules))
 
     def keeps(self, view: View) -> bool:
         card = view.draw_card

@@ -1,6 +1,8 @@
 """A plain player for the packs other than the standard one (RULES.md section 7: jokers,
-jokers-deuces, deuces), used by ``basic`` and ``expert`` there until their own rules and
-samples read every card through :class:`~spades.core.deck.Deck`.
+jokers-deuces, deuces): ``basic``'s card play there (its bids and passes read the pack
+through :func:`~spades.bots.basic.hand_ranks`), and the club player's card that the
+``expert`` starts with a lead on those packs; and the play-outs' card layout of a pack
+(:func:`slot_layout`).
 
 It reads each card by its play suit and its power in the deck (a joker is the highest
 spade, the 2 of diamonds a spade in the deuces packs), never by ``id // 13``:
@@ -10,7 +12,9 @@ spade, the 2 of diamonds a spade in the deuces packs), never by ``id // 13``:
   are tricks, an ace of a side suit is a trick, a guarded king most of one; nil on a hand
   with no trump among the top six and nothing high in the side suits; the nearest legal
   bid (so Mirror, Whiz, Suicide and the least side bid hold);
-* play: a live nil plays its highest card that still loses; a side that needs tricks wins
+* play: a live nil plays its highest card that still loses; beside a partner's live nil
+  the seat leads high, takes a trick the partner is winning and plays high before it; a
+  side that needs tricks wins
   them as cheaply as it can (last to play, or with a card no unseen one beats) and else
   plays low; a side that has its tricks ducks with its highest losing card;
 * exchanges: low cards to a nil bidder, the most powerful cards back.
@@ -19,6 +23,8 @@ spade, the 2 of diamonds a spade in the deuces packs), never by ``id // 13``:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
 
 from ..actions import Action, Pass
 from ..bids import Bid
@@ -28,7 +34,7 @@ from ..rules import Rules
 from ..view import View
 from .knowledge import bit_cards
 
-__all__ = ["deck_act", "deck_for", "deck_tricks"]
+__all__ = ["SlotLayout", "deck_act", "deck_for", "deck_tricks", "slot_layout"]
 
 
 def deck_for(rules: Rules) -> Deck | None:
@@ -37,6 +43,59 @@ def deck_for(rules: Rules) -> Deck | None:
     if name == "standard":
         return None
     return deck_of(name, rules.variant == "three-player")
+
+
+@dataclass(frozen=True)
+class SlotLayout:
+    """Where the expert's play-outs put each card of a pack: a side-suit card at
+    ``13 * suit + power``, the trump suit on bits 39-54 from its lowest card up, so that a
+    higher bit is a higher card of the same play suit (the layout of
+    :mod:`spades.solver.layout`).  ``slot[card id]`` and ``card[slot]``; for the standard
+    pack both are the identity."""
+
+    wide: bool
+    slot: tuple[int, ...]
+    card: tuple[int, ...]
+
+    def to_slots(self, mask: int) -> int:
+        """A card-id mask in the layout."""
+        if not self.wide:
+            return mask
+        out = 0
+        while mask:
+            low = mask & -mask
+            out |= 1 << self.slot[low.bit_length() - 1]
+            mask ^= low
+        return out
+
+    def to_cards(self, mask: int) -> int:
+        """A mask of the layout as card ids."""
+        if not self.wide:
+            return mask
+        out = 0
+        while mask:
+            low = mask & -mask
+            out |= 1 << self.card[low.bit_length() - 1]
+            mask ^= low
+        return out
+
+
+@cache
+def slot_layout(deck: Deck | None) -> SlotLayout:
+    """The play-outs' layout of ``deck`` (None: the standard pack)."""
+    if deck is None:
+        return SlotLayout(False, tuple(range(54)), tuple(range(55)))
+    slot = [-1] * 54
+    for c in deck.cards:
+        if deck.suit_of[c] < 3:
+            slot[c] = 13 * deck.suit_of[c] + deck.power[c]
+    for i, c in enumerate(reversed(deck.ranked[3])):
+        slot[c] = 39 + i
+    card = [-1] * 55
+    for c, x in enumerate(slot):
+        if x >= 0:
+            card[x] = c
+    return SlotLayout(True, tuple(slot), tuple(card))
 
 
 def deck_tricks(deck: Deck, hand: int) -> float:
@@ -106,6 +165,11 @@ def _play(deck: Deck, view: View, legal: list[int]) -> int:
     contract = sum(b.tricks for s in mates if (b := view.bids[s]) is not None)
     taken = sum(view.tricks_won[s] for s in mates if (b := view.bids[s]) is None or not b.is_nil)
     nil = bid is not None and bid.is_nil and view.tricks_won[me] == 0
+    partner = view.partner
+    partner_bid = view.bids[partner] if partner is not None else None
+    if not nil and partner is not None and partner_bid is not None and partner_bid.is_nil \
+            and view.tricks_won[partner] == 0:
+        return _cover(deck, view, legal, partner, low)
     if not trick:
         if nil or taken >= contract:
             return low
@@ -122,6 +186,28 @@ def _play(deck: Deck, view: View, legal: list[int]) -> int:
     sure = [c for c in winners if last or _master(deck, c, unseen)]
     if sure:
         return min(sure, key=lambda c: (deck.suit_of[c] == 3, power[c]))
+    return low
+
+
+def _cover(deck: Deck, view: View, legal: list[int], partner: int, low: int) -> int:
+    """A card beside the partner's live nil: lead high side cards; over a partner winning
+    the trick, the cheapest card that takes it; before the partner plays, the highest card
+    (so that the partner can play under it)."""
+    power = deck.power
+    trick = [int(c) for _, c in view.trick]
+    if not trick:
+        sides = [c for c in legal if deck.suit_of[c] != 3] or legal
+        return max(sides, key=power.__getitem__)
+    n = view.rules.num_seats
+    leader = view.trick[0][0]
+    win_seat = (leader + deck.trick_winner(trick)) % n
+    best = _winner(deck, trick)
+    winners = [c for c in legal if deck.beats(c, best)]
+    if win_seat == partner:
+        return min(winners, key=lambda c: (deck.suit_of[c] == 3, power[c])) if winners else low
+    if winners and partner not in {seat for seat, _ in view.trick}:
+        # the partner plays after this seat: take the trick as high as possible
+        return max(winners, key=lambda c: (deck.suit_of[c] == 3, power[c]))
     return low
 
 

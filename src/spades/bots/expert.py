@@ -102,6 +102,15 @@ blind bid for the side is made when the club player's rule says the score calls 
 one (:func:`~spades.bots.house.blind_bid_worth`) and its play-outs, weighed by the chance
 of winning the game (:data:`BLIND_WIN_WEIGHT`), beat looking.
 
+Packs (RULES.md section 7: jokers, jokers-deuces, deuces): the knowledge reads each
+card's play suit from the pack (a joker or, in the deuces packs, the 2 of diamonds follows
+spades), the samples deal the pack's unseen cards, jokers among them, and fit the bids with
+the club player's counts of the pack (:func:`~spades.bots.basic.hand_ranks`); play-outs and
+candidates work in the layout of :func:`~spades.bots.decks.slot_layout` (the trumps on bits
+39-54, the card ids themselves in the standard pack), and the solver is given the pack.  The
+club player's card there is the plain player's (:mod:`~spades.bots.decks`); signals and the
+table reading stay with the standard pack.
+
 The blind-nil decision compares play-outs of blind nil (with the partner's
 exchange) against looking and bidding, on deals that sample the bot's own
 hand as well, whenever the side trails (by ``blind_deficit`` points or more,
@@ -143,16 +152,16 @@ from typing import Any, Final
 
 from ..actions import LOOK, Action
 from ..bids import Bid
-from ..cards import ALL_CARDS, SUIT_MASKS, Card
-from ..core import deck_mask
+from ..cards import Card
+from ..core import Deck, rules_deck
 from ..rules import Rules
 from ..view import View
 from .base import Bot
 from .basic import BasicBot, estimate_tricks, nil_danger
 from .certain import certain_play, decision_seed
-from .decks import deck_for
+from .decks import SlotLayout, deck_act, deck_for, slot_layout
 from .house import blind_bid_worth, later_bid, suicide_wants_nil
-from .knowledge import Knowledge, beats, signal_denied, trick_winner
+from .knowledge import Knowledge, signal_denied
 from .simulate import (
     BID_FIT_SD,
     OVERSAMPLE,
@@ -162,6 +171,8 @@ from .simulate import (
     rollout,
     rollout_bids,
     sample_deals,
+    slot_beats,
+    slot_suit,
     winner_index,
 )
 from .table import PRIOR_SD, UNREAD_SD, PartnerReading, TableReading
@@ -392,18 +403,17 @@ class ExpertBot(Bot):
 
     def act(self, view: View) -> Action:
         self._table.observe(view)
-        self._partner.observe(view)
+        if deck_for(view.rules) is None:  # (no signals in other packs: nothing to read)
+            self._partner.observe(view)
         legal = self.legal_of(view)
         if len(legal) == 1:
             return legal[0]
-        if deck_for(view.rules) is not None:  # jokers or deuces: not sampled yet
-            return self._basic.act(view)
         self._reseed(view)
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
         phase = view.phase
         action: Action
         if phase == "play":
-            action = ALL_CARDS[self._choose_card(view, deadline)]
+            action = Card(self._choose_card(view, deadline))
         elif phase in ("bid", "blind") and self.bidding == "basic":
             action = self._basic.act(view)
         elif phase == "bid":
@@ -438,7 +448,7 @@ class ExpertBot(Bot):
         if phase == "play":
             cev = self._card_totals(view, None, weigh_all=True)
             if len(cev.cands) == 1:  # e.g. a live nil's one card sure to lose the trick
-                return [(ALL_CARDS[self._signal(view, cev.cands[0])], 0.0, "the one card worth weighing")]
+                return [(Card(self._signal(view, cev.cands[0])), 0.0, "the one card worth weighing")]
             how = f"{'double-dummy values' if cev.solver else 'play-outs'} on {cev.done} sampled deals"
             best = cev.choice
             for c in cev.cands:
@@ -448,10 +458,10 @@ class ExpertBot(Bot):
                     reason += f"; ruled out: {cev.rule}"
                 elif cev.rule and c == best:
                     reason += f"; {cev.rule}"
-                out.append((ALL_CARDS[c], cev.totals[c] / max(1, cev.done) - lead, reason))
+                out.append((Card(c), cev.totals[c] / max(1, cev.done) - lead, reason))
             played = self._signal(view, best)
-            out = [(ALL_CARDS[played], v, r) if a == ALL_CARDS[best] else (a, v, r) for a, v, r in out]
-            out.sort(key=lambda x: (x[0] != ALL_CARDS[played], -x[1]))
+            out = [(Card(played), v, r) if a == best else (a, v, r) for a, v, r in out]
+            out.sort(key=lambda x: (x[0] != played, -x[1]))
             return out
         if phase == "bid" and self.bidding == "simulate":
             ev = self._bid_totals(view, None)
@@ -496,14 +506,16 @@ class ExpertBot(Bot):
             oversample = PARTNERSHIP_OVERSAMPLE if four_handed else OVERSAMPLE
         denied: list[int] = []
         partner = know.view.partner
-        if self._reads_partner() and four_handed and partner is not None and know.view.phase == "play":
+        standard = deck_for(rules) is None  # (signals are read in the standard pack alone)
+        in_play = know.view.phase == "play"
+        if self._reads_partner() and standard and four_handed and partner is not None and in_play:
             shown = signal_denied(know.view, partner)
             if shown:
                 denied = [0] * know.n
                 denied[partner] = shown & know.unseen
         habits = None
         # (forced bids, Mirror's, Whiz's and Suicide's, say nothing of a bidder's habits)
-        reads = four_handed and self.read_habits and rules.bidding == "standard"
+        reads = four_handed and self.read_habits and rules.bidding == "standard" and standard
         read = self._table.habit() if reads else None
         if read is not None:
             shift, dev = read[0], max(fit_sd, read[1])
@@ -580,14 +592,17 @@ class ExpertBot(Bot):
 
     # -- card play --------------------------------------------------------------------
 
-    def _candidates(self, know: Knowledge, legal: list[int]) -> list[int]:
+    def _candidates(self, know: Knowledge, legal: list[int], separating: int | None = None) -> list[int]:
         """One card per group of equivalent legal cards (no unseen card, and no card of the
-        current trick, between them)."""
+        current trick, between them: ``know.separating``, or ``separating`` given in the
+        play-outs' layout with ``legal``)."""
+        if separating is None:
+            separating = know.separating
         out: list[int] = []
         for c in sorted(legal):
-            if out and out[-1] // 13 == c // 13:
+            if out and slot_suit(out[-1]) == slot_suit(c):
                 between = ((1 << c) - 1) & ~((1 << (out[-1] + 1)) - 1)
-                if not between & know.separating:
+                if not between & separating:
                     continue  # same as the card kept: only played or our cards between
             out.append(c)
         return out
@@ -599,7 +614,7 @@ class ExpertBot(Bot):
         """The card to play for ``card`` (the lowest of its equal cards): with ``signals``,
         a lead is the highest of them (the partner then knows the next card up is not
         ours; a follow, the lowest, says the same of the next card down)."""
-        if not self.signals or view.trick or view.hand is None:
+        if not self.signals or view.trick or view.hand is None or deck_for(view.rules) is not None:
             return card
         hand = view.hand.mask
         gone = view.played.mask
@@ -613,23 +628,30 @@ class ExpertBot(Bot):
 
     def _card_totals(self, view: View, deadline: float | None, weigh_all: bool = False) -> _CardEval:
         """The candidate cards (one per group of equal cards) and each one's summed points
-        over the sampled deals (see :class:`_CardEval`).  A certain spot
+        over the sampled deals (see :class:`_CardEval`), as card ids.  A certain spot
         (:func:`~spades.bots.certain.certain_play`) leaves only the cards its rule allows;
         the others are weighed too with ``weigh_all`` (for :meth:`evaluate`), never chosen.
         Every candidate is scored on the same deals; when the best two allowed are closer
         than their paired differences can tell apart, the two are scored on as many deals
         again (every sum is then scaled to the deals of the two).  One candidate alone is
-        returned with no deals."""
+        returned with no deals.  Cards are weighed in the play-outs' layout
+        (:func:`~spades.bots.decks.slot_layout`: the card ids themselves for the standard pack)."""
+        lay = slot_layout(deck_for(view.rules))
+        return self._slot_totals(view, deadline, lay, weigh_all).in_cards(lay)
+
+    def _slot_totals(self, view: View, deadline: float | None, lay: SlotLayout, weigh_all: bool) -> _CardEval:
+        """:meth:`_card_totals` in the play-outs' layout ``lay``."""
         know = Knowledge(view)
-        legal = [int(c) for c in view.legal if isinstance(c, Card)]
-        cands = self._candidates(know, legal)
+        slot = lay.slot
+        legal = [slot[int(c)] for c in view.legal if isinstance(c, Card)]
+        cands = self._candidates(know, legal, lay.to_slots(know.separating))
         own_bid = view.bids[view.seat]
-        if own_bid is not None and own_bid.is_nil and view.tricks_won[view.seat] == 0 and view.trick:
+        trick = [slot[int(c)] for _, c in view.trick]
+        if own_bid is not None and own_bid.is_nil and view.tricks_won[view.seat] == 0 and trick:
             # a live nil never gambles on a trick it can surely lose: the play-outs, with
             # every hand open, trust a later partner to overtake far more than real play can
-            table = [int(c) for _, c in view.trick]
-            best = table[trick_winner(table)]
-            safe = [c for c in cands if not beats(c, best)]
+            best = trick[winner_index(trick)]
+            safe = [c for c in cands if not slot_beats(c, best)]
             cands = safe or cands
         rules = view.rules
         use_solver = (
@@ -640,10 +662,11 @@ class ExpertBot(Bot):
         # the obvious spots are never left to the samples' noise (the trick rules only before
         # the solver's search, which sees who leads next, takes over)
         spot = certain_play(view)
+        spot_cards = frozenset(slot[c] for c in spot.cards) if spot is not None else frozenset()
         favoured: frozenset[int] = frozenset()
         if spot is not None and spot.stake == "trick" and use_solver:
-            favoured, spot = spot.cards, None  # a lead of RULE_LEAD points a deal, not a ban
-        allowed = [c for c in cands if spot is None or c in spot.cards] or cands
+            favoured, spot = spot_cards, None  # a lead of RULE_LEAD points a deal, not a ban
+        allowed = [c for c in cands if spot is None or c in spot_cards] or cands
         rule = spot.rule if spot is not None and len(allowed) < len(cands) else ""
         scored = cands if weigh_all else allowed
         if len(scored) == 1:
@@ -652,11 +675,11 @@ class ExpertBot(Bot):
         if not use_solver and len(allowed) * samples > self.playouts:
             samples = max(6, self.playouts // len(allowed))
         scores: dict[int, list[float]] = {c: [] for c in scored}
-        self._score_deals(view, know, self._sample(know, samples), scored, scores, use_solver, deadline)
+        self._score_deals(view, know, self._sample(know, samples), scored, scores, use_solver, deadline, lay)
         # the club player's card starts with a small lead: the samples must show a real gain
         # before the expert plays something else (their noise would otherwise decide ties)
-        favourite = self._basic.choose_card(view, know)
-        rep = max((c for c in cands if c // 13 == favourite // 13 and c <= favourite), default=None)
+        rep = self._club_card(view, know, cands, lay)
+
         def bonus(c: int) -> float:  # the leads that are not the samples' own
             return (self.prior if c == rep else 0.0) + (RULE_LEAD if c in favoured else 0.0)
 
@@ -667,11 +690,23 @@ class ExpertBot(Bot):
         lead = bonus(top[0]) - bonus(top[-1])
         if len(top) == 2 and _close(scores[top[0]], scores[top[1]], lead):
             extra = self._sample(know, samples)
-            self._score_deals(view, know, extra, top, scores, use_solver, deadline, len(scores[top[0]]))
+            self._score_deals(view, know, extra, top, scores, use_solver, deadline, lay, len(scores[top[0]]))
         done = max(1, max(len(v) for v in scores.values()))
         totals = {c: mean(c) * done for c in scored}
         solver = use_solver and self._solve is not None
         return _CardEval(scored, totals, done, solver, rep, allowed, rule, favoured)
+
+    def _club_card(self, view: View, know: Knowledge, cands: list[int], lay: SlotLayout) -> int | None:
+        """The candidate (a slot of ``lay``) standing for the club player's card: the lowest
+        card of its group of equal cards."""
+        deck = deck_for(view.rules)
+        if deck is None:
+            favourite = self._basic.choose_card(view, know)
+        else:
+            chosen = deck_act(deck, view, view.legal)
+            favourite = lay.slot[int(chosen)] if isinstance(chosen, Card) else max(cands)
+        suit = slot_suit(favourite)
+        return max((c for c in cands if slot_suit(c) == suit and c <= favourite), default=None)
 
     def _mean(self, values: list[float], favourite: bool) -> float:
         """The mean of a candidate's points over its deals, with the club player's lead."""
@@ -686,20 +721,24 @@ class ExpertBot(Bot):
         scores: dict[int, list[float]],
         use_solver: bool,
         deadline: float | None,
+        lay: SlotLayout,
         done: int = 0,
     ) -> None:
-        """Append each candidate's points on each of ``deals`` to ``scores`` (solver values
-        or play-outs), stopping at ``deadline`` once two deals in all are done."""
+        """Append each candidate's points (cards as slots of ``lay``) on each of ``deals``
+        (card ids) to ``scores`` (solver values or play-outs), stopping at ``deadline`` once
+        two deals in all are done."""
         rules = view.rules
         n = know.n
         bids = rollout_bids(view.bids)
         leader = view.leader if view.leader is not None else view.seat
-        trick = [int(c) for _, c in view.trick]
-        for i, hands in enumerate(deals):
+        slot = lay.slot
+        trick = [slot[int(c)] for _, c in view.trick]
+        for i, dealt in enumerate(deals):
             if self._out_of_time(deadline, done + i):
                 break
+            hands = [lay.to_slots(h) for h in dealt] if lay.wide else dealt
             if use_solver:
-                values = self._solver_values(view, bids, hands[:n], leader, trick, cands)
+                values = self._solver_values(view, bids, hands[:n], leader, trick, cands, lay)
                 if values is not None:
                     for c in cands:
                         scores[c].append(values[c])
@@ -727,12 +766,17 @@ class ExpertBot(Bot):
         leader: int,
         trick: list[int],
         cands: list[int],
+        lay: SlotLayout | None = None,
     ) -> dict[int, float] | None:
         """Points of each candidate card on one deal, from double-dummy values: the side's
-        tricks, and for every nil still alive whether the other side can force a trick on it."""
+        tricks, and for every nil still alive whether the other side can force a trick on it.
+        Cards in the play-outs' layout ``lay`` (the solver is given card ids and the pack)."""
         solve = self._solve
         if solve is None:
             return None
+        if lay is not None and lay.wide:
+            solve = _solver_in_slots(solve, lay, deck_for(view.rules))
+
         rules = view.rules
         n = rules.num_seats
         me = view.seat
@@ -790,6 +834,7 @@ class ExpertBot(Bot):
         rules = view.rules
         if not rules.plain_bidding:
             return self._house_provisional_bids(view, hands, me_bid)
+        deck = deck_for(rules)
         out: list[Bid] = []
         for s in range(rules.num_seats):
             b = view.bids[s]
@@ -799,16 +844,22 @@ class ExpertBot(Bot):
                 out.append(b)
             else:
                 h = hands[s]
-                if rules.nil and nil_danger(h) <= 0.8 and estimate_tricks(h, rules.num_seats) <= 2.5:
+                nil_hand = (
+                    rules.nil
+                    and nil_danger(h, deck) <= 0.8
+                    and estimate_tricks(h, rules.num_seats, deck=deck) <= 2.5
+                )
+                if nil_hand:
                     out.append(Bid(0))
                 else:
-                    est = estimate_tricks(h, rules.num_seats, rules.partnerships)
+                    est = estimate_tricks(h, rules.num_seats, rules.partnerships, deck)
                     out.append(Bid(min(rules.max_bid, max(1, int(est + 0.45)))))
         return out
 
     def _house_provisional_bids(self, view: View, hands: list[int], me_bid: Bid) -> list[Bid]:
         rules = view.rules
         n = rules.num_seats
+        deck = deck_for(rules)
         bids: list[Bid | None] = list(view.bids)
         bids[view.seat] = me_bid
         for i in range(1, n):
@@ -819,8 +870,9 @@ class ExpertBot(Bot):
             if partner_bid is not None and partner_bid.is_blind_bid:
                 continue  # makes no bid
             h = hands[s]
-            est = estimate_tricks(h, n, rules.partnerships)
-            bids[s] = later_bid(rules, h, partner_bid, est, rules.nil and nil_danger(h) <= 0.8 and est <= 2.5)
+            est = estimate_tricks(h, n, rules.partnerships, deck)
+            nil_ok = rules.nil and nil_danger(h, deck) <= 0.8 and est <= 2.5
+            bids[s] = later_bid(rules, h, partner_bid, est, nil_ok)
         return rollout_bids(bids)
 
     def _play_out(self, view: View, hands: list[int], bids: list[Bid]) -> list[int]:
@@ -828,12 +880,12 @@ class ExpertBot(Bot):
         bids call for (the bidding is over before the exchange)."""
         rules = view.rules
         leader = (view.dealer + 1) % rules.num_seats
-        dealt = play_exchanges(rules, hands, bids)
+        lay = slot_layout(deck_for(rules))
+        dealt = [lay.to_slots(h) for h in play_exchanges(rules, hands, bids)]
         trick: list[int] = []
         if rules.first_lead == "two-of-clubs":
             # the holder of the lowest club leads it
-            club = deck_mask(rules) & SUIT_MASKS[0]
-            low = (club & -club).bit_length() - 1
+            low = lay.slot[rules_deck(rules).lowest_club]
             leader = next((s for s in range(rules.num_seats) if dealt[s] >> low & 1), leader)
             if dealt[leader] >> low & 1:
                 dealt[leader] &= ~(1 << low)
@@ -847,8 +899,9 @@ class ExpertBot(Bot):
             # who of the two takes the nil: the club player's rule (its play-outs, which see every
             # card, kept too many nils: 39% were made against basic's 46%)
             hand = view.hand.mask if view.hand is not None else 0
-            est = estimate_tricks(hand, rules.num_seats, rules.partnerships)
-            if Bid(0) in view.legal and suicide_wants_nil(nil_danger(hand), est):
+            deck = deck_for(rules)
+            est = estimate_tricks(hand, rules.num_seats, rules.partnerships, deck)
+            if Bid(0) in view.legal and suicide_wants_nil(nil_danger(hand, deck), est):
                 return Bid(0)
         ev = self._bid_totals(view, deadline)
         if ev is None:
@@ -868,7 +921,7 @@ class ExpertBot(Bot):
             return None
         base = basic_bid.tricks
         if base < 1:
-            est = estimate_tricks(know.hand, rules.num_seats, rules.partnerships)
+            est = estimate_tricks(know.hand, rules.num_seats, rules.partnerships, deck_for(rules))
             base = max(1, int(est + 0.45))
         base = min(nonzero, key=lambda t: abs(t - base))
         partner = view.partner
@@ -885,6 +938,8 @@ class ExpertBot(Bot):
         # the table reading compares bids with cards: bids the rules force are no evidence of
         # loose bidders (Suicide's forced nils read as the loosest table of all)
         free_bids = rules.bidding == "standard"
+        # (the reading counts the opponents' hands in the standard pack: not read on the others)
+        free_bids = free_bids and deck_for(rules) is None
         loose = self._table.looseness(view, self.danger_sd) if free_bids else 0.0
         danger_max = self.nil_danger_max + loose * max(0.0, self.loose_danger - self.nil_danger_max)
         # Suicide: the first of the two chooses who bids nil, the partner takes the other, so
@@ -898,7 +953,10 @@ class ExpertBot(Bot):
             danger_max += 0.8  # the other choice is a forced number, not the best one
         # (Suicide's nil is chosen by the club player's rule, in _choose_bid)
         try_nil = (
-            0 in legal_set and not partner_nil and not suicide_choice and nil_danger(know.hand) <= danger_max
+            0 in legal_set
+            and not partner_nil
+            and not suicide_choice
+            and nil_danger(know.hand, deck_for(rules)) <= danger_max
         )
         # covering a partner's nil costs tricks that open-hand play-outs do not lose
         covering = partner_nil or suicide_choice
@@ -1005,7 +1063,7 @@ class ExpertBot(Bot):
             if self._out_of_time(deadline, done):
                 break
             done += 1
-            est = estimate_tricks(hands[me], rules.num_seats, rules.partnerships)
+            est = estimate_tricks(hands[me], rules.num_seats, rules.partnerships, deck_for(rules))
             for bid in (Bid(min(rules.max_bid, max(1, int(est + 0.45)))), Bid(tricks, blind=True)):
                 bids = self._provisional_bids(view, hands, bid)
                 final = self._play_out(view, hands, bids)
@@ -1040,7 +1098,7 @@ class ExpertBot(Bot):
             if self._out_of_time(deadline, done):
                 break
             done += 1
-            est = estimate_tricks(hands[me], rules.num_seats, rules.partnerships)
+            est = estimate_tricks(hands[me], rules.num_seats, rules.partnerships, deck_for(rules))
             look_bid = Bid(min(rules.max_bid, max(1, int(est + 0.45))))
             bids = self._provisional_bids(view, hands, look_bid)
             final = self._play_out(view, hands, bids)
@@ -1049,7 +1107,7 @@ class ExpertBot(Bot):
             bbids = self._provisional_bids(view, hands, Bid.blind_nil())
             partner = view.partner
             if partner is not None and view.bids[partner] is None:
-                est_p = estimate_tricks(hands[partner], rules.num_seats, rules.partnerships)
+                est_p = estimate_tricks(hands[partner], rules.num_seats, rules.partnerships, deck_for(rules))
                 bbids[partner] = Bid(min(rules.max_bid, max(1, int(est_p + 0.45))))
             bfinal = self._play_out(view, hands, bbids)
             blind_total += self._points(view, bbids, bfinal)
@@ -1089,10 +1147,34 @@ class _CardEval:
     #: the cards given :data:`RULE_LEAD` (a trick rule once the solver decides)
     favoured: frozenset[int] = frozenset()
 
+    #: the card chosen, once the weighing is told in card ids (:meth:`in_cards`)
+    best: int | None = None
+
     @property
     def choice(self) -> int:
-        """The allowed candidate with the most points (of equal ones, the lowest rank)."""
-        return max(self.allowed, key=lambda c: (self.totals.get(c, 0.0), -(c % 13)))
+        """The allowed candidate with the most points (of equal ones, the lowest in its
+        suit: the weighing is done in the play-outs' layout, where a card's place in its
+        suit is its slot less the suit's first slot)."""
+        if self.best is not None:
+            return self.best
+        return max(self.allowed, key=lambda c: (self.totals.get(c, 0.0), -(c - 13 * min(c // 13, 3))))
+
+    def in_cards(self, lay: SlotLayout) -> _CardEval:
+        """The same weighing with the slots of ``lay`` told as card ids."""
+        if not lay.wide:
+            return self
+        card = lay.card
+        return _CardEval(
+            [card[c] for c in self.cands],
+            {card[c]: v for c, v in self.totals.items()},
+            self.done,
+            self.solver,
+            None if self.rep is None else card[self.rep],
+            [card[c] for c in self.allowed],
+            self.rule,
+            frozenset(card[c] for c in self.favoured),
+            card[self.choice],
+        )
 
 
 @dataclass
@@ -1145,6 +1227,19 @@ def _close(a: Sequence[float], b: Sequence[float], lead: float, z: float = 2.0) 
     mean = sum(diffs) / k
     var = sum((d - mean) ** 2 for d in diffs) / (k - 1)
     return var > 0 and abs(mean + lead) <= z * math.sqrt(var / k)
+
+
+def _solver_in_slots(solve: SolveFn, lay: SlotLayout, deck: Deck | None) -> SolveFn:
+    """The solver's entry point taking and giving cards of the play-outs' layout ``lay``
+    (it is given card ids and the pack)."""
+    card = lay.card
+
+    def in_slots(hands: list[int], leader: int, trick: list[int], *args: Any, **kw: Any) -> dict[int, int]:
+        cards = [lay.to_cards(h) for h in hands]
+        raw = solve(cards, leader, [card[c] for c in trick], *args, deck=deck, **kw)
+        return {lay.slot[c]: v for c, v in raw.items()}
+
+    return in_slots
 
 
 def _trick_kernel(shade: float, spread: float) -> tuple[tuple[int, float], ...]:

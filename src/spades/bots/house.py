@@ -22,6 +22,7 @@ import math
 from typing import Final
 
 from ..bids import Bid
+from ..core.deck import rules_deck
 from ..rules import Rules
 from .knowledge import SPADES
 
@@ -42,9 +43,10 @@ __all__ = [
 SUICIDE_NIL_SCORE: Final = 5.0
 
 
-def spade_count(hand: int) -> int:
-    """The spades in a hand (a card mask)."""
-    return (hand & SPADES).bit_count()
+def spade_count(hand: int, trumps: int = SPADES) -> int:
+    """The spades in a hand (a card mask); ``trumps``: the pack's spades as a mask (jokers
+    and, in the deuces packs, the 2 of diamonds are spades too)."""
+    return (hand & trumps).bit_count()
 
 
 def nil_score(danger: float, est: float) -> float:
@@ -66,7 +68,7 @@ def later_bid(rules: Rules, hand: int, partner_bid: Bid | None, est: float, nil_
     ``partner_bid`` its partner's bid if made (a provisional one may be given)."""
     bidding = rules.bidding
     if bidding in ("mirror", "whiz"):
-        k = spade_count(hand)
+        k = spade_count(hand, rules_deck(rules).trumps)
         if k == 0 or (bidding == "whiz" and nil_hand):
             return Bid(0)
         return Bid(k)

@@ -10,7 +10,8 @@ Inferences made:
 * the *unseen* cards: not in this seat's hand, not played, not known to lie
   out of play (two-player: this seat's own discards; three-player: the 2 of
   clubs is not in the deck);
-* *voids*: a seat that did not follow the suit led holds none of it; a seat
+* *voids*: a seat that did not follow the suit led holds none of it (suits are play
+  suits: in the jokers and deuces packs a joker or the 2 of diamonds is a spade); a seat
   that led a spade before spades were broken (with the breaking rule on)
   holds nothing but spades;
 * *known cards*: in the blind-nil exchange, the cards this seat passed are in
@@ -32,6 +33,7 @@ from typing import Final
 from ..bids import Bid
 from ..cards import SUIT_MASKS
 from ..core import beats, deck_mask, trick_winner
+from ..core.deck import rules_deck
 from ..view import View
 
 __all__ = [
@@ -156,10 +158,12 @@ class Knowledge:
         voids = [0] * self.n
         broken = False
         must_break = rules.spades_must_be_broken
+        suit_of = rules_deck(rules).suit_of
         for t in view.tricks:
-            broken = self._scan_trick(t.leader, [int(c) for c in t.cards], voids, broken, must_break)
+            broken = self._scan_trick(t.leader, [int(c) for c in t.cards], voids, broken, must_break, suit_of)
         if view.trick:
-            self._scan_trick(view.trick[0][0], [int(c) for _, c in view.trick], voids, broken, must_break)
+            cards = [int(c) for _, c in view.trick]
+            self._scan_trick(view.trick[0][0], cards, voids, broken, must_break, suit_of)
         #: per seat, a 4-bit mask of suits the seat is known to lack
         self.voids = voids
         known = [0] * self.n
@@ -171,16 +175,25 @@ class Knowledge:
         self.tricks_left = rules.tricks_per_hand - len(view.tricks)
 
     @staticmethod
-    def _scan_trick(leader: int, cards: list[int], voids: list[int], broken: bool, must_break: bool) -> bool:
+    def _scan_trick(
+        leader: int,
+        cards: list[int],
+        voids: list[int],
+        broken: bool,
+        must_break: bool,
+        suit_of: tuple[int, ...],
+    ) -> bool:
+        """Voids shown in one trick (by play suit: a joker follows spades), and whether
+        spades are broken after it."""
         n = len(voids)
-        led = cards[0] // 13
+        led = suit_of[cards[0]]
         if led == SPADE and not broken and must_break:
             voids[leader] |= 0b0111  # led a spade unbroken: held only spades
         for i in range(1, len(cards)):
             seat = (leader + i) % n
-            if cards[i] // 13 != led:
+            if suit_of[cards[i]] != led:
                 voids[seat] |= 1 << led
-        if any(c >= 39 for c in cards):
+        if any(suit_of[c] == SPADE for c in cards):
             broken = True
         return broken
 

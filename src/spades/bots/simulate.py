@@ -36,13 +36,13 @@ from typing import Final
 
 from ..bids import Bid
 from ..cards import FULL_DECK, SUIT_MASKS
-from ..core import beats as _beats
-from ..core import game_result, legal_mask
-from ..core import trick_winner as winner_index
+from ..core import game_result
+from ..core.deck import Deck
 from ..rules import Rules
 from ..scoring import score_hand
 from ..view import Phase
 from .basic import card_danger, estimate_tricks, exchange_pass, nil_danger
+from .decks import deck_for
 from .knowledge import SPADES, Knowledge, bit_cards
 
 __all__ = [
@@ -57,6 +57,9 @@ __all__ = [
     "rollout_bids",
     "sample_deals",
     "scoring_bids",
+    "slot_beats",
+    "slot_rank",
+    "slot_suit",
     "win_probability",
     "winner_index",
 ]
@@ -68,11 +71,58 @@ BID_FIT_SD: Final = 1.6
 #: the default number of deals drawn for each one kept when sampled deals are resampled by bid fit
 OVERSAMPLE: Final = 3
 NON_SPADES: Final = SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[2]
-_SUIT: Final = SUIT_MASKS
+#: the play-outs' card layout (:func:`~spades.bots.decks.slot_layout`): the standard card ids,
+#: with the trump suit widened to bits 39-54 for the packs whose trumps rise above the ace
+#: (a higher bit is a higher card of the same suit); on the standard pack these agree with
+#: ``id // 13``, ``id % 13`` and :data:`~spades.cards.SUIT_MASKS`
+SLOT_SPADES: Final = ((1 << 55) - 1) & ~((1 << 39) - 1)
+_SUIT: Final = (SUIT_MASKS[0], SUIT_MASKS[1], SUIT_MASKS[2], SLOT_SPADES)
+_SUIT_OF: Final = tuple(min(c // 13, 3) for c in range(55))
+_RANK_OF: Final = tuple(c % 13 if c < 39 else c - 39 for c in range(55))
 
 
 def _popcount(x: int) -> int:
     return x.bit_count()
+
+
+def slot_suit(card: int) -> int:
+    """The play suit of a card of the play-outs' layout (:data:`SLOT_SPADES`)."""
+    return _SUIT_OF[card]
+
+
+def slot_rank(card: int) -> int:
+    """A card's order within its suit in the play-outs' layout (0 lowest)."""
+    return _RANK_OF[card]
+
+
+def slot_beats(card: int, best: int) -> bool:
+    """Does ``card`` beat ``best``, the card winning the trick so far (the play-outs' layout)?"""
+    suit = _SUIT_OF[card]
+    if suit == _SUIT_OF[best]:
+        return card > best
+    return suit == 3
+
+
+_beats = slot_beats
+
+
+def winner_index(cards: Sequence[int]) -> int:
+    """The index, in play order, of the card winning a (possibly partial) trick of the
+    play-outs' layout."""
+    best = 0
+    for i in range(1, len(cards)):
+        if slot_beats(cards[i], cards[best]):
+            best = i
+    return best
+
+
+def legal_mask(hand: int, led: int | None, must_break: bool, broken: bool) -> int:
+    """The cards of ``hand`` (the play-outs' layout) that may be played now."""
+    if led is not None:
+        return hand & _SUIT[led] or hand
+    if must_break and not broken and hand & NON_SPADES:
+        return hand & NON_SPADES
+    return hand
 
 
 # -- sampling -------------------------------------------------------------------------
@@ -118,12 +168,15 @@ def sample_deals(
     if know.rules.uses_draw and sizes[me] == 0 and sample_own:
         need = {s: 13 for s in range(n)}
     pile = len(pool) - sum(need.values())
-    allowed = [FULL_DECK & ~sum(_SUIT[x] for x in range(4) if v >> x & 1) for v in know.voids]
+    deck = deck_for(know.rules)
+    full, suits = (FULL_DECK, SUIT_MASKS) if deck is None else (deck.mask, deck.suit_masks)
+    allowed = [full & ~sum(suits[x] for x in range(4) if v >> x & 1) for v in know.voids]
     for s, cards in enumerate(denied):
         allowed[s] &= ~cards
     played = played_by(know)
     exchanges = None
-    if view.phase is Phase.PLAY and exchange_pairs(know.rules, view.bids):
+    # (the other packs' exchanges are not modelled: their samples deal the hands as they are)
+    if deck is None and view.phase is Phase.PLAY and exchange_pairs(know.rules, view.bids):
         exchanges = _Exchanges(know, played, allowed)
     if oversample < 1:
         raise ValueError("oversample must be at least 1")
@@ -232,6 +285,8 @@ def _bid_fit(
     # Mirror and Whiz bids are spade counts: a number (and a Mirror nil) says how many
     # spades the seat held, give or take nothing (a soft weight keeps the sampler robust)
     counted = rules.bidding in ("mirror", "whiz")
+    deck = deck_for(rules)
+    trumps = SPADES if deck is None else deck.trumps
     w = 1.0
     for s in range(know.n):
         if s == know.seat:
@@ -241,13 +296,13 @@ def _bid_fit(
             continue
         original = before.get(s, deal[s] | played_by[s])
         if counted and (not bid.is_nil or rules.bidding == "mirror"):
-            miss = _popcount(original & SPADES) - bid.tricks
+            miss = _popcount(original & trumps) - bid.tricks
             w *= math.exp(-2.0 * miss * miss)
         elif bid.is_nil:
-            d = nil_danger(original)
+            d = nil_danger(original, deck)
             w *= math.exp(-1.5 * max(0.0, d - 0.8))
         else:
-            est = estimate_tricks(original, rules.num_seats, rules.partnerships)
+            est = estimate_tricks(original, rules.num_seats, rules.partnerships, deck)
             shift, dev = habits[s] if habits and s in habits else (0.0, sd)
             w *= math.exp(-((bid.tricks - est - shift) ** 2) / (2 * dev * dev))
     return w
@@ -387,20 +442,23 @@ def play_exchanges(rules: Rules, hands: Sequence[int], bids: Sequence[Bid | None
     """The hands after every exchange the bids call for (:func:`exchange_pairs`), passed by
     the club player's rules (:func:`~spades.bots.basic.exchange_pass`), from the hands before."""
     out = list(hands)
+    deck = deck_for(rules)
     for nil_seat, partner in exchange_pairs(rules, bids):
         bid = bids[nil_seat]
         assert bid is not None
-        out = play_exchanges_pair(out, nil_seat, partner, exchange_size(rules, bid))
+        out = play_exchanges_pair(out, nil_seat, partner, exchange_size(rules, bid), deck)
     return out
 
 
-def play_exchanges_pair(hands: Sequence[int], nil_seat: int, partner: int, k: int) -> list[int]:
+def play_exchanges_pair(
+    hands: Sequence[int], nil_seat: int, partner: int, k: int, deck: Deck | None = None
+) -> list[int]:
     """The hands (full hands, played cards included) after one blind-nil exchange of ``k``
-    cards each way, passed by the club player's rules."""
+    cards each way, passed by the club player's rules (``deck``: another pack's)."""
     out = list(hands)
-    give = exchange_pass(out[partner], k, True)
+    give = exchange_pass(out[partner], k, True, deck)
     received = out[nil_seat] | give
-    back = exchange_pass(received, k, False)
+    back = exchange_pass(received, k, False, deck)
     out[nil_seat] = received & ~back
     out[partner] = (out[partner] & ~give) | back
     return out
@@ -438,10 +496,10 @@ def _best_reply(hand: int, led: int, best: int) -> bool:
     """Can a hand beat ``best`` on a trick led in suit ``led``?"""
     follow = hand & _SUIT[led]
     if follow:
-        if best // 13 == led:
+        if _SUIT_OF[best] == led:
             return follow.bit_length() - 1 > best
         return False
-    spades = hand & SPADES
+    spades = hand & SLOT_SPADES
     if not spades:
         return False
     if best >= 39:
@@ -458,7 +516,7 @@ def _lowest(mask: int) -> int:
         low = m & -m
         c = low.bit_length() - 1
         m ^= low
-        key = (c % 13) * 2 + (c >= 39)
+        key = _RANK_OF[c] * 2 + (c >= 39)
         if key < best_key:
             best, best_key = c, key
     return best
@@ -472,7 +530,7 @@ def _highest(mask: int, spades_last: bool = True) -> int:
         low = m & -m
         c = low.bit_length() - 1
         m ^= low
-        key = (c % 13) * 2 + ((c < 39) if spades_last else (c >= 39))
+        key = _RANK_OF[c] * 2 + ((c < 39) if spades_last else (c >= 39))
         if key > best_key:
             best, best_key = c, key
     return best
@@ -485,7 +543,7 @@ def _choose(pos: Position, seat: int) -> int:
     hands = pos.hands
     hand = hands[seat]
     trick = pos.trick
-    legal = legal_mask(hand, trick[0] // 13 if trick else None, rules.spades_must_be_broken, pos.broken)
+    legal = legal_mask(hand, _SUIT_OF[trick[0]] if trick else None, rules.spades_must_be_broken, pos.broken)
     if legal & (legal - 1) == 0:
         return legal.bit_length() - 1
     bids = pos.bids
@@ -554,8 +612,8 @@ def _safest_lead(pos: Position, seat: int, legal: int, prefer_low: bool) -> int:
         low = m & -m
         c = low.bit_length() - 1
         m ^= low
-        above = (others & _SUIT[c // 13] & ~((1 << (c + 1)) - 1)).bit_count()
-        key = above * 4 - (20 if c >= 39 else 0) - ((c % 13) // 4 if prefer_low else 0)
+        above = (others & _SUIT[_SUIT_OF[c]] & ~((1 << (c + 1)) - 1)).bit_count()
+        key = above * 4 - (20 if c >= 39 else 0) - (_RANK_OF[c] // 4 if prefer_low else 0)
         if key > best_key:
             best, best_key = c, key
     return best
@@ -581,7 +639,7 @@ def _play_nil(pos: Position, seat: int, legal: int, later: list[int]) -> int:
     if losers:
         return _highest(losers)
     low = _lowest(legal)
-    if later and _later_beats(pos, later, seat, trick[0] // 13, low):
+    if later and _later_beats(pos, later, seat, _SUIT_OF[trick[0]], low):
         return low
     return _highest(legal)
 
@@ -623,7 +681,7 @@ def _play_set(pos: Position, seat: int, legal: int, later: list[int], nils: list
             low = m & -m
             c = low.bit_length() - 1
             m ^= low
-            suit_cards = th & _SUIT[c // 13]
+            suit_cards = th & _SUIT[_SUIT_OF[c]]
             if not suit_cards:
                 continue
             below = (suit_cards & ((1 << c) - 1)).bit_count()
@@ -644,7 +702,7 @@ def _play_set(pos: Position, seat: int, legal: int, later: list[int], nils: list
             if not _beats(c, best):
                 losers |= low
         return _highest(losers) if losers else -1
-    if any(s in nils for s in later) and legal & _SUIT[trick[0] // 13]:
+    if any(s in nils for s in later) and legal & _SUIT[_SUIT_OF[trick[0]]]:
         return _lowest(legal)
     return -1
 
@@ -662,15 +720,15 @@ def _play_win(pos: Position, seat: int, legal: int, later: list[int], partner: i
             low = m & -m
             c = low.bit_length() - 1
             m ^= low
-            cheaper = sure < 0 or (c % 13) < (sure % 13)
-            if cheaper and not any(_best_reply(hands[s], c // 13, c) for s in others):
+            cheaper = sure < 0 or _RANK_OF[c] < _RANK_OF[sure]
+            if cheaper and not any(_best_reply(hands[s], _SUIT_OF[c], c) for s in others):
                 sure = c
         if sure >= 0:
             return sure
         side = legal & NON_SPADES or legal
         longest = max(range(4), key=lambda s: ((side & _SUIT[s]).bit_count(), -s))
         return _lowest(side & _SUIT[longest])
-    led = trick[0] // 13
+    led = _SUIT_OF[trick[0]]
     wi = winner_index(trick)
     best = trick[wi]
     win_seat = (pos.leader + wi) % n

@@ -65,6 +65,7 @@ from .options import (
     options_description,
     rule_sets_description,
 )
+from .pages import page_route
 from .players import KEY_HEADER, new_player, player_for_key
 from .prefs import prefs_routes
 from .protocol import ProtocolError, RateLimiter, parse_client_message
@@ -637,9 +638,9 @@ def create_app(
         Route("/api/i18n.js", api_i18n_script),
         Route("/api/i18n/{lang}", api_i18n),
         Route("/me", page("me.html")),
-        Route("/p/{player_id}", page("player.html")),
-        Route("/leaders", page("leaders.html")),
-        Route("/r/{table_id}", page("replay.html")),
+        Route("/p/{player_id}", page_route("player")),
+        Route("/leaders", page_route("leaders")),
+        Route("/r/{table_id}", page_route("replay")),
         Route("/healthz", healthz),
         Route("/metrics", metrics_page),
         *duplicate_routes(),

@@ -23,11 +23,10 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Final
 
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from ..fairness import deal_order, deal_text
@@ -38,6 +37,7 @@ from .duplicate_store import EventRow, EventStore
 from .limits import BadRequest, parse_json, read_body
 from .manager import DEFAULT_LEVEL, RequestError, bot_levels, clean_name
 from .options import SETTINGS
+from .pages import page_route
 from .players import KEY_HEADER, player_for_key
 from .storage import SeatRow, TableRow
 from .table import build_game
@@ -45,7 +45,6 @@ from .words import error_fields, language_of, localize
 
 __all__ = ["EventRequest", "duplicate_routes", "event_payload", "parse_event_request"]
 
-STATIC: Final = Path(__file__).parent / "static"
 _MAX_BODY: Final = 16_384
 #: an event's table waits this long for people who left (a closed table would stop the event)
 _CLOSE_AFTER: Final = 3600.0
@@ -244,6 +243,18 @@ def _error(request: Request, what: BaseException | str, status: int = 400) -> JS
     return JSONResponse({"error": message, "localized": localize(message, lang)}, status_code=status)
 
 
+async def _json_body(request: Request, cap: int) -> Any:
+    """The request's JSON body of at most ``cap`` bytes (:class:`BadRequest` otherwise)."""
+    return parse_json(await read_body(request, cap))
+
+
+def _refused(request: Request, exc: BadRequest | RequestError | LookupError) -> JSONResponse:
+    """The answer to a refused request: a bad body with its own status, a bad setting 400, a
+    conflict with the state of the event or tournament (:class:`LookupError`) 409."""
+    status = exc.status if isinstance(exc, BadRequest) else 409 if isinstance(exc, LookupError) else 400
+    return _error(request, exc, status)
+
+
 class _Events:
     """The handlers, sharing the event store and the par cache of this process."""
 
@@ -257,16 +268,11 @@ class _Events:
             self.store = EventStore(request.app.state.manager.storage)
         return self.store
 
-    async def page(self, request: Request) -> Response:
-        return FileResponse(STATIC / "event.html")
-
     async def create(self, request: Request) -> Response:
         try:
-            req = parse_event_request(parse_json(await read_body(request, _MAX_BODY)))
-        except BadRequest as exc:
-            return _error(request, exc, exc.status)
-        except RequestError as exc:
-            return _error(request, exc)
+            req = parse_event_request(await _json_body(request, _MAX_BODY))
+        except (BadRequest, RequestError) as exc:
+            return _refused(request, exc)
         event = await self._store(request).create(req.name, req.host, req.boards, req.seats, req.settings)
         manager = request.app.state.manager
         for table_id in event.tables:
@@ -315,7 +321,7 @@ class _Events:
             return _error(request, N_("There is no such event"), 404)
         event, rows = found
         try:
-            data = parse_json(await read_body(request, _MAX_BODY))
+            data = await _json_body(request, _MAX_BODY)
             if not isinstance(data, dict):
                 raise RequestError(N_("send a JSON object"))
             no_table = RequestError(N_("there is no such table"), "table")
@@ -328,12 +334,8 @@ class _Events:
             actor = await request.app.state.manager.get(event.tables[table])
             seat, token = await actor.call("claim", seat, name or (me["name"] if me else ""),
                                            me["id"] if me else None)
-        except BadRequest as exc:
-            return _error(request, exc, exc.status)
-        except RequestError as exc:
-            return _error(request, exc)
-        except LookupError as exc:
-            return _error(request, exc, 409)
+        except (BadRequest, RequestError, LookupError) as exc:
+            return _refused(request, exc)
         table_id = event.tables[table]
         return JSONResponse({"id": table_id, "seat": seat, "token": token, "url": f"/t/{table_id}"})
 
@@ -342,8 +344,8 @@ def duplicate_routes() -> list[Route]:
     """The routes app.py adds to its own (each app gets its own handlers and par cache)."""
     h = _Events()
     return [
-        Route("/events", h.page),
-        Route("/e/{event_id}", h.page),
+        Route("/events", page_route("event")),
+        Route("/e/{event_id}", page_route("event")),
         Route("/api/events", h.create, methods=["POST"]),
         Route("/api/events/{event_id}", h.show),
         Route("/api/events/{event_id}/join", h.join, methods=["POST"]),

@@ -29,17 +29,17 @@ import asyncio
 import math
 import secrets
 import time
-from pathlib import Path
 from typing import Any, Final
 
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from ..i18n import N_
-from .duplicate_routes import _error, _settings
-from .limits import BadRequest, parse_json, read_body
+from .duplicate_routes import _error, _json_body, _refused, _settings
+from .limits import BadRequest
 from .manager import RequestError, clean_name
+from .pages import page_route
 from .players import KEY_HEADER, player_for_key
 from .storage import hash_token
 from .table import TableActor, build_game
@@ -60,7 +60,6 @@ from .tournament_store import Entry, RoundRow, TournamentRow, TournamentStore
 
 __all__ = ["payload", "tournament_routes"]
 
-STATIC: Final = Path(__file__).parent / "static"
 _MAX_BODY: Final = 8_192
 MAX_HANDS: Final = 10
 _MINUTE: Final = 60.0
@@ -292,18 +291,13 @@ class _Handlers:
             self.store = TournamentStore(request.app.state.manager.storage)
         return self.store
 
-    async def page(self, request: Request) -> Response:
-        return FileResponse(STATIC / "tournament.html")
-
     async def create(self, request: Request) -> Response:
         try:
             name, host, rounds, hands, start_in, settings, fmt = parse_request(
-                parse_json(await read_body(request, _MAX_BODY))
+                await _json_body(request, _MAX_BODY)
             )
-        except BadRequest as exc:
-            return _error(request, exc, exc.status)
-        except RequestError as exc:
-            return _error(request, exc)
+        except (BadRequest, RequestError) as exc:
+            return _refused(request, exc)
         key = secrets.token_urlsafe(18)
         now = time.time()
         t = TournamentRow(
@@ -347,7 +341,7 @@ class _Handlers:
     async def _player_step(self, request: Request, step: str) -> Response:
         store = self._store(request)
         try:
-            data = parse_json(await read_body(request, _MAX_BODY)) if step == "register" else {}
+            data = await _json_body(request, _MAX_BODY) if step == "register" else {}
             me = await self._me(request)
             if me is None:
                 raise RequestError(N_("Open this page in your browser to get a player identity first"))
@@ -357,20 +351,16 @@ class _Handlers:
                     return _error(request, N_("There is no such tournament"), 404)
                 await STEPS[step](t, me, data, request.app.state.manager)
                 await store.save(t)
-        except BadRequest as exc:
-            return _error(request, exc, exc.status)
-        except RequestError as exc:
-            return _error(request, exc)
-        except LookupError as exc:
-            return _error(request, exc, 409)
+        except (BadRequest, RequestError, LookupError) as exc:
+            return _refused(request, exc)
         return JSONResponse(payload(t, me["id"]))
 
     async def start(self, request: Request) -> Response:
         store = self._store(request)
         try:
-            data = parse_json(await read_body(request, _MAX_BODY))
+            data = await _json_body(request, _MAX_BODY)
         except BadRequest as exc:
-            return _error(request, exc, exc.status)
+            return _refused(request, exc)
         async with self.lock:
             t = await store.load(request.path_params["tid"])
             if t is None:
@@ -447,8 +437,8 @@ STEPS = {"register": _register, "checkin": _checkin, "leave": _leave}
 def tournament_routes() -> list[Route]:
     h = _Handlers()
     return [
-        Route("/tournaments", h.page),
-        Route("/tn/{tid}", h.page),
+        Route("/tournaments", page_route("tournament")),
+        Route("/tn/{tid}", page_route("tournament")),
         Route("/api/tournaments", h.create, methods=["POST"]),
         Route("/api/tournaments/{tid}", h.show),
         Route("/api/tournaments/{tid}/register", h.register, methods=["POST"]),

@@ -339,7 +339,8 @@ class VecEnv:
         shape = (n, self.num_seats, self.obs_dim) if observation == "seats" else (n, self.obs_dim)
         self._obs = np.zeros(shape, np.float32)
         #: the seats' observations as the kernels address them: row i * num_seats + seat
-        self._seat_rows = self._obs.reshape(n * self.num_seats, self.obs_dim) if observation == "seats" else None
+        self._seat_rows = (self._obs.reshape(n * self.num_seats, self.obs_dim) if observation == "seats"
+                           else None)
         # what step_all is given: the seats' rows, or none (then it keeps none)
         self._seats_arg = self._seat_rows if self._seat_rows is not None else np.zeros((0, 1), np.float32)
         # the kernels write the mask as 10 uint64 words per row (80 bytes of 0/1);
@@ -503,7 +504,8 @@ class VecEnv:
                                "observation already is the acting seat's)")
         rows = np.arange(self.num_envs) * self.num_seats + self._player
         if out is None:
-            return self._seat_rows[rows]  # type: ignore[index]
+            gathered: NDArray[np.float32] = self._seat_rows[rows]  # type: ignore[index]
+            return gathered
         np.take(self._seat_rows, rows, axis=0, out=out)  # type: ignore[arg-type]
         return out
 

@@ -6,7 +6,8 @@ than bidding blind nil).
 
 Every function reads one row of the VecEnv's state arrays (see :mod:`._kernels`)
 and returns the action id the bot chooses for the seat to act.  The port follows
-``spades/bots/basic.py`` rule by rule; where the Python bot builds lists of cards
+``spades/bots/basic.py`` rule by rule (and ``spades/bots/certain.py``, whose certain
+spots it consults first); where the Python bot builds lists of cards
 and takes ``min`` / ``max`` with a key (the first of equal keys wins, lists
 ascending by card id), the port walks the cards of a mask from the lowest id and
 keeps a candidate only when its key is strictly better, which picks the same card.
@@ -55,6 +56,7 @@ from ._kernels import (
     P_SIDES,
     P_TARGET,
     P_TRICKS,
+    PASSED,
     PENDING,
     PH_BID,
     PH_BLIND,
@@ -816,6 +818,8 @@ def _play_to_win(p: np.ndarray, sa: np.ndarray, i: int, me: int, hand: int, unse
         return _top_equivalent_low(hand, separating, _highest_card(winners))
     if partner_winning and (nlater == 0 or not _later_can_beat(unseen, voids, best, led, later, nlater)):
         return _discard(hand, unseen, legal, False)
+    if partner_winning and best // 13 == led and _is_master(unseen, best):
+        return _discard(hand, unseen, legal, False)  # only a ruff beats the partner's card
     ruffs = _beaters(legal & SPADE_BITS, best)
     if ruffs:
         return _lowest_card(ruffs)
@@ -859,6 +863,98 @@ def _want_tricks(p: np.ndarray, sa: np.ndarray, sides: np.ndarray, i: int, me: i
     return False
 
 
+# -- card play: certain spots (spades.bots.certain) --------------------------------------------
+
+
+@inline
+def _live_nil(sa: np.ndarray, i: int, s: int) -> bool:
+    return _is_nil(sa[i, BID, s]) and sa[i, WON, s] == 0
+
+
+@jit
+def _sure_winner(unseen: int, voids: np.ndarray, known: int, receiver: int, best: int, led: int,
+                 later: int) -> bool:
+    """certain.sure_winner (``known``: the cards known in ``receiver``'s hand, the only
+    seat whose cards this seat can know)."""
+    for s in range(4):
+        if not later >> s & 1:
+            continue
+        theirs = unseen if s == receiver else unseen & ~known
+        may_follow = not voids[s] >> led & 1 and theirs & _suit(led) != 0
+        if best // 13 == led and may_follow and theirs & _higher(best):
+            return False
+        mine = known if s == receiver else 0
+        if mine & unseen & _suit(led) or voids[s] >> 3 & 1:
+            continue
+        spades = theirs & SPADE_BITS
+        if best // 13 == 3:
+            spades &= _higher(best)
+        if spades and led != 3:
+            return False
+        if spades and best // 13 == 3 and may_follow:
+            return False
+    return True
+
+
+@inline
+def _covers_for_sure(unseen: int, card: int, nil_size: int) -> bool:
+    """certain._covers_for_sure (``nil_size``: the cards in the nil bidder's hand)."""
+    if unseen & _higher(card):
+        return False
+    return card >= 39 or nil_size > _count(unseen & SPADE_BITS)
+
+
+@jit
+def _certain_cards(p: np.ndarray, st: np.ndarray, sa: np.ndarray, i: int, me: int, unseen: int,
+                   voids: np.ndarray, legal: int, led: int, win_seat: int, best: int, later: int) -> int:
+    """certain._spot: the cards its rule leaves (a mask), 0 where no rule applies."""
+    under = legal & ~_beaters(legal, best)
+    over = legal & ~under
+    partner = (me + 2) % 4 if p[P_PARTNERS] else -1
+    if _live_nil(sa, i, me):
+        return under
+    if partner >= 0 and win_seat == partner:
+        if _live_nil(sa, i, partner):
+            return 1 << _lowest_card(over) if later == 0 and over else over
+        receiver = (me + 2) % p[P_N]
+        known = sa[i, PASSED, me] & ~sa[i, HAND, me] & ~_played(p, sa, i)
+        return under if _sure_winner(unseen, voids, known, receiver, best, led, later) else 0
+    if partner >= 0 and later >> partner & 1 and _live_nil(sa, i, partner):
+        nil_size = _count(sa[i, HAND, partner])
+        sure = 0
+        rest = over
+        while rest != 0:
+            c = K._lowbit_index(rest)
+            rest &= rest - 1
+            if _covers_for_sure(unseen, c, nil_size):
+                sure |= 1 << c
+        return sure
+    if later:
+        return 0
+    if _live_nil(sa, i, win_seat) and _side(p, win_seat) != _side(p, me):
+        return under
+    if _is_nil(sa[i, BID, me]) and not p[P_NIL_PARTNER]:
+        return 0
+    need = _need(p, sa, i, _side(p, me))
+    if 0 < need <= p[P_TRICKS] - st[i, NDONE]:
+        if over:
+            return 1 << _lowest_card(over)
+        following = legal & _suit(led)
+        if following:
+            return 1 << _lowest_card(following)
+    return 0
+
+
+@inline
+def _certain_card(p: np.ndarray, st: np.ndarray, sa: np.ndarray, i: int, me: int, unseen: int,
+                  voids: np.ndarray, legal: int, led: int, win_seat: int, best: int, later: int) -> int:
+    """certain.certain_play's card when its rule leaves exactly one legal card, else -1."""
+    cards = _certain_cards(p, st, sa, i, me, unseen, voids, legal, led, win_seat, best, later)
+    if cards == 0 or cards == legal or cards & (cards - 1) != 0:
+        return -1
+    return _lowest_card(cards)
+
+
 @jit
 def choose_card(p: np.ndarray, st: np.ndarray, sa: np.ndarray, sides: np.ndarray, i: int, legal: int) -> int:
     """BasicBot.choose_card: ``legal`` is the mask of legal cards (more than one)."""
@@ -890,6 +986,10 @@ def choose_card(p: np.ndarray, st: np.ndarray, sa: np.ndarray, sides: np.ndarray
     later = 0
     for j in range(1, nlater + 1):
         later |= 1 << ((me + j) % n)
+    if tl > 0:
+        certain = _certain_card(p, st, sa, i, me, unseen, voids, legal, led, win_seat, best, later)
+        if certain >= 0:
+            return certain
     side = _side(p, me)
     tricks_left = p[P_TRICKS] - st[i, NDONE]
     my_bid = sa[i, BID, me]
@@ -958,7 +1058,7 @@ def random_action(lo: int, hi: int, brng: np.ndarray, i: int) -> int:
     if hi >> (A_LOOK - 64) & 1:
         return A_LOOK
     if lo < 0:
-        lo += _UNSIGNED  # plain Python: the word as the unsigned number it stands for
+        lo = int(lo) + _UNSIGNED  # plain Python: the word as the unsigned number it stands for
     count_lo = _count(lo)
     r = K._below(brng, i, count_lo + _count(hi))
     if r < count_lo:

@@ -50,7 +50,7 @@ try:  # pragma: no cover - depends on the environment
         """Index of the lowest set bit of x (x != 0)."""
         return int(_tz(x))
 
-    from llvmlite import ir as _ir
+    from llvmlite import ir as _ir  # type: ignore[import-untyped]
     from numba.core import cgutils as _cg
     from numba.core import types as _types
     from numba.extending import intrinsic as _intrinsic
@@ -64,11 +64,15 @@ try:  # pragma: no cover - depends on the environment
         def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
             aryty = signature.args[0]
             ary = context.make_array(aryty)(context, builder, args[0])
-            ptr = _cg.get_item_pointer(context, builder, aryty, ary, [args[1]], wraparound=False)
+            ptr = _cg.get_item_pointer(  # type: ignore[no-untyped-call]
+                context, builder, aryty, ary, [args[1]], wraparound=False
+            )
             byte_ptr = _ir.IntType(8).as_pointer()
             i32 = _ir.IntType(32)
-            fn = _cg.get_or_insert_function(builder.module, _ir.FunctionType(_ir.VoidType(), [byte_ptr, i32, i32, i32]),
-                                            "llvm.prefetch.p0i8")
+            signature_ir = _ir.FunctionType(_ir.VoidType(), [byte_ptr, i32, i32, i32])
+            fn = _cg.get_or_insert_function(  # type: ignore[no-untyped-call]
+                builder.module, signature_ir, "llvm.prefetch.p0i8"
+            )
             builder.call(fn, [builder.bitcast(ptr, byte_ptr), i32(1), i32(3), i32(1)])
             return context.get_dummy_value()
 
@@ -84,7 +88,7 @@ except ImportError:  # pragma: no cover
     pjit = jit
     prange = range  # type: ignore[misc]
 
-    def _prefetch(arr: Any, idx: int) -> None:
+    def _prefetch(arr: Any, idx: int) -> None:  # type: ignore[misc]
         """A hint for compiled code; nothing to do in Python."""
 
     def _lowbit_index(x: int) -> int:
@@ -1111,8 +1115,7 @@ def _seats_after(p: np.ndarray, st: np.ndarray, sa: np.ndarray, sides: np.ndarra
     n = p[P_N]
     before = st[i, LAST_PHASE]
     now = st[i, PHASE]
-    if (st[i, NEW_HAND] == 0 and (before == PH_BID or before == PH_BLIND)
-            and (now == PH_BID or now == PH_BLIND or now == PH_PLAY)):
+    if st[i, NEW_HAND] == 0 and before in (PH_BID, PH_BLIND) and now in (PH_BID, PH_BLIND, PH_PLAY):
         _seats_bid(st, sa, off, seats.reshape(seats.shape[0] * seats.shape[1]), i, before, n, seats.shape[1])
     else:
         for me in range(n):

@@ -2,16 +2,8 @@
 // running or final results, every board with each table's result next to the double-dummy par).
 // The server sends a board's cards and results only once every table has played it.
 "use strict";
-const main = document.getElementById("main");
 const DIRECTIONS = ["North", "East", "South", "West"];
 const LEVELS = ["expert", "basic", "random"];
-function el(tag, cls, text) { const e = document.createElement(tag); if (cls) e.className = cls; if (text != null) e.textContent = text; return e; }
-function labelled(text, input) { const d = el("div"); const l = el("label", "", text); l.htmlFor = input.id; d.append(l, input); return d; }
-function select(id, options, value) {
-  const s = el("select"); s.id = id;
-  for (const [v, text] of options) { const o = el("option", "", text); o.value = v; s.appendChild(o); }
-  s.value = String(value); return s;
-}
 
 // -- making an event --
 function seatOptions() { return [["open", _("Open for a person")], ...LEVELS.map((l) => ["bot:" + l, fmt(_("Computer ({level})"), { level: _(l) })])]; }
@@ -34,16 +26,16 @@ function createForm() {
   const form = el("form"); form.id = "event-form"; form.noValidate = true;
   form.appendChild(el("h2", "", _("New duplicate event")));
   form.appendChild(el("p", "note", _("Every table plays the same deals (boards); each pair's score on a board is compared with the pairs that held the same cards at the other tables.")));
-  const name = el("input"); name.type = "text"; name.id = "event-name"; name.maxLength = 24;
-  const host = el("input"); host.type = "text"; host.id = "host-name"; host.maxLength = 24; host.value = localStorage.getItem("spades-name") || "";
-  const boards = select("boards", Array.from({ length: 13 }, (_x, i) => [i + 1, String(i + 1)]), 4);
-  const tables = select("tables", Array.from({ length: 7 }, (_x, i) => [i + 2, String(i + 2)]), 2);
-  const speed = select("speed", [["1.2", _("relaxed")], ["0.8", _("normal")], ["0.3", _("fast")], ["0.05", _("instant")]], "0.8");
+  const name = nameInput("event-name", false);
+  const host = nameInput("host-name", true);
+  const boards = select("boards", numbers(1, 13), 4);
+  const tables = select("tables", numbers(2, 8), 2);
+  const speed = speedSelect();
   const row = el("div", "row");
   row.append(labelled(_("Event name"), name), labelled(_("Your name"), host), labelled(_("Boards"), boards),
     labelled(_("Tables"), tables), labelled(_("Computer speed"), speed));
   const seats = el("div"); seats.id = "event-seats";
-  const err = el("p"); err.id = "event-error"; err.setAttribute("role", "alert");
+  const err = alertLine("event-error");
   const go = el("button", "primary", _("Create event")); go.type = "submit"; go.id = "event-create";
   form.append(row, el("label", "", _("Seats")), seats, err, go);
   drawSeats(seats, 2);
@@ -55,14 +47,11 @@ function createForm() {
 async function createEvent() {
   const n = Number(document.getElementById("tables").value);
   const tables = Array.from({ length: n }, (_x, t) => [0, 1, 2, 3].map((s) => document.getElementById(`seat-${t}-${s}`).value));
-  const host = document.getElementById("host-name").value.trim();
-  if (host) localStorage.setItem("spades-name", host);
+  const host = typedName("host-name");
   const body = { name: document.getElementById("event-name").value.trim(), host, boards: Number(document.getElementById("boards").value),
     tables, bot_delay: Number(document.getElementById("speed").value) };
-  const r = await fetch("/api/events", { method: "POST", headers: keyHeaders(), body: JSON.stringify(body) });
-  const data = await r.json();
-  if (!r.ok) { document.getElementById("event-error").textContent = errorText(data, _("Something went wrong")); return; }
-  location.href = data.url;
+  const data = await postJson("/api/events", body, "event-error");
+  if (data) location.href = data.url;
 }
 
 // -- an event --
@@ -76,12 +65,10 @@ function seatText(seat) {
 }
 
 async function sit(table, seat) {
-  const name = document.getElementById("sit-name").value.trim();
-  if (name) localStorage.setItem("spades-name", name);
+  const name = typedName("sit-name");
   await ensurePlayer(name);
-  const r = await fetch(`/api/events/${encodeURIComponent(EVENT_ID)}/join`, { method: "POST", headers: keyHeaders(), body: JSON.stringify({ table, seat, name }) });
-  const data = await r.json();
-  if (!r.ok) { document.getElementById("event-error").textContent = errorText(data, _("Something went wrong")); return; }
+  const data = await postJson(`/api/events/${encodeURIComponent(EVENT_ID)}/join`, { table, seat, name }, "event-error");
+  if (!data) return;
   localStorage.setItem("spades-seat-" + data.id, data.token);
   location.href = data.url;
 }
@@ -158,10 +145,9 @@ function drawEvent(ev) {
   if (ev.host) parts.push(el("p", "note", fmt(_("Host: {name}"), { name: ev.host })));
   parts.push(el("p", "note", _("Scoring: match points. On each board a pair gets 2 points for every table where the same cards did worse and 1 for every tie; the result compared is the points of the pair less those of its opponents.")));
   if (!ev.over) {
-    const name = el("input"); name.type = "text"; name.id = "sit-name"; name.maxLength = 24; name.value = localStorage.getItem("spades-name") || "";
-    parts.push(labelled(_("Your name"), name));
+    parts.push(labelled(_("Your name"), nameInput("sit-name", true)));
   }
-  const err = el("p"); err.id = "event-error"; err.setAttribute("role", "alert");
+  const err = alertLine("event-error");
   const tables = el("div", "event-tables"); tables.id = "event-tables";
   for (const t of ev.tables) tables.appendChild(tableCard(t, ev));
   parts.push(err, tables);

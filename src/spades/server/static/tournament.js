@@ -1,15 +1,6 @@
 // Tournaments (Swiss, partners drawn each round, or single elimination of fixed pairs): /tournaments makes one, /tn/ID shows it (players,
 // check-in, your table, the rounds, the standings). The tournament moves on when it is looked at.
 "use strict";
-const main = document.getElementById("main");
-function el(tag, cls, text) { const e = document.createElement(tag); if (cls) e.className = cls; if (text != null) e.textContent = text; return e; }
-function labelled(text, input) { const d = el("div"); const l = el("label", "", text); l.htmlFor = input.id; d.append(l, input); return d; }
-function select(id, options, value) {
-  const s = el("select"); s.id = id;
-  for (const [v, text] of options) { const o = el("option", "", text); o.value = v; s.appendChild(o); }
-  s.value = String(value); return s;
-}
-function numbers(lo, hi) { return Array.from({ length: hi - lo + 1 }, (_x, i) => [lo + i, String(lo + i)]); }
 const RULES = [
   N_("Swiss rounds for individuals: partners are drawn each round, players with similar scores meet, and nobody gets the same partner twice when it can be avoided."),
   N_("A win scores 1 point, a tie ½. Ties in the standings are broken by total margin, then Buchholz (the sum of the opponents' points), then seed. A bye counts as a win by the round's average winning margin."),
@@ -24,12 +15,12 @@ function createForm() {
   const form = el("form"); form.id = "tn-form"; form.noValidate = true;
   const heading = el("h2", "", _("New Swiss tournament")); form.appendChild(heading);
   const format = select("format", [["swiss", _("Swiss")], ["knockout", _("Single elimination")]], "swiss");
-  const name = el("input"); name.type = "text"; name.id = "tn-name"; name.maxLength = 24;
-  const host = el("input"); host.type = "text"; host.id = "host-name"; host.maxLength = 24; host.value = localStorage.getItem("spades-name") || "";
+  const name = nameInput("tn-name", false);
+  const host = nameInput("host-name", true);
   const rounds = select("rounds", numbers(1, 7), 3);
   const hands = select("hands", numbers(1, 10), 4);
   const start = select("start-in", [0, 5, 15, 30, 60, 120].map((m) => [m, String(m)]), 15);
-  const speed = select("speed", [["1.2", _("relaxed")], ["0.8", _("normal")], ["0.3", _("fast")], ["0.05", _("instant")]], "0.8");
+  const speed = speedSelect();
   const row = el("div", "row");
   format.onchange = () => {
     const ko = format.value === "knockout";
@@ -38,7 +29,7 @@ function createForm() {
   };
   row.append(labelled(_("Format"), format), labelled(_("Tournament name"), name), labelled(_("Your name"), host), labelled(_("Rounds"), rounds),
     labelled(_("Hands per game"), hands), labelled(_("Starts in (minutes)"), start), labelled(_("Computer speed"), speed));
-  const err = el("p"); err.id = "tn-error"; err.setAttribute("role", "alert");
+  const err = alertLine("tn-error");
   const go = el("button", "primary", _("Create tournament")); go.type = "submit"; go.id = "tn-create";
   form.append(row, rulesBlock(), err, go);
   form.addEventListener("submit", (e) => { e.preventDefault(); createTournament(); });
@@ -46,14 +37,12 @@ function createForm() {
 }
 
 async function createTournament() {
-  const host = document.getElementById("host-name").value.trim();
-  if (host) localStorage.setItem("spades-name", host);
+  const host = typedName("host-name");
   const body = { name: document.getElementById("tn-name").value.trim(), host, format: document.getElementById("format").value, rounds: Number(document.getElementById("rounds").value),
     hands: Number(document.getElementById("hands").value), start_in: Number(document.getElementById("start-in").value),
     bot_delay: Number(document.getElementById("speed").value) };
-  const r = await fetch("/api/tournaments", { method: "POST", headers: keyHeaders(), body: JSON.stringify(body) });
-  const data = await r.json();
-  if (!r.ok) { document.getElementById("tn-error").textContent = errorText(data, _("Something went wrong")); return; }
+  const data = await postJson("/api/tournaments", body, "tn-error");
+  if (!data) return;
   localStorage.setItem("spades-tn-host-" + data.id, data.host_key);
   location.href = data.url;
 }
@@ -63,10 +52,7 @@ const TID = location.pathname.startsWith("/tn/") ? decodeURIComponent(location.p
 let refresh = null;
 
 async function step(path, body) {
-  const r = await fetch(`/api/tournaments/${encodeURIComponent(TID)}/${path}`, { method: "POST", headers: keyHeaders(), body: JSON.stringify(body || {}) });
-  const data = await r.json();
-  if (!r.ok) { document.getElementById("tn-error").textContent = errorText(data, _("Something went wrong")); return; }
-  load();
+  if (await postJson(`/api/tournaments/${encodeURIComponent(TID)}/${path}`, body || {}, "tn-error")) load();
 }
 function button(id, text, action) { const b = el("button", "", text); b.type = "button"; b.id = id; b.onclick = action; return b; }
 
@@ -74,9 +60,8 @@ function youBlock(t) {
   const box = el("div", "row"); box.id = "you";
   const you = t.you;
   if (t.status === "open" && !you) {
-    const name = el("input"); name.type = "text"; name.id = "reg-name"; name.maxLength = 24; name.value = localStorage.getItem("spades-name") || "";
-    box.append(labelled(_("Your name"), name), button("register", _("Register"), async () => {
-      const n = name.value.trim(); if (n) localStorage.setItem("spades-name", n);
+    box.append(labelled(_("Your name"), nameInput("reg-name", true)), button("register", _("Register"), async () => {
+      const n = typedName("reg-name");
       await ensurePlayer(n); step("register", { name: n });
     }));
   }
@@ -160,7 +145,7 @@ function show(t) {
   box.appendChild(el("h2", "", t.name || _("Tournament")));
   box.appendChild(el("p", "", statusLine(t))).id = "tn-status";
   box.appendChild(youBlock(t));
-  const err = el("p"); err.id = "tn-error"; err.setAttribute("role", "alert"); box.appendChild(err);
+  box.appendChild(alertLine("tn-error"));
   if (t.standings.length) { box.appendChild(el("h3", "", t.status === "over" ? _("Final standings") : _("Standings"))); box.appendChild(t.format === "knockout" ? knockoutTable(t) : standingsTable(t)); }
   for (const r of [...t.rounds].reverse()) box.appendChild(roundBlock(t, r));
   box.appendChild(playersBlock(t));
