@@ -23,14 +23,13 @@ spade, the 2 of diamonds a spade in the deuces packs), never by ``id // 13``:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from functools import cache
 
 from ..actions import Action, Pass
 from ..bids import Bid
 from ..cards import Card
 from ..core.deck import Deck, deck_of
 from ..rules import Rules
+from ..solver.layout import Layout, layout_of
 from ..view import View
 from .knowledge import bit_cards
 
@@ -45,57 +44,15 @@ def deck_for(rules: Rules) -> Deck | None:
     return deck_of(name, rules.variant == "three-player")
 
 
-@dataclass(frozen=True)
-class SlotLayout:
-    """Where the expert's play-outs put each card of a pack: a side-suit card at
-    ``13 * suit + power``, the trump suit on bits 39-54 from its lowest card up, so that a
-    higher bit is a higher card of the same play suit (the layout of
-    :mod:`spades.solver.layout`).  ``slot[card id]`` and ``card[slot]``; for the standard
-    pack both are the identity."""
-
-    wide: bool
-    slot: tuple[int, ...]
-    card: tuple[int, ...]
-
-    def to_slots(self, mask: int) -> int:
-        """A card-id mask in the layout."""
-        if not self.wide:
-            return mask
-        out = 0
-        while mask:
-            low = mask & -mask
-            out |= 1 << self.slot[low.bit_length() - 1]
-            mask ^= low
-        return out
-
-    def to_cards(self, mask: int) -> int:
-        """A mask of the layout as card ids."""
-        if not self.wide:
-            return mask
-        out = 0
-        while mask:
-            low = mask & -mask
-            out |= 1 << self.card[low.bit_length() - 1]
-            mask ^= low
-        return out
+#: where the expert's play-outs put each card of a pack: the double-dummy solver's layout
+#: (:class:`spades.solver.layout.Layout`: a side-suit card at ``13 * suit + power``, the trump
+#: suit on bits 39-54 from its lowest card up; the identity for the standard pack)
+SlotLayout = Layout
 
 
-@cache
 def slot_layout(deck: Deck | None) -> SlotLayout:
     """The play-outs' layout of ``deck`` (None: the standard pack)."""
-    if deck is None:
-        return SlotLayout(False, tuple(range(54)), tuple(range(55)))
-    slot = [-1] * 54
-    for c in deck.cards:
-        if deck.suit_of[c] < 3:
-            slot[c] = 13 * deck.suit_of[c] + deck.power[c]
-    for i, c in enumerate(reversed(deck.ranked[3])):
-        slot[c] = 39 + i
-    card = [-1] * 55
-    for c, x in enumerate(slot):
-        if x >= 0:
-            card[x] = c
-    return SlotLayout(True, tuple(slot), tuple(card))
+    return layout_of(deck if deck is not None else deck_of("standard", False))
 
 
 def deck_tricks(deck: Deck, hand: int) -> float:
