@@ -3,7 +3,8 @@
 Run by hand:  PYTHONPATH=src python bench/vec.py [--envs 4096] [--seconds 5]
               PYTHONPATH=src python bench/vec.py --opponents   (issue 50's comparison: OpenSpiel
               with ``observation_tensor`` at every decision, against the full observation with
-              uniform legal ids and against one learner seat playing three compiled ``basic``)
+              uniform legal ids and against one learner seat playing three compiled ``basic``;
+              ``--envs 1024`` is the fastest batch on the 2-core development machine)
 
 Reference (measured in the same run): pyspiel's C++ `spades` game driven from
 Python, one hand = 52 chance actions (a random outcome each) + 4 bids + 52
@@ -152,6 +153,8 @@ def vec_rate(preset: str, envs: int, seconds: float, seed: int, observation: str
     def act(mask: Any) -> np.ndarray:
         if policy == "bits":
             return choose(env.legal_bits, gen)
+        if policy == "compiled":  # the env's own uniform legal choice (the compiled `random`)
+            return env.bot_actions("random")
         padded[:, :10] = np.packbits(mask, axis=1, bitorder="little")
         return choose(words, gen)
 
@@ -209,15 +212,18 @@ def opponents_main(args: argparse.Namespace) -> None:
     ref_cpu, ref_wall = openspiel_obs_rate(args.seconds, args.seed)
     print(f"OpenSpiel C++ 'spades' + observation_tensor each decision: cpu {ref_cpu:9.0f} hands/s  "
           f"wall {ref_wall:9.0f} hands/s", flush=True)
-    rows = (("full", False, "full obs (acting seat's, whole)"),
-            ("seats", False, "every seat's obs kept (seats)  "),
-            ("seats", True, "seats + acting rows gathered   "))
+    rows = (("full", False, "bits", "full obs (acting seat's, whole)"),
+            ("seats", False, "bits", "every seat's obs kept (seats)  "),
+            ("seats", False, "compiled", "every seat's obs kept (seats)  "),
+            ("seats", True, "bits", "seats + acting rows gathered   "))
     for preset in ("openspiel", "partnership"):
-        for observation, gather, label in rows:
+        for observation, gather, policy, label in rows:
             cpu, wall, _threads = vec_rate(preset, args.envs, args.seconds, args.seed, observation, False,
-                                           "bits", gather)
-            print(f"VecEnv {preset:11s} {label}, uniform legal (bits): cpu {cpu:9.0f} hands/s "
-                  f"({cpu / ref_cpu:6.1f}x)  wall {wall:9.0f} ({wall / ref_wall:6.1f}x)", flush=True)
+                                           policy, gather)
+            chooser = "numpy, legal_bits" if policy == "bits" else "env.bot_actions('random')"
+            print(f"VecEnv {preset:11s} n={args.envs} {label}, uniform legal ({chooser:25s}): "
+                  f"cpu {cpu:9.0f} hands/s ({cpu / ref_cpu:6.1f}x)  "
+                  f"wall {wall:9.0f} ({wall / ref_wall:6.1f}x)", flush=True)
     for preset in ("openspiel", "partnership"):
         for opponents in ("basic", "random"):
             cpu, wall = learner_rate(preset, args.envs, args.seconds, args.seed, opponents)

@@ -741,7 +741,11 @@ def encode_row(p: np.ndarray, st: np.ndarray, sa: np.ndarray, sides: np.ndarray,
                off: np.ndarray, g: int, me: int, obs: np.ndarray, i: int) -> None:
     """Game ``g`` seen by seat ``me``, written to ``obs[i]`` (:func:`encode`)."""
     row = obs[i]
-    row[:] = 0.0
+    if p[P_DRAW] or p[P_HAS_EXCHANGE]:
+        row[:] = 0.0
+    else:  # the span from "pending" to "redrawn" stays 0 without draws and exchanges: not touched
+        row[:off[O_PENDING]] = 0.0
+        row[off[O_BIDS]:] = 0.0
     n = p[P_N]
     partners = p[P_PARTNERS]
     row[off[O_VARIANT] + p[P_VARIANT]] = 1.0
