@@ -75,8 +75,10 @@ def choose(words: np.ndarray, gen: np.random.Generator) -> np.ndarray:
     return out
 
 
-def openspiel_rate(seconds: float, seed: int) -> tuple[float, float]:
-    """OpenSpiel's random hands per second: (CPU time, wall clock)."""
+def openspiel_rate(seconds: float, seed: int, observe: bool = False) -> tuple[float, float]:
+    """OpenSpiel's random hands per second: (CPU time, wall clock).  ``observe``: compute
+    ``observation_tensor`` of the player to act at every decision (what a learner reads
+    each step)."""
     import pyspiel
 
     game = pyspiel.load_game("spades")
@@ -89,27 +91,8 @@ def openspiel_rate(seconds: float, seed: int) -> tuple[float, float]:
             if state.is_chance_node():
                 state.apply_action(rng.choice(state.chance_outcomes())[0])
             else:
-                state.apply_action(rng.choice(state.legal_actions()))
-        hands += 1
-    return hands / (time.process_time() - start), hands / (time.perf_counter() - wall)
-
-
-def openspiel_obs_rate(seconds: float, seed: int) -> tuple[float, float]:
-    """OpenSpiel's random hands per second with ``observation_tensor`` of the player to act
-    computed at every decision (what a learner reads each step): (CPU time, wall clock)."""
-    import pyspiel
-
-    game = pyspiel.load_game("spades")
-    rng = random.Random(seed)
-    hands = 0
-    start, wall = time.process_time(), time.perf_counter()
-    while time.process_time() - start < seconds:
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(rng.choice(state.chance_outcomes())[0])
-            else:
-                state.observation_tensor(state.current_player())
+                if observe:
+                    state.observation_tensor(state.current_player())
                 state.apply_action(rng.choice(state.legal_actions()))
         hands += 1
     return hands / (time.process_time() - start), hands / (time.perf_counter() - wall)
@@ -209,7 +192,7 @@ def opponents_main(args: argparse.Namespace) -> None:
     """The issue's comparison: OpenSpiel's C++ ``spades`` with ``observation_tensor`` every
     decision against the VecEnv with the full observation (uniform legal), and against one
     learner seat playing three compiled ``basic`` (and ``random``) opponents."""
-    ref_cpu, ref_wall = openspiel_obs_rate(args.seconds, args.seed)
+    ref_cpu, ref_wall = openspiel_rate(args.seconds, args.seed, observe=True)
     print(f"OpenSpiel C++ 'spades' + observation_tensor each decision: cpu {ref_cpu:9.0f} hands/s  "
           f"wall {ref_wall:9.0f} hands/s", flush=True)
     rows = (("full", False, "bits", "full obs (acting seat's, whole)"),
@@ -231,7 +214,7 @@ def opponents_main(args: argparse.Namespace) -> None:
                   f"cpu {cpu:9.0f} hands/s ({cpu / ref_cpu:6.1f}x)  "
                   f"wall {wall:9.0f} ({wall / ref_wall:6.1f}x)",
                   flush=True)
-    ref2_cpu, ref2_wall = openspiel_obs_rate(args.seconds, args.seed + 1)
+    ref2_cpu, ref2_wall = openspiel_rate(args.seconds, args.seed + 1, observe=True)
     print(f"OpenSpiel + observation_tensor again (drift check): cpu {ref2_cpu:9.0f} hands/s  "
           f"wall {ref2_wall:9.0f} hands/s")
 
