@@ -43,6 +43,7 @@ __all__ = [
     "beats",
     "bit_cards",
     "higher_in_suit",
+    "next_unplayed",
     "signal_denied",
     "trick_winner",
 ]
@@ -90,7 +91,7 @@ def signal_denied(view: View, seat: int) -> int | None:
             if (leader + i) % n == seat:
                 if denied >> c & 1:
                     return None
-                x = _next_unplayed(c, gone, table, up=i == 0)
+                x = next_unplayed(c, gone, table, up=i == 0)
                 if x >= 0:
                     denied |= 1 << x
             table |= 1 << c
@@ -98,7 +99,7 @@ def signal_denied(view: View, seat: int) -> int | None:
     return denied
 
 
-def _next_unplayed(card: int, gone: int, table: int, up: bool) -> int:
+def next_unplayed(card: int, gone: int, table: int, up: bool) -> int:
     """The next card of ``card``'s suit above (``up``) or below it that was not played in
     an earlier trick; -1 when there is none or it lies on the table (``table``)."""
     base = card // 13 * 13

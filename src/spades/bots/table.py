@@ -32,7 +32,7 @@ from typing import Final
 
 from ..view import Phase, View
 from .basic import estimate_tricks
-from .knowledge import Knowledge
+from .knowledge import Knowledge, next_unplayed
 from .simulate import played_by
 
 __all__ = [
@@ -187,27 +187,13 @@ def signal_choices(view: View, seat: int) -> tuple[int, int]:
         for i, c in enumerate(cards):
             if (leader + i) % n == seat:
                 lead = i == 0
-                shown = _next_out(c, gone, table, up=lead)  # the card the signal says it lacks
-                other = _next_out(c, gone, table, up=not lead)
+                shown = next_unplayed(c, gone, table, up=lead)  # the card the signal says it lacks
+                other = next_unplayed(c, gone, table, up=not lead)
                 broken += shown >= 0 and bool(later >> shown & 1)
                 kept += not (shown >= 0 and later >> shown & 1) and other >= 0 and bool(later >> other & 1)
             table |= 1 << c
         gone |= table
     return kept, broken
-
-
-def _next_out(card: int, gone: int, table: int, up: bool) -> int:
-    """The next card of ``card``'s suit above (``up``) or below it not gone in an earlier
-    trick; -1 when there is none or it lies on the table (``table``)."""
-    base = card // 13 * 13
-    x = card + 1 if up else card - 1
-    while base <= x < base + 13:
-        if table >> x & 1:
-            return -1
-        if not gone >> x & 1:
-            return x
-        x += 1 if up else -1
-    return -1
 
 
 class PartnerReading:
