@@ -279,10 +279,8 @@ def _fit_body(screen: ModalScreen[Any]) -> None:
     body.styles.max_height = max(1, screen.app.size.height - 3)
 
 
-class RulesScreen(ModalScreen[None]):
-    """The rules in force (``rules``, F2); Enter or Escape goes back."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,space,escape,q,f2", "close", N_("close"))]
+class _TextDialog(ModalScreen[None]):
+    """Lines of text in a scrolling dialog; Enter or Escape goes back."""
 
     def __init__(self, lines: list[str]) -> None:
         super().__init__()
@@ -306,28 +304,19 @@ class RulesScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class HelpScreen(ModalScreen[None]):
+class RulesScreen(_TextDialog):
+    """The rules in force (``rules``, F2); Enter or Escape goes back."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,space,escape,q,f2", "close", N_("close"))]
+
+
+class HelpScreen(_TextDialog):
+    """The keys and commands (``help``, F1); Enter or Escape goes back."""
+
     BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,space,escape,q,f1", "close", N_("close"))]
 
     def __init__(self) -> None:
-        super().__init__()
-        translate_bindings(self)
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="dialog"):
-            with VerticalScroll(id="body"):
-                yield Static(Text("\n".join(_(line) for line in HELP_LINES)))
-            yield Static(Text(_("Press Enter to go back"), style="italic"))
-
-    def on_mount(self) -> None:
-        _fit_body(self)
-        self.query_one("#body", VerticalScroll).focus()
-
-    def on_resize(self) -> None:
-        _fit_body(self)
-
-    def action_close(self) -> None:
-        self.dismiss(None)
+        super().__init__([_(line) for line in HELP_LINES])
 
 
 class PlayApp(App[int]):
