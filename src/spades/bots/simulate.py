@@ -654,14 +654,7 @@ def _play_cover(pos: Position, seat: int, legal: int, later: list[int], partner:
     win_seat = (pos.leader + wi) % n
     if partner not in later:
         if win_seat == partner:
-            winners = 0
-            m = legal
-            while m:
-                low = m & -m
-                c = low.bit_length() - 1
-                m ^= low
-                if _beats(c, best):
-                    winners |= low
+            winners = legal & ~_losers(legal, best)
             return _lowest(winners) if winners else _lowest(legal)
         return -1
     top = _highest(legal, spades_last=False)
@@ -693,14 +686,7 @@ def _play_set(pos: Position, seat: int, legal: int, later: list[int], nils: list
     best = trick[wi]
     win_seat = (pos.leader + wi) % pos.n
     if win_seat in nils:
-        losers = 0
-        m = legal
-        while m:
-            low = m & -m
-            c = low.bit_length() - 1
-            m ^= low
-            if not _beats(c, best):
-                losers |= low
+        losers = _losers(legal, best)
         return _highest(losers) if losers else -1
     if any(s in nils for s in later) and legal & _SUIT[_SUIT_OF[trick[0]]]:
         return _lowest(legal)
