@@ -389,6 +389,9 @@ class ExpertBot(Bot):
         self.partner_signals: str | bool = bool(partner_signals) if told else "auto"
         self._partner = PartnerReading()
         self._basic = BasicBot(seed=seed)
+        #: the values of finished hands met in the decision on ``_memo_view`` (:meth:`_points`)
+        self._memo_view: View | None = None
+        self._memo: dict[tuple[tuple[Bid, ...], tuple[int, ...], bool], float] = {}
 
     def prepare(self) -> float:
         """Compile the double-dummy solver (or load it from numba's cache) now,
@@ -545,9 +548,16 @@ class ExpertBot(Bot):
     ) -> float:
         """What a finished hand is worth to this seat's side (:func:`hand_utility`);
         ``bidding``: with the set penalty of a bid (``bid_set_penalty``)."""
+        if view is not self._memo_view:  # a new decision (the view is held: its id is not reused)
+            self._memo_view = view
+            self._memo = {}
+        key = (tuple(bids), tuple(tricks), bidding)
+        known = self._memo.get(key)
+        if known is not None:
+            return known
         rules = view.rules
         penalty = self.bid_set_penalty_for(rules) if bidding else self.set_penalty_for(rules)
-        return hand_utility(
+        value = hand_utility(
             view.rules,
             view.side,
             bids,
@@ -559,6 +569,8 @@ class ExpertBot(Bot):
             penalty,
             self.win_weight,
         )
+        self._memo[key] = value
+        return value
 
     def play_shade_for(self, rules: Rules) -> float:
         """The weight with which card play expects the side to fall a trick short of its

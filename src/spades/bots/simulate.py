@@ -226,34 +226,39 @@ def _one_deal(
     """Deal ``pool`` to ``seats`` (``need[s]`` cards each, the rest to a pile) on top of
     ``fixed``, each card to a seat ``allowed`` to hold it (a card mask per seat: voids
     shown, what an exchange leaves) where that can be done."""
+    # the most constrained cards first (a stable sort of the shuffled cards by this count)
+    holders = dict.fromkeys(pool, 0)
+    for s in seats:
+        mask = allowed[s]
+        for c in pool:
+            holders[c] += mask >> c & 1
     for attempt in range(30):
         hands = list(fixed)
         left = dict(need)
         pile_left = pile
         cards = pool.copy()
         rng.shuffle(cards)
-        # the most constrained cards first
         ignore = attempt >= 25
-        cards.sort(key=lambda c: sum(1 for s in seats if allowed[s] >> c & 1))
+        cards.sort(key=holders.__getitem__)
         ok = True
         for c in cards:
-            opts = [s for s in seats if left[s] > 0 and (ignore or allowed[s] >> c & 1)]
-            total = sum(left[s] for s in opts) + pile_left
+            total = pile_left
+            for s in seats:
+                if left[s] > 0 and (ignore or allowed[s] >> c & 1):
+                    total += left[s]
             if total <= 0:
                 ok = False
                 break
             r = rng.randrange(total)
-            chosen = -1
-            for s in opts:
-                if r < left[s]:
-                    chosen = s
-                    break
-                r -= left[s]
-            if chosen < 0:
+            for s in seats:  # the seats able to take the card, each as likely as its free places
+                if left[s] > 0 and (ignore or allowed[s] >> c & 1):
+                    if r < left[s]:
+                        hands[s] |= 1 << c
+                        left[s] -= 1
+                        break
+                    r -= left[s]
+            else:
                 pile_left -= 1
-                continue
-            hands[chosen] |= 1 << c
-            left[chosen] -= 1
         if ok and all(v == 0 for v in left.values()):
             return hands
     # could not honour every constraint: deal plainly
