@@ -73,7 +73,7 @@ from .replay import analyse_hand, game_record, replay_payload
 from .social import ChatFilter
 from .social_api import social_routes
 from .stats import player_record
-from .storage import Storage
+from .storage import Storage, TableRow
 from .table import Conn
 from .tournament_routes import tournament_routes
 from .words import client_catalog, error_fields, json_params, language_of, localize
@@ -385,9 +385,9 @@ def create_app(
             }
         )
 
-    async def api_record(request: Request) -> Response:
-        """The game record of a finished table with its deals' commitments and secrets:
-        ``spades verify`` checks it (docs/fairness.md)."""
+    async def _finished_json(request: Request, build: Callable[[TableRow], dict[str, Any]]) -> Response:
+        """``build`` of a finished table's stored row, as JSON; 404 for no such table, 409
+        while the game goes on or when the row cannot be read back."""
         table_id = request.path_params["table_id"]
         if not 4 <= len(table_id) <= 32:
             return _error(request, N_("There is no such table"), 404)
@@ -397,26 +397,20 @@ def create_app(
         if not row.finished:
             return _error(request, N_("The game is not finished: its replay opens when it ends"), 409)
         try:
-            return JSONResponse(game_record(row))
+            return JSONResponse(build(row))
         except ValueError as exc:
             return _error(request, exc, 409)
+
+    async def api_record(request: Request) -> Response:
+        """The game record of a finished table with its deals' commitments and secrets:
+        ``spades verify`` checks it (docs/fairness.md)."""
+        return await _finished_json(request, game_record)
 
     async def api_leaders(request: Request) -> Response:
         return JSONResponse({"players": await manager().storage.leaderboard()})
 
     async def api_replay(request: Request) -> Response:
-        table_id = request.path_params["table_id"]
-        if not 4 <= len(table_id) <= 32:
-            return _error(request, N_("There is no such table"), 404)
-        row = await manager().storage.load(table_id)
-        if row is None:
-            return _error(request, N_("There is no such table"), 404)
-        if not row.finished:
-            return _error(request, N_("The game is not finished: its replay opens when it ends"), 409)
-        try:
-            return JSONResponse(replay_payload(row))
-        except ValueError as exc:
-            return _error(request, exc, 409)
+        return await _finished_json(request, replay_payload)
 
     # (table, hand) -> the review, or the computation under way (concurrent requests share it)
     analyses: dict[tuple[str, int], asyncio.Future[dict[str, Any]]] = {}
