@@ -17,7 +17,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from sqlalchemy import Column, Float, MetaData, String, Table, Text, insert, select
+from sqlalchemy import Column, Float, MetaData, String, Table, Text, insert
 
 from ..cards import Card
 from ..fairness import deal_order, new_secret
@@ -68,14 +68,9 @@ class EventStore(OwnTables):
     metadata = metadata
 
     async def load(self, event_id: str) -> EventRow | None:
-        if not 4 <= len(event_id) <= 32:
+        m = await self._by_id(events_table, event_id)
+        if m is None:
             return None
-        await self._schema()
-        async with self.storage.engine.connect() as conn:
-            r = (await conn.execute(select(events_table).where(events_table.c.id == event_id))).first()
-        if r is None:
-            return None
-        m = r._mapping
         cfg = json.loads(m["config"])
         return EventRow(
             m["id"], m["created"], m["name"], int(cfg["boards"]), int(cfg["first_dealer"]),

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 from typing import ClassVar
 
-from sqlalchemy import MetaData
+from sqlalchemy import MetaData, RowMapping, Table, select
 
 from .storage import Storage
 
@@ -31,3 +31,12 @@ class OwnTables:
                 async with self.storage.engine.begin() as conn:
                     await conn.run_sync(self.metadata.create_all)
                 self._ready = True
+
+    async def _by_id(self, table: Table, key: str) -> RowMapping | None:
+        """The row of ``table`` whose ``id`` is ``key`` (ids are 4 to 32 characters), or None."""
+        if not 4 <= len(key) <= 32:
+            return None
+        await self._schema()
+        async with self.storage.engine.connect() as conn:
+            r = (await conn.execute(select(table).where(table.c.id == key))).first()
+        return None if r is None else r._mapping

@@ -16,7 +16,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from sqlalchemy import Column, Float, MetaData, String, Table, Text, insert, select, update
+from sqlalchemy import Column, Float, MetaData, String, Table, Text, insert, update
 
 from ..rules import Rules
 from .own_tables import OwnTables
@@ -129,14 +129,9 @@ class TournamentStore(OwnTables):
     metadata = metadata
 
     async def load(self, tid: str) -> TournamentRow | None:
-        if not 4 <= len(tid) <= 32:
+        m = await self._by_id(tournaments_table, tid)
+        if m is None:
             return None
-        await self._schema()
-        async with self.storage.engine.connect() as conn:
-            r = (await conn.execute(select(tournaments_table).where(tournaments_table.c.id == tid))).first()
-        if r is None:
-            return None
-        m = r._mapping
         return TournamentRow.from_state(m["id"], m["created"], m["name"], json.loads(m["state"]))
 
     async def add(self, row: TournamentRow) -> None:
