@@ -6,8 +6,8 @@ named "big joker" / "little joker" for screen readers, the 2♦ sorted with the 
 in the four-colour and high-contrast settings; a Mirror table's bid box says the bid is forced;
 the web replay page draws the jokers.
 
-The computer players are ``random``: ``basic`` and ``expert`` learn the joker decks on another
-branch.  Screenshots go to test-artifacts/browser-games/decks-*.png.
+The computer players are ``random``, the quickest (how ``basic`` and ``expert`` play the packs
+is tested in tests/test_bots_decks*.py).  Screenshots go to test-artifacts/browser-games/decks-*.png.
 """
 
 from __future__ import annotations
