@@ -513,31 +513,32 @@ def _best_reply(hand: int, led: int, best: int) -> bool:
 
 
 def _lowest(mask: int) -> int:
-    """The lowest-ranked card of a mask (non-spades before spades on ties)."""
+    """The lowest-ranked card of a mask (non-spades before spades on ties, then the lower
+    suit): each suit's lowest card compared."""
     best = -1
     best_key = 99
-    m = mask
-    while m:
-        low = m & -m
-        c = low.bit_length() - 1
-        m ^= low
-        key = _RANK_OF[c] * 2 + (c >= 39)
-        if key < best_key:
-            best, best_key = c, key
+    for s in range(4):
+        m = mask & _SUIT[s]
+        if m:
+            c = (m & -m).bit_length() - 1
+            key = _RANK_OF[c] * 2 + (s == 3)
+            if key < best_key:
+                best, best_key = c, key
     return best
 
 
 def _highest(mask: int, spades_last: bool = True) -> int:
+    """The highest-ranked card of a mask; on ties a non-spade (``spades_last``) or a spade,
+    then the lower suit: each suit's highest card compared."""
     best = -1
     best_key = -1
-    m = mask
-    while m:
-        low = m & -m
-        c = low.bit_length() - 1
-        m ^= low
-        key = _RANK_OF[c] * 2 + ((c < 39) if spades_last else (c >= 39))
-        if key > best_key:
-            best, best_key = c, key
+    for s in range(4):
+        m = mask & _SUIT[s]
+        if m:
+            c = m.bit_length() - 1
+            key = _RANK_OF[c] * 2 + ((s != 3) if spades_last else (s == 3))
+            if key > best_key:
+                best, best_key = c, key
     return best
 
 
@@ -624,16 +625,19 @@ def _safest_lead(pos: Position, seat: int, legal: int, prefer_low: bool) -> int:
     return best
 
 
+def _beaters(legal: int, best: int) -> int:
+    """The cards of ``legal`` that beat ``best``, the card winning the trick (:func:`slot_beats`):
+    higher cards of its suit, and any trump when it is not one."""
+    suit = _SUIT_OF[best]
+    out = legal & _SUIT[suit] & ~((2 << best) - 1)
+    if suit != 3:
+        out |= legal & SLOT_SPADES
+    return out
+
+
 def _losers(legal: int, best: int) -> int:
     """The cards of ``legal`` that do not beat ``best``, the card winning the trick."""
-    losers = 0
-    m = legal
-    while m:
-        low = m & -m
-        m ^= low
-        if not _beats(low.bit_length() - 1, best):
-            losers |= low
-    return losers
+    return legal & ~_beaters(legal, best)
 
 
 def _play_nil(pos: Position, seat: int, legal: int, later: list[int]) -> int:
@@ -659,7 +663,7 @@ def _play_cover(pos: Position, seat: int, legal: int, later: list[int], partner:
     win_seat = (pos.leader + wi) % n
     if partner not in later:
         if win_seat == partner:
-            winners = legal & ~_losers(legal, best)
+            winners = _beaters(legal, best)
             return _lowest(winners) if winners else _lowest(legal)
         return -1
     top = _highest(legal, spades_last=False)
@@ -727,16 +731,13 @@ def _play_win(pos: Position, seat: int, legal: int, later: list[int], partner: i
     if win_seat == partner and not _later_beats(pos, opp_later, -1, led, best):
         return _lowest(legal)
     safe = 0
-    winners = 0
-    m = legal
+    winners = _beaters(legal, best)
+    m = winners
     while m:
         low = m & -m
-        c = low.bit_length() - 1
         m ^= low
-        if _beats(c, best):
-            winners |= low
-            if not _later_beats(pos, opp_later, -1, led, c):
-                safe |= low
+        if not _later_beats(pos, opp_later, -1, led, low.bit_length() - 1):
+            safe |= low
     if safe:
         return _lowest(safe)
     if winners and not later:
