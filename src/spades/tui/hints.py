@@ -28,6 +28,7 @@ from __future__ import annotations
 from .. import core
 from ..actions import Action, Choice, Discard, Pass
 from ..bids import Bid
+from ..bots.certain import certain_card
 from ..cards import Card, CardSet, Rank, Suit
 from ..core.deck import Deck, deck_of
 from ..i18n import N_, _, ngettext, number, rank_face, term
@@ -246,7 +247,9 @@ def explain(view: View, action: Action, bot: str = "expert") -> str:
     """Why the ``bot`` chose ``action`` for ``view.seat``: the facts it weighed, in words."""
     if isinstance(action, Card):
         parts = _explain_play(view, action) + _goal(view)
-        method = _method(bot, "play")
+        # a card a certain spot settles (spades.bots.certain) was not weighed on sampled deals:
+        # the facts above are the whole reason
+        method = "" if bot == "expert" and certain_card(view) == action else _method(bot, "play")
         text = "; ".join(parts)
         return text + (f" ({method})" if method else "")
     if isinstance(action, Bid):
