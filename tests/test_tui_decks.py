@@ -2,8 +2,8 @@
 drawn, sorted, typed and said as players know them, the Mirror and Whiz bids shown as the
 cards fix them, every option on the rules screen.
 
-The computer players are ``random`` here: ``basic`` and ``expert`` learn the joker decks on
-another branch.
+The computer players are ``random`` here, the quickest (how ``basic`` and ``expert`` play the
+packs is tested in tests/test_bots_decks*.py).
 """
 
 from __future__ import annotations
