@@ -38,27 +38,21 @@ class Layout:
 
     def to_slots(self, mask: int) -> int:
         """A card-id set as the kernel's card set (every card must be in the pack)."""
-        if not self.wide:
-            return mask
-        out = 0
-        slot = self.slot
-        while mask:
-            low = mask & -mask
-            out |= 1 << slot[low.bit_length() - 1]
-            mask ^= low
-        return out
+        return _remap(mask, self.slot) if self.wide else mask
 
     def to_cards(self, mask: int) -> int:
         """The kernel's card set as a card-id set."""
-        if not self.wide:
-            return mask
-        out = 0
-        card = self.card
-        while mask:
-            low = mask & -mask
-            out |= 1 << card[low.bit_length() - 1]
-            mask ^= low
-        return out
+        return _remap(mask, self.card) if self.wide else mask
+
+
+def _remap(mask: int, table: tuple[int, ...]) -> int:
+    """The set of ``table[i]`` for every bit ``i`` of ``mask``."""
+    out = 0
+    while mask:
+        low = mask & -mask
+        out |= 1 << table[low.bit_length() - 1]
+        mask ^= low
+    return out
 
 
 def _build(deck: Deck) -> Layout:
