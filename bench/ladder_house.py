@@ -104,6 +104,9 @@ def report(args: argparse.Namespace) -> None:
     )
     order = list(VARIANTS)
     for (variant, pair), runs in sorted(rows.items(), key=lambda kv: (order.index(kv[0][0]), kv[0][1])):
+        full = [r for r in runs if r["hands"] >= 200]
+        if full:  # the quick checks of fewer deals only stand in for a row not run in full
+            runs = full
         means = [r["diff_per_hand"]["mean"] for r in runs]
         cis = [r["diff_per_hand"]["ci95"] or 0.0 for r in runs]
         mean = sum(means) / len(means)
