@@ -106,6 +106,10 @@ def _game(
     who = Watched(browser, "host", viewport, mobile=not desktop)
     try:
         _create(who.page, server, "jjdd", 3 if desktop else 10)
+        info = who.page.locator("#table-info").inner_text()
+        # the table says its house rules, as the lobby words them
+        said = "house rules: least tricks partners may bid: 4, ten for two hundred: on, deck: jokers-deuces"
+        assert said in info, info
         seen = _play(who, until_over=desktop, shots=shots)
         if desktop:  # the web replay of the game draws the jokers too
             table_id = who.page.url.rstrip("/").split("/")[-1]

@@ -284,3 +284,22 @@ def test_no_combination_of_options_reaches_people_in_the_engines_words() -> None
         else:
             assert not engine_refused, (preset, options)
     assert refused > 100  # (the engine's refusals were met, not only the server's ranges)
+
+
+def test_the_table_page_is_told_its_house_rules_with_their_words(client: Any) -> None:
+    """The table page has no option list of its own: the table's facts carry each house rule's
+    catalog words (label, the word for no value) beside its value."""
+    t = client.post(
+        "/api/tables",
+        json={
+            "seats": ["you", "bot:random", "bot:random", "bot:random"],
+            "options": {"deck": "jokers-deuces", "min_side_bid": 4, "ten_for_two_hundred": True},
+        },
+    ).json()
+    with client.websocket_connect(f"/ws/{t['id']}") as ws:
+        ws.send_json({"type": "hello", "token": t["token"]})
+        m = recv_state(ws)
+    got = {x["name"]: x for x in m["table"]["house_rules"]}
+    assert got["deck"] == {"name": "deck", "value": "jokers-deuces", "label": "deck", "none": ""}
+    assert got["min_side_bid"]["value"] == 4 and got["min_side_bid"]["label"] == "least tricks partners may bid"
+    assert got["ten_for_two_hundred"]["value"] is True

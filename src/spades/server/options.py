@@ -292,14 +292,19 @@ def checked_options(preset: str, options: dict[str, Any], people: bool = True) -
         ) from None
 
 
-def house_rules(preset: str, rules: dict[str, Any]) -> list[dict[str, Any]]:
+def house_rules(preset: str, rules: dict[str, Any], words: bool = False) -> list[dict[str, Any]]:
     """The options of a table that differ from its preset as the lobby offers it:
-    ``[{"name", "value"}]`` in the order of ``OPTIONS`` (the lobby words them)."""
+    ``[{"name", "value"}]`` in the order of ``OPTIONS`` (the lobby words them); ``words``: each
+    with its ``label`` and the word for no value (``none``), as the web catalog has them (for a
+    page without the lobby's option list)."""
     base = PEOPLE_PRESETS.get(preset) or PRESETS.get(preset)
     if base is None:
         return []
-    return [
-        {"name": opt.name, "value": rules.get(opt.name)}
-        for opt in OPTIONS
-        if opt.name in rules and rules[opt.name] != getattr(base, opt.name)
-    ]
+    out = []
+    for opt in OPTIONS:
+        if opt.name in rules and rules[opt.name] != getattr(base, opt.name):
+            entry = {"name": opt.name, "value": rules.get(opt.name)}
+            if words:
+                entry |= {"label": opt.label, "none": opt.none}
+            out.append(entry)
+    return out

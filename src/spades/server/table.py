@@ -42,6 +42,7 @@ from ..i18n import N_
 from ..rules import Rules
 from ..view import TrickRecord
 from .metrics import NullMetrics
+from .options import house_rules
 from .protocol import (
     EVENT_WINDOW,
     SPECTATOR_PRIVATE,
@@ -291,6 +292,8 @@ class TableActor:
         self.pause_until: float | None = None
         self._ready: set[int] = set()
         self._rules_dict = self.game.rules.to_dict()
+        #: the options that differ from the table's preset, with their words (the table page says them)
+        self._house_rules = house_rules(str(self.row.config.get("preset", "")), self._rules_dict, words=True)
         self._info_text = ""
         #: the table facts last encoded into ``_info_text`` (encoded again only when they change)
         self._info_last: dict[str, Any] | None = None
@@ -414,6 +417,7 @@ class TableActor:
             "status": self.status,
             "preset": self.row.config.get("preset", rules.variant),
             "rules": self._rules_dict,
+            "house_rules": self._house_rules,
             "turn_timer": self.turn_timer,
             "grace": self.grace,
             "hints": self.hints,

@@ -555,6 +555,7 @@ function renderSide() {
   const bits = [term(st.table.preset),
     r.losing_score !== null ? fmt(_("to {target} / {losing}"), { target: r.target_score, losing: r.losing_score }) : fmt(_("to {target}"), { target: r.target_score }),
     r.hands ? fmt(ngettext("{n} hand", "{n} hands", r.hands), { n: r.hands }) : null,
+    houseRules(st.table.house_rules),
     r.nil ? fmt(_("nil {bonus}"), { bonus: r.nil_bonus }) : _("no nil"), r.blind_nil ? fmt(_("blind nil {bonus}"), { bonus: r.blind_nil_bonus }) : null,
     r.bag_penalty ? fmt(ngettext("{n} bag −{penalty}", "{n} bags −{penalty}", r.bag_limit), { n: r.bag_limit, penalty: r.bag_penalty }) : _("no bag penalty"),
     st.table.turn_timer ? fmt(_("{n} s per turn"), { n: st.table.turn_timer }) : _("no turn timer"),
@@ -657,6 +658,18 @@ function afterHands() {
   else if (view.is_over && !shownOver) showSummary(view.history[count - 1], true);
 }
 
+// the options that differ from the table's preset ({name, value, label, none} from the server),
+// as the lobby words them: "house rules: deck: jokers-deuces, min side bid: 4"; the target and
+// the number of hands are said on their own
+function houseRules(list) {
+  if (!Array.isArray(list)) return null;
+  const words = list.filter((x) => x && x.label && x.name !== "target_score" && x.name !== "hands").map((x) => {
+    const value = typeof x.value === "boolean" ? (x.value ? _("on") : _("off"))
+      : x.value === null || x.value === undefined ? (x.none ? _(x.none) : "–") : String(x.value);
+    return fmt(_("{option}: {value}"), { option: _(x.label), value });
+  });
+  return words.length ? fmt(_("house rules: {rules}"), { rules: words.join(", ") }) : null;
+}
 function showSummary(hs, over) {
   if (over) shownOver = true;
   const view = st.view, m = $("modal");
