@@ -301,5 +301,6 @@ def test_the_table_page_is_told_its_house_rules_with_their_words(client: Any) ->
         m = recv_state(ws)
     got = {x["name"]: x for x in m["table"]["house_rules"]}
     assert got["deck"] == {"name": "deck", "value": "jokers-deuces", "label": "deck", "none": ""}
-    assert got["min_side_bid"]["value"] == 4 and got["min_side_bid"]["label"] == "least tricks partners may bid"
+    assert got["min_side_bid"]["value"] == 4
+    assert got["min_side_bid"]["label"] == "least tricks partners may bid"
     assert got["ten_for_two_hundred"]["value"] is True
