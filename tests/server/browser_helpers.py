@@ -200,14 +200,31 @@ def remember_seat(ctx: Any, table: dict[str, Any], key: str | None = None) -> No
     ctx.add_init_script(f"try {{ {sets}; }} catch (e) {{}}")  # (about:blank has no storage)
 
 
+def table_version(page: Any) -> int:
+    """The version of the last state the table page drew (table.js's ``v``)."""
+    return int(page.evaluate("() => v"))
+
+
+def wait_taken(page: Any, code: str, before: int, timeout: float = 8000) -> None:
+    """Wait until the server has taken a play of ``code`` sent at version ``before``: the card
+    gone from the hand, or the table past that version (after a hand's last card the next hand,
+    dealt at once, may hold the same card)."""
+    page.wait_for_function(
+        "([code, before]) => v > before || !document.querySelector(`.hand .card[data-card='${code}']`)",
+        arg=[code, before],
+        timeout=timeout,
+    )
+
+
 def play_first_card(page: Any, timeout: float = 20000) -> None:
     """Click the first card the hand may play, then wait until it has left the hand and it is
     this player's turn again."""
     page.wait_for_selector(".hand.playing .card.legal", timeout=timeout)
     first = page.locator(".hand.playing .card.legal").first
     code = first.get_attribute("data-card")
+    before = table_version(page)
     first.click(position=CORNER)
-    page.wait_for_selector(f".hand .card[data-card='{code}']", state="detached", timeout=timeout)
+    wait_taken(page, code, before, timeout)
     page.wait_for_selector(".hand.playing .card.legal", timeout=timeout)
 
 
@@ -374,10 +391,10 @@ def click_step(page: Any, snap: dict[str, Any], nil: bool = False) -> str | None
             return need if tap(page, "[data-confirm]") else "retry"
         if snap["play"]:
             code = snap["play"][0]
+            before = table_version(page)
             if not tap(page, f".hand .card[data-card='{code}']", corner=True):
                 return "retry"
-            # a play counts once the server has taken the card out of the hand
-            page.wait_for_selector(f".hand .card[data-card='{code}']", state="detached", timeout=8000)
+            wait_taken(page, code, before)  # a play counts once the server has taken it
             return "play"
         if snap["draw"]:
             return "keep" if tap(page, "[data-action='keep']") else "retry"
@@ -434,11 +451,10 @@ def key_to_card(
         if notes is not None and then == "Enter" and moves and len(focused) == 1 and focused[0] not in wanted:
             notes.append(f"the arrow keys stopped on {focused[0]}, which cannot be played now")
         if len(focused) == 1 and focused[0] in wanted:
+            before = table_version(page)
             kb.press(then)
             if then == "Enter":
-                page.wait_for_selector(
-                    f".hand .card[data-card='{focused[0]}']", state="detached", timeout=8000
-                )
+                wait_taken(page, focused[0], before)
                 return "play"
             return "select"
         kb.press("ArrowRight")

@@ -15,7 +15,15 @@ from typing import Any
 
 import pytest
 from a11y_helpers import HEAR_JS, heard, heard_texts, new_keyboard_table, save_text, wait_heard
-from browser_helpers import DESKTOP, have_chromium, key_step, load_row, snapshot
+from browser_helpers import (
+    DESKTOP,
+    have_chromium,
+    key_step,
+    load_row,
+    snapshot,
+    table_version,
+    wait_taken,
+)
 from server_helpers import LiveServer
 
 pytestmark = pytest.mark.skipif(not have_chromium(), reason="chromium is not installed")
@@ -242,8 +250,9 @@ def test_review_keys_u_and_o_find_a_suits_lowest_and_highest_card(
     if want in snap["play"]:
         assert said.endswith(", playable")
         assert page.evaluate("() => document.activeElement.dataset.card") == want
+        before = table_version(page)
         page.keyboard.press("Enter")  # Enter plays it
-        page.wait_for_selector(f".hand .card[data-card='{want}']", state="detached", timeout=8000)
+        wait_taken(page, want, before)
     else:
         assert said.endswith(", not playable")
 

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from browser_helpers import sync_api
 from server_helpers import ROOT, LiveServer
 from test_server_browser import ARTIFACTS, DESKTOP, PHONE, _step
 
@@ -132,7 +133,12 @@ def test_friend_request_presence_invite_and_joining_a_private_table(
     # the stranger with the code: a clear refusal, no reconnecting
     s = stan.page
     s.goto(f"{live_server.url}/j/{code}")
-    s.wait_for_selector("#missing:not(.hidden) h2:text('This table is private')")
+    try:
+        s.wait_for_selector("#missing:not(.hidden) h2:text('This table is private')")
+    except sync_api.Error:  # what the stranger saw instead
+        shot(s, "social-private-refused-failed.png")
+        seen = s.inner_text("body")[:1500]
+        raise AssertionError(f"no refusal at {s.url}: {seen!r}; errors {stan.errors}") from None
     assert "only the people its host invited" in s.inner_text("#missing")
     s.wait_for_timeout(1500)
     assert s.locator("#offline:not(.hidden)").count() == 0

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from browser_helpers import table_version, wait_taken
 from server_helpers import LiveServer
 from test_server_browser import ARTIFACTS, DESKTOP, PHONE, _step, _visible
 
@@ -278,8 +279,9 @@ def test_keyboard_play_has_one_focus_mark_and_skips_unplayable_cards(
         card = page.evaluate(MARKS)[0]
         if plays == 0:
             shot(page, "defects-keyboard-focus.png")
+        before = table_version(page)
         page.keyboard.press("Enter")
-        page.wait_for_selector(f".hand .card[data-card='{card}']", state="detached", timeout=5000)
+        wait_taken(page, card, before, 5000)
         plays += 1
     assert plays == 13
     assert skipped, "no trick in the hand had a card that could not be played"

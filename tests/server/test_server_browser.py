@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import ARTIFACTS, CHROMIUM, DESKTOP, PHONE, sync_api
+from browser_helpers import ARTIFACTS, CHROMIUM, DESKTOP, PHONE, sync_api, table_version, wait_taken
 from server_helpers import LiveServer
 
 # ARGS, ARTIFACTS, CHROMIUM, DESKTOP, PHONE and sync_api live in browser_helpers (shared by the
@@ -72,9 +72,9 @@ def _step(page: Any) -> str | None:
         if _visible(page, ".hand.playing .card.legal"):
             card = page.locator(".hand.playing .card.legal").first
             code = card.get_attribute("data-card")
+            before = table_version(page)
             card.click(timeout=1500)
-            # count a play only once the server has taken the card out of the hand
-            page.wait_for_selector(f".hand .card[data-card='{code}']", state="detached", timeout=5000)
+            wait_taken(page, code, before, 5000)  # count a play only once the server has taken it
             return "play"
         if _visible(page, "[data-action='keep']"):
             page.click("[data-action='keep']", timeout=1500)

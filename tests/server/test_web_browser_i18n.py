@@ -24,6 +24,8 @@ from browser_helpers import (
     have_chromium,
     play_first_card,
     remember_seat,
+    table_version,
+    wait_taken,
 )
 from server_helpers import LiveServer
 
@@ -221,8 +223,9 @@ def _play_to_the_end(page: Any, seconds: float = 300) -> None:
             elif page.locator(".hand.playing .card.legal").count():
                 card = page.locator(".hand.playing .card.legal").first
                 code = card.get_attribute("data-card")
+                before = table_version(page)
                 card.click(position=CORNER, timeout=1500)
-                page.wait_for_selector(f".hand .card[data-card='{code}']", state="detached", timeout=5000)
+                wait_taken(page, code, before, 5000)
             else:
                 page.wait_for_timeout(60)
         except sync_api.Error:
