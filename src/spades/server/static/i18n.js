@@ -145,3 +145,11 @@ function ratingEl(tag, cls, p) {
   if (title) e.title = title;
   return e;
 }
+
+// One rule option as the lobby and the table say it ("Deck: jokers", "Nil: off"): ``label``
+// already in the page's language; a value that is not set reads as the option's ``none`` word.
+function ruleText(label, value, none) {
+  const words = typeof value === "boolean" ? (value ? _("on") : _("off"))
+    : value === null || value === undefined ? (none ? _(none) : "–") : String(value);
+  return fmt(_("{option}: {value}"), { option: label, value: words });
+}

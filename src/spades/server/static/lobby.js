@@ -266,10 +266,7 @@ function tableFacts(t) {
 // "nil: off", "losing score: none"
 function houseRuleText(x) {
   if (!x || typeof x !== "object") return _(String(x));
-  const o = OPTS[x.name] || {}, label = NAMES[x.name] || x.name;
-  const value = typeof x.value === "boolean" ? (x.value ? _("on") : _("off"))
-    : x.value === null || x.value === undefined ? (o.none ? _(o.none) : "–") : String(x.value);
-  return fmt(_("{option}: {value}"), { option: label, value });
+  return ruleText(NAMES[x.name] || x.name, x.value, (OPTS[x.name] || {}).none);
 }
 $("play-now").addEventListener("click", async () => {
   const name = $("name").value.trim();

@@ -663,11 +663,8 @@ function afterHands() {
 // the number of hands are said on their own
 function houseRules(list) {
   if (!Array.isArray(list)) return null;
-  const words = list.filter((x) => x && x.label && x.name !== "target_score" && x.name !== "hands").map((x) => {
-    const value = typeof x.value === "boolean" ? (x.value ? _("on") : _("off"))
-      : x.value === null || x.value === undefined ? (x.none ? _(x.none) : "–") : String(x.value);
-    return fmt(_("{option}: {value}"), { option: _(x.label), value });
-  });
+  const words = list.filter((x) => x && x.label && x.name !== "target_score" && x.name !== "hands")
+    .map((x) => ruleText(_(x.label), x.value, x.none));
   return words.length ? fmt(_("house rules: {rules}"), { rules: words.join(", ") }) : null;
 }
 function showSummary(hs, over) {
