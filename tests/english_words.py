@@ -5,7 +5,8 @@ not in the caller's allow-list.
 Shared by the terminal's screen tests (``tests/test_i18n_screens.py``, with ``spades.pot`` and
 the commands typed in English) and the web pages' (``tests/server/test_web_pages_no_english.py``,
 with ``web.pot`` and ``spades.pot``, whose words the server falls back to, from three letters).
-Shorter words are never reported: card notation (``10♠``, ``AH``), seat letters and numbers.
+Shorter words are never reported: card notation (``10♠``, ``AH``), seat letters and numbers;
+nor letters that touch a digit (hex digests, ids).
 The terminal's screens keep four letters: their three-letter words (``bid``, ``nil``) are
 commands typed in English in every language.
 """
@@ -46,5 +47,7 @@ def english_words(
     """The words of ``text`` (``shortest`` letters or more) that are words of the English
     messages of ``templates``, but for ``allowed`` (lower case)."""
     english = catalogue_words(templates, shortest) - {w.lower() for w in allowed}
-    word = re.compile(f"[A-Za-z]{{{shortest},}}")
+    # a run of letters touching a digit is part of a code, not a word: the fair deal's hex
+    # commitment ("...57add0...") and random ids would otherwise read as English now and then
+    word = re.compile(f"(?<![A-Za-z0-9])[A-Za-z]{{{shortest},}}(?![A-Za-z0-9])")
     return sorted({w for w in word.findall(text) if w.lower() in english})
