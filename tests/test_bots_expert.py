@@ -426,3 +426,51 @@ def _with_scores(game: Game, scores: list[int]) -> Game:
     return Game.from_position(
         rules, hands=[game.hand(s) for s in range(rules.num_seats)], dealer=game.dealer, scores=scores
     )
+
+
+def _dealt_position(seed: int) -> tuple[Rules, list[int], int]:
+    """A fresh deal of the partnership preset: its rules, the four hands (card masks), the leader."""
+    rules = dataclasses.replace(Rules.preset("partnership"), blind_nil=False, hands=1)
+    game = Game(rules, seed=seed)
+    hands = [sum(1 << int(c) for c in game.view(s).hand or ()) for s in range(4)]
+    return rules, hands, (game.dealer + 1) % 4
+
+
+def test_rollout_stops_at_a_trick_to_lead_with_the_cards_asked() -> None:
+    from spades.bots.simulate import Position, rollout
+
+    rules, hands, leader = _dealt_position(4)
+    bids = [Bid(3)] * 4
+    pos = Position(rules, list(hands), leader, [], False, [0, 0, 0, 0], bids)
+    won = rollout(pos, 8)
+    assert sum(won) == 5 and pos.trick == []
+    assert [h.bit_count() for h in pos.hands] == [8, 8, 8, 8]
+    # played on from there, the hand ends as a whole play-out does
+    assert sum(rollout(pos)) == 13 and not any(pos.hands)
+    whole = Position(rules, list(hands), leader, [], False, [0, 0, 0, 0], bids)
+    again = Position(rules, list(hands), leader, [], False, [0, 0, 0, 0], bids)
+    rollout(again, 8)
+    assert rollout(again) == rollout(whole)  # stopping changes nothing of the play
+
+
+def test_leaf_play_outs_end_in_the_solvers_values() -> None:
+    pytest.importorskip("spades.solver")
+    from spades.bots.simulate import Position, rollout
+
+    rules, hands, leader = _dealt_position(6)
+    game = Game(rules, seed=6)
+    view = game.view(game.to_act)  # type: ignore[arg-type]
+    bids = [Bid(3), Bid(4), Bid(3), Bid(2)]
+    bot = bots.get("expert", seed=1, leaf_cards=6)
+    pos = Position(rules, list(hands), leader, [], False, [0, 0, 0, 0], bids)
+    value = bot._leaf_points(view, bids, pos)  # type: ignore[attr-defined]
+    # the same play-out stopped at 6 cards a hand, then the solver's best for the side
+    stopped = Position(rules, list(hands), leader, [], False, [0, 0, 0, 0], bids)
+    won = rollout(stopped, 6)
+    side = sum(1 << s for s in range(4) if s % 2 == view.seat % 2)
+    vals = bot._solve(stopped.hands, stopped.leader, [], stopped.broken, side, side)  # type: ignore[attr-defined]
+    ours = max(vals.values()) if side >> stopped.leader & 1 else min(vals.values())
+    assert value == bot._double_dummy_points(view, bids, won, ours, 6, set())  # type: ignore[attr-defined]
+    # more cards than a hand can hold is refused in words
+    with pytest.raises(ValueError, match="leaf_cards"):
+        bots.get("expert", leaf_cards=20)

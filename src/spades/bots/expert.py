@@ -285,7 +285,9 @@ class ExpertBot(Bot):
     loose; ``table_sd`` sets it as it sets the trust); ``partner_signals``: read the partner's
     cards by the signals while its choices among equal cards keep to them, from the first
     hand on (``'auto'``, the default: :class:`~spades.bots.table.PartnerReading`), always (1:
-    a partner known to be an expert) or never (0: one known not to signal, e.g. ``basic``).
+    a partner known to be an expert) or never (0: one known not to signal, e.g. ``basic``);
+    ``leaf_cards``: play-outs before the solver takes over stop once this many cards a hand
+    are left and end in the solver's values (0, the default: played to the end).
     """
 
     name = "expert"
@@ -323,6 +325,7 @@ class ExpertBot(Bot):
         read_habits: bool = True,
         danger_sd: float = PRIOR_SD,
         partner_signals: str | bool = "auto",
+        leaf_cards: int = 0,
     ) -> None:
         super().__init__(seed)
         if not isinstance(samples, int) or samples < 1:
@@ -337,6 +340,9 @@ class ExpertBot(Bot):
         if not isinstance(solver_cards, int) or not 0 <= solver_cards <= 17:
             raise ValueError("solver_cards must be a number of cards from 0 to 17")
         self.solver_cards = solver_cards
+        if not isinstance(leaf_cards, int) or not 0 <= leaf_cards <= 17:
+            raise ValueError("leaf_cards must be a number of cards from 0 to 17")
+        self.leaf_cards = leaf_cards
         if bidding not in ("simulate", "basic"):
             raise ValueError("bidding must be 'simulate' or 'basic'")
         self.bidding = bidding
@@ -496,7 +502,8 @@ class ExpertBot(Bot):
         """Start the decision's samples from the position, the seed and the budget
         (:func:`~spades.bots.certain.decision_seed`): the same position always gets the
         same deals, hence the same action (unless ``seconds`` cuts the deals short)."""
-        budget = (self.seed, self.samples, self.playouts, self.bid_samples, self.solver_cards)
+        budget: tuple[int | None, ...] = (self.seed, self.samples, self.playouts, self.bid_samples)
+        budget += (self.solver_cards, self.leaf_cards) if self.leaf_cards else (self.solver_cards,)
         self.rng = random.Random(decision_seed(view, budget))
 
     def _sample(self, know: Knowledge, count: int, sample_own: bool = False) -> list[list[int]]:
@@ -745,6 +752,9 @@ class ExpertBot(Bot):
         leader = view.leader if view.leader is not None else view.seat
         slot = lay.slot
         trick = [slot[int(c)] for _, c in view.trick]
+        # play-outs that end in the solver's values once ``leaf_cards`` a hand are left
+        leaf = self.leaf_cards if not use_solver and not lay.wide and self._solve is not None else 0
+        leaf = leaf if leaf and (rules.partnerships or n == 2) else 0
         for i, dealt in enumerate(deals):
             if self._out_of_time(deadline, done + i):
                 break
@@ -767,8 +777,10 @@ class ExpertBot(Bot):
                     pos.won[w] += 1
                     pos.trick = []
                     pos.leader = w
-                final = rollout(pos)
-                scores[c].append(self._points(view, bids, final))
+                if leaf:
+                    scores[c].append(self._leaf_points(view, bids, pos))
+                else:
+                    scores[c].append(self._points(view, bids, rollout(pos)))
 
     def _solver_values(
         self,
@@ -812,29 +824,77 @@ class ExpertBot(Bot):
         left = rules.tricks_per_hand - len(view.tricks)
         out: dict[int, float] = {}
         for c in cands:
-            tricks = list(view.tricks_won)
-            ours = side_vals[c]
-            for seats, count in (
-                ([s for s in range(n) if rules.side_of(s) == rules.side_of(me)], ours),
-                ([s for s in range(n) if rules.side_of(s) != rules.side_of(me)], left - ours),
-            ):
-                # a failing nil takes one trick (it pays the penalty either way); the rest go to a
-                # seat that bid tricks
-                for s in seats:
-                    if s in nil_fails and count > 0 and nil_fails[s].get(c, 0) > 0:
-                        tricks[s] += 1
-                        count -= 1
-                takers = [s for s in seats if not bids[s].is_nil] or seats
-                tricks[takers[0]] += count
-            value = self._points(view, bids, tricks)
-            play_shade = self.play_shade_for(rules)
-            if play_shade:
-                # double-dummy play sees every card, ours will not: with some weight the side
-                # falls a trick short of its double-dummy count
-                short = _shift_side_tricks(rules, me, bids, tricks, -1)
-                value += play_shade * (self._points(view, bids, short) - value)
-            out[c] = value
+            failing = {s for s, fails in nil_fails.items() if fails.get(c, 0) > 0}
+            out[c] = self._double_dummy_points(view, bids, view.tricks_won, side_vals[c], left, failing)
         return out
+
+    def _double_dummy_points(
+        self,
+        view: View,
+        bids: Sequence[Bid],
+        won: Sequence[int],
+        ours: int,
+        left: int,
+        failing: set[int],
+    ) -> float:
+        """Points of a hand whose ``left`` tricks still to play go ``ours`` to the seat's side
+        and the rest to the other, the nils of ``failing`` taking one each (tricks won so far:
+        ``won``), shaded by :meth:`play_shade_for`."""
+        rules = view.rules
+        n = rules.num_seats
+        me = view.seat
+        tricks = list(won)
+        for seats, count in (
+            ([s for s in range(n) if rules.side_of(s) == rules.side_of(me)], ours),
+            ([s for s in range(n) if rules.side_of(s) != rules.side_of(me)], left - ours),
+        ):
+            # a failing nil takes one trick (it pays the penalty either way); the rest go to a
+            # seat that bid tricks
+            for s in seats:
+                if s in failing and count > 0:
+                    tricks[s] += 1
+                    count -= 1
+            takers = [s for s in seats if not bids[s].is_nil] or seats
+            tricks[takers[0]] += count
+        value = self._points(view, bids, tricks)
+        play_shade = self.play_shade_for(rules)
+        if play_shade:
+            # double-dummy play sees every card, ours will not: with some weight the side
+            # falls a trick short of its double-dummy count
+            short = _shift_side_tricks(rules, me, bids, tricks, -1)
+            value += play_shade * (self._points(view, bids, short) - value)
+        return value
+
+    def _leaf_points(self, view: View, bids: Sequence[Bid], pos: Position) -> float:
+        """Points of a play-out played by the play-outs' policy until ``leaf_cards`` a hand
+        are left, and from there by the solver's values (both sides at their best; every live
+        nil set when its attackers can force it a trick).  ``pos`` is consumed."""
+        won = rollout(pos, self.leaf_cards)
+        solve = self._solve
+        hands, leader = pos.hands, pos.leader
+        if solve is None or not hands[leader]:
+            return self._points(view, bids, rollout(pos))
+        rules = view.rules
+        n = pos.n
+        full = (1 << n) - 1
+        side_mask = sum(1 << s for s in range(n) if rules.side_of(s) == rules.side_of(view.seat))
+        broken = pos.broken or not rules.spades_must_be_broken
+
+        def best(values: dict[int, int], maximising: int) -> int:  # the leader's choice
+            return max(values.values()) if maximising >> leader & 1 else min(values.values())
+
+        try:
+            ours = best(solve(hands, leader, [], broken, side_mask, side_mask), side_mask)
+            failing = set()
+            for s in range(n):
+                if bids[s].is_nil and won[s] == 0:
+                    attackers = full & ~sum(1 << x for x in range(n) if rules.side_of(x) == rules.side_of(s))
+                    if best(solve(hands, leader, [], broken, 1 << s, attackers, cap=1), attackers) > 0:
+                        failing.add(s)
+        except Exception:  # a solver that cannot take this position: play-outs from now on
+            self._solve = None
+            return self._points(view, bids, rollout(pos))
+        return self._double_dummy_points(view, bids, won, ours, hands[leader].bit_count(), failing)
 
     # -- bidding --------------------------------------------------------------------------
 

@@ -755,9 +755,10 @@ def _play_duck(pos: Position, seat: int, legal: int, later: list[int]) -> int:
     return _highest(legal) if not later else _lowest(legal)
 
 
-def rollout(pos: Position) -> list[int]:
-    """Play the position to the end of the hand; returns each seat's tricks for the hand.
-    ``pos`` is consumed (its hands and trick change)."""
+def rollout(pos: Position, stop: int = 0) -> list[int]:
+    """Play the position to the end of the hand (or, with ``stop``, until a trick is to be
+    led with at most ``stop`` cards a hand); returns each seat's tricks so far.
+    ``pos`` is consumed (its hands, trick, leader and tricks change)."""
     rules = pos.rules
     n = pos.n
     hands = pos.hands
@@ -765,7 +766,7 @@ def rollout(pos: Position) -> list[int]:
     won = pos.won
     seat = (pos.leader + len(trick)) % n
     while True:
-        if not hands[seat] and not trick:
+        if not trick and (not hands[seat] or (stop and hands[seat].bit_count() <= stop)):
             break
         card = _choose(pos, seat)
         hands[seat] &= ~(1 << card)
