@@ -538,8 +538,39 @@ def _number(text: str) -> int:
     return -int(m.group(2)) if m.group(1) in "-−" and m.group(1) else int(m.group(2))
 
 
+#: the words under a selector that the page breaks across two lines (a cut word: "сыгра|н");
+#: a break at a hyphen or a dash is a break between words
+SPLIT_WORDS_JS = """
+(sel) => {
+  const out = [];
+  for (const root of document.querySelectorAll(sel)) {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const word = /[^\\s\\-\u2013\u2014]+/g;
+      for (let m = word.exec(n.data); m; m = word.exec(n.data)) {
+        const r = document.createRange();
+        r.setStart(n, m.index);
+        r.setEnd(n, m.index + m[0].length);
+        const boxes = [...r.getClientRects()].filter((x) => x.width > 0);
+        const lines = new Set(boxes.map((x) => Math.round(x.top)));
+        if (lines.size > 1) out.push(m[0]);
+      }
+    }
+  }
+  return out;
+}
+"""
+
+
+def split_words(page: Any, selector: str) -> list[str]:
+    """The words under ``selector`` cut across two lines (none on a well-made page)."""
+    return list(page.evaluate(SPLIT_WORDS_JS, selector))
+
+
 def dialog_facts(page: Any) -> dict[str, Any]:
-    return dict(page.evaluate(DIALOG_JS))
+    facts = dict(page.evaluate(DIALOG_JS))
+    facts["split"] = split_words(page, "#modal")
+    return facts
 
 
 def bid_word(bid: Any) -> str:
@@ -563,6 +594,7 @@ def check_dialog(
     set, not said in words), ``bag-penalty`` (a bag penalty not shown in points: the summary
     counts penalties, each costs the rules' ``bag_penalty``)."""
     unsaid: dict[str, list[str]] = {"made-set": [], "bag-penalty": []}
+    assert not facts.get("split"), f"{facts['title']!r}: words cut across two lines: {facts['split']}"
     head = [h.lower() for h in facts["head"]]
     col = {key: head.index(key) for key in ("bid", "won", "points", "bags", "score") if key in head}
     assert set(col) == {"bid", "won", "points", "bags", "score"}, f"the dialog's columns: {facts['head']}"

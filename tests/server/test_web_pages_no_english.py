@@ -25,6 +25,7 @@ from browser_helpers import (
     have_chromium,
     play_first_card,
     remember_seat,
+    split_words,
 )
 from server_helpers import LiveServer
 
@@ -120,6 +121,8 @@ def test_no_english_word_on_any_page(
     # the game's end: the dialog with the hand's result, then the replay
     _play_to_the_end(page, 60)
     _english(page, "game-over", lang, found)
+    cut = split_words(page, "#modal")
+    assert not cut, f"{lang}: words cut across two lines in the game-over dialog: {cut}"
     page.click("#replay-link")
     page.wait_for_selector("#dd-review")
     page.click("#next-trick")
