@@ -51,8 +51,15 @@ window.SpadesPrefs = (() => {
   function hasKey() { return typeof playerKey === "function" && !!playerKey(); }
   function same(a, b) { return Object.keys(DEFAULTS).every((k) => a[k] === b[k]); }
 
-  // send the settings to the server; resolves to "server", "browser" (no identity) or "failed"
-  async function push() {
+  // send the settings to the server; resolves to "server", "browser" (no identity) or "failed".
+  // One request at a time, each with the settings of when it goes: quick changes never reach
+  // the server out of order (an older copy landing last)
+  let sending = Promise.resolve("browser");
+  function push() {
+    sending = sending.then(send, send);
+    return sending;
+  }
+  async function send() {
     if (!hasKey()) return "browser";
     try {
       const r = await fetch("/api/me/prefs", { method: "PUT", headers: keyHeaders(), body: JSON.stringify(prefs) });
