@@ -54,9 +54,15 @@ window.SpadesPrefs = (() => {
   // send the settings to the server; resolves to "server", "browser" (no identity) or "failed".
   // One request at a time, each with the settings of when it goes: quick changes never reach
   // the server out of order (an older copy landing last)
-  let sending = Promise.resolve("browser");
+  let sending = null, dirty = false;
   function push() {
-    sending = sending.then(send, send);
+    if (sending) { dirty = true; return sending; } // sent again, as they then are, once this one lands
+    sending = (async () => {
+      let where;
+      do { dirty = false; where = await send(); } while (dirty && where === "server");
+      sending = null;
+      return where;
+    })();
     return sending;
   }
   async function send() {
