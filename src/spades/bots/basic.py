@@ -476,7 +476,7 @@ class BasicBot(Bot):
         legal = [int(c) for c in view.legal if isinstance(c, Card)]
         if len(legal) == 1:
             return legal[0]
-        spot = certain_play(view)
+        spot = certain_play(view, know)
         if spot is not None and spot.card is not None:
             return spot.card  # a certain spot (the cheapest win last to play, a nil's cover...)
         rules = view.rules

@@ -74,15 +74,16 @@ def certain_card(view: View) -> Card | None:
     return Card(play.card) if play is not None and play.card is not None else None
 
 
-def certain_play(view: View) -> CertainPlay | None:
+def certain_play(view: View, know: Knowledge | None = None) -> CertainPlay | None:
     """The rule that settles ``view``'s card (see the module docstring) and the cards it
-    leaves, or None where no rule applies or every legal card passes it."""
+    leaves, or None where no rule applies or every legal card passes it (``know``: the
+    view's :class:`Knowledge`, when already made)."""
     if view.phase != "play" or not view.trick or view.hand is None or deck_for(view.rules) is not None:
         return None
     legal = [int(c) for c in view.legal if isinstance(c, Card)]
     if len(legal) < 2:
         return None
-    found = _spot(view, Knowledge(view), legal)
+    found = _spot(view, know if know is not None else Knowledge(view), legal)
     if found is None:
         return None
     cards, rule = found

@@ -162,6 +162,7 @@ from .certain import certain_play, decision_seed
 from .decks import SlotLayout, deck_act, deck_for, slot_layout
 from .house import blind_bid_worth, later_bid, suicide_wants_nil
 from .knowledge import Knowledge, signal_denied
+from .reading import PlayEvent, PlayReading, play_events, play_fit
 from .simulate import (
     BID_FIT_SD,
     OVERSAMPLE,
@@ -287,7 +288,12 @@ class ExpertBot(Bot):
     hand on (``'auto'``, the default: :class:`~spades.bots.table.PartnerReading`), always (1:
     a partner known to be an expert) or never (0: one known not to signal, e.g. ``basic``);
     ``leaf_cards``: play-outs before the solver takes over stop once this many cards a hand
-    are left and end in the solver's values (0, the default: played to the end).
+    are left and end in the solver's values (0, the default: played to the end);
+    ``read_play``: weigh the sampled deals of the play by how well they fit the cards the
+    opponents (and a partner not read by its signals) have played this hand, each seat
+    taken to play as the club player as often as it has been read to
+    (:mod:`~spades.bots.reading`); the deals are drawn ``read_play`` times over and
+    resampled by that fit (0, the default: not read).
     """
 
     name = "expert"
@@ -326,6 +332,7 @@ class ExpertBot(Bot):
         danger_sd: float = PRIOR_SD,
         partner_signals: str | bool = "auto",
         leaf_cards: int = 0,
+        read_play: float = 0.0,
     ) -> None:
         super().__init__(seed)
         if not isinstance(samples, int) or samples < 1:
@@ -394,6 +401,8 @@ class ExpertBot(Bot):
             raise ValueError("partner_signals must be 'auto', on (1) or off (0)")
         self.partner_signals: str | bool = bool(partner_signals) if told else "auto"
         self._partner = PartnerReading()
+        self.read_play = _number("read_play", read_play, 20.0)
+        self._plays = PlayReading()
         self._basic = BasicBot(seed=seed)
         #: the values of finished hands met in the decision on ``_memo_view`` (:meth:`_points`)
         self._memo_view: View | None = None
@@ -412,6 +421,8 @@ class ExpertBot(Bot):
 
     def act(self, view: View) -> Action:
         self._table.observe(view)
+        if self.read_play:
+            self._plays.observe(view)
         if deck_for(view.rules) is None:  # (no signals in other packs: nothing to read)
             self._partner.observe(view)
         legal = self.legal_of(view)
@@ -530,10 +541,28 @@ class ExpertBot(Bot):
         if read is not None:
             shift, dev = read[0], max(fit_sd, read[1])
             habits = {s: (shift, dev) for s in range(know.n) if know.rules.side_of(s) != know.view.side}
-        return sample_deals(
-            know, self.rng, count, sample_own=sample_own, fit_sd=fit_sd, oversample=oversample,
+        events = self._play_events(know) if in_play and standard and four_handed else []
+        drawn = max(count, round(count * self.read_play)) if events else count
+        deals = sample_deals(
+            know, self.rng, drawn, sample_own=sample_own, fit_sd=fit_sd, oversample=oversample,
             denied=denied, habits=habits,
         )
+        if not events:
+            return deals
+        shares = {s: self._plays.share(s) for s in {e.seat for e in events}}
+        fits = [play_fit(events, d, shares, self._plays.model) for d in deals]
+        return self.rng.choices(deals, weights=fits, k=count)
+
+    def _play_events(self, know: Knowledge) -> list[PlayEvent]:
+        """The cards played this hand by the seats whose play is read (``read_play``): the
+        opponents, and a partner not read by the signals."""
+        if not self.read_play:
+            return []
+        view = know.view
+        seats = set(know.opponents())
+        if view.partner is not None and not self._reads_partner():
+            seats.add(view.partner)
+        return play_events(view, seats)
 
     def _partner_signals(self) -> bool:
         """Does the partner play as the expert does, by the signals (``partner_signals``: as
