@@ -5,7 +5,7 @@ winner, bid to the game score)."""
 from __future__ import annotations
 
 from botutil import game_with, make_hands
-from spades import Bid, Card, Game, bots
+from spades import Bid, Card, Game, Rules, bots
 from spades.bots.expert import ExpertBot
 
 FAST = {"samples": 8}
@@ -164,7 +164,7 @@ def _game_winning_bid(bids: list[Bid | None], scores: tuple[int, int]) -> int | 
 
 
 def test_expert_bids_the_contract_that_wins_the_game_when_it_is_within_a_trick() -> None:
-    # North-South at 460, East-West at 440, West bids last.  On twelve deals, wherever a
+    # North-South at 460, East-West at 440, West bids last.  On twenty deals, wherever a
     # contract of at most one trick more than West's bid at 0-0 wins the game (East-West
     # at 500 and above North-South, every contract made), West bids at least that much;
     # where a contract lower than its 0-0 bid already wins, it bids less than at 0-0 (no
@@ -172,7 +172,7 @@ def test_expert_bids_the_contract_that_wins_the_game_when_it_is_within_a_trick()
     # won only by setting North-South) are not judged.
     race = (460, 440)
     pushed = secured = judged = 0
-    for seed in range(12):
+    for seed in range(20):
         level = _west_bids_last(seed, (0, 0), (0, 0)).tricks
         game = _after_three_bids(seed, race, (0, 0))
         needed = _game_winning_bid(list(game.view(3).bids), race)
@@ -184,10 +184,25 @@ def test_expert_bids_the_contract_that_wins_the_game_when_it_is_within_a_trick()
         assert bid.tricks >= needed, (seed, level, needed, bid)
         if needed > level:
             pushed += 1
-        else:
+        elif needed < level:
             assert bid.tricks < level, (seed, level, needed, bid)
             secured += 1
-    assert judged >= 5 and pushed >= 2 and secured >= 3
+    assert judged >= 8 and pushed >= 2 and secured >= 3, (judged, pushed, secured)
+
+
+def test_partnership_bids_take_the_race_shade_near_the_target() -> None:
+    """No shade in a partnership's bids at 0-0; the race shade once a side is within
+    RACE_POINTS of the target (either side)."""
+    from spades.bots.expert import PARTNERSHIP_SHADE, RACE_POINTS, RACE_SHADE
+
+    rules = Rules.preset("partnership")
+    bot = ExpertBot()
+    near = rules.target_score - RACE_POINTS
+    assert bot.shade_for(rules, (0, 0)) == PARTNERSHIP_SHADE == 0.0
+    assert bot.shade_for(rules, (near - 1, -120)) == PARTNERSHIP_SHADE
+    assert bot.shade_for(rules, (near, 0)) == RACE_SHADE > 0
+    assert bot.shade_for(rules, (0, near + 50)) == RACE_SHADE
+    assert ExpertBot(shade=0.4).shade_for(rules, (near, 0)) == 0.4
 
 
 def test_evaluate_weighs_blind_nil_against_looking_when_far_behind() -> None:

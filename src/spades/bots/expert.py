@@ -51,7 +51,9 @@ each play-out's trick count is read through a kernel: the side takes ``k``
 tricks more than the play-out with the weight of a normal law of mean
 ``-shade`` and deviation ``spread`` (0.85), because open-hand play-outs are
 more certain than real play and a set costs far more than a bag. The shade is
-0.15 tricks in partnerships, 0.35 with three or more sides and 1.2 in the
+none in partnerships (0.15 once a side is within 200 points of the target, where
+the game is at stake and the set risk of a needless higher contract must show),
+0.35 with three or more sides and 1.2 in the
 two-player game (there the play-outs see the opponent's 13 cards among the 39
 unseen, and flatter the bidder most). The bid that fixes the side's contract
 (the partner has bid, or the seat plays alone) is the level with the most
@@ -184,6 +186,8 @@ __all__ = [
     "PARTNERSHIP_OVERSAMPLE",
     "PARTNERSHIP_PLAY_SHADE",
     "PARTNERSHIP_SHADE",
+    "RACE_POINTS",
+    "RACE_SHADE",
     "PLAY_SHADE",
     "RULE_LEAD",
     "SET_PENALTY",
@@ -196,8 +200,14 @@ __all__ = [
 #: the default shade of the bid kernel, and its defaults in partnerships and in the
 #: two-player game
 SHADE: Final = 0.35
-PARTNERSHIP_SHADE: Final = 0.15
+PARTNERSHIP_SHADE: Final = 0.0
 TWO_PLAYER_SHADE: Final = 1.2
+
+#: a partnership's shade once a side is within ``RACE_POINTS`` of the target: where the hand
+#: can end the game the points of a higher contract are worth little beside the game, and
+#: the kernel must see the set risk that a lower, sufficient contract avoids
+RACE_POINTS: Final = 200
+RACE_SHADE: Final = 0.15
 
 #: the default weight of falling a trick short of the double-dummy count in card play,
 #: and its default in four-handed partnerships (see ``bench/strength-notes.md``)
@@ -616,13 +626,18 @@ class ExpertBot(Bot):
             return self.play_shade
         return PARTNERSHIP_PLAY_SHADE if rules.partnerships and rules.num_seats == 4 else PLAY_SHADE
 
-    def shade_for(self, rules: Rules) -> float:
-        """The tricks by which this bot's bids expect to fall short of its play-outs."""
+    def shade_for(self, rules: Rules, scores: Sequence[int] = ()) -> float:
+        """The tricks by which this bot's bids expect to fall short of its play-outs, with
+        the sides' ``scores``: in partnerships none, but :data:`RACE_SHADE` once a side is
+        within :data:`RACE_POINTS` of the target."""
         if self.shade is not None:
             return self.shade
         if rules.num_seats == 2:
             return TWO_PLAYER_SHADE
-        return PARTNERSHIP_SHADE if rules.partnerships else SHADE
+        if not rules.partnerships:
+            return SHADE
+        racing = any(score >= rules.target_score - RACE_POINTS for score in scores)
+        return RACE_SHADE if racing else PARTNERSHIP_SHADE
 
     def set_penalty_for(self, rules: Rules) -> float:
         """The points a failed contract costs this bot beyond its score, under ``rules``."""
@@ -1061,7 +1076,7 @@ class ExpertBot(Bot):
         )
         # covering a partner's nil costs tricks that open-hand play-outs do not lose
         covering = partner_nil or suicide_choice
-        shade = self.shade_for(rules) + (self.cover_shade if covering else 0.0)
+        shade = self.shade_for(rules, view.scores) + (self.cover_shade if covering else 0.0)
         if rules.bidding == "suicide":
             shade += SUICIDE_SHADE
         kernel = self._kernels.get(shade)
