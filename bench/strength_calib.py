@@ -64,7 +64,7 @@ class RecordingExpert(ExpertBot):
         fixes = partner is not None and view.bids[partner] is not None
         if ev is not None and fixes and not ev.choice.is_nil:
             self.log.append({"outs": self._outs, "bid": ev.choice.tricks, "made": ev.made[ev.choice.tricks],
-                             "shade": self.shade_for(view.rules)})
+                             "shade": self.shade_for(view.rules, view.scores)})
         self._outs = None
         return ev
 
