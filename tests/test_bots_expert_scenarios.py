@@ -4,6 +4,8 @@ winner, bid to the game score)."""
 
 from __future__ import annotations
 
+import pytest
+
 from botutil import game_with, make_hands
 from spades import Bid, Card, Game, Rules, bots
 from spades.bots.expert import ExpertBot
@@ -203,6 +205,23 @@ def test_partnership_bids_take_the_race_shade_near_the_target() -> None:
     assert bot.shade_for(rules, (near, 0)) == RACE_SHADE > 0
     assert bot.shade_for(rules, (0, near + 50)) == RACE_SHADE
     assert ExpertBot(shade=0.4).shade_for(rules, (near, 0)) == 0.4
+
+
+def test_a_negative_shade_reads_the_play_outs_above_their_count() -> None:
+    """``shade=-0.3`` centres the bid kernel 0.3 trick above the play-outs (the kernel is
+    cut to whole shifts of -4 to 3 with weights over 1%, so its mean is within 0.05);
+    beyond -2 a clear error."""
+    from spades.bots.expert import _trick_kernel
+
+    rules = Rules.preset("partnership")
+    bot = ExpertBot(shade=-0.3)
+    assert bot.shade_for(rules, (0, 0)) == bot.shade_for(rules, (450, 0)) == -0.3
+    for shade in (-0.3, 0.0, 0.35):
+        kernel = _trick_kernel(shade, bot.spread)
+        assert sum(w for _, w in kernel) == pytest.approx(1.0)
+        assert sum(k * w for k, w in kernel) == pytest.approx(-shade, abs=0.05)
+    with pytest.raises(ValueError, match="shade must be a number from -2 to 5"):
+        ExpertBot(shade=-2.5)
 
 
 def test_evaluate_weighs_blind_nil_against_looking_when_far_behind() -> None:

@@ -50,7 +50,8 @@ each one kept in four-handed partnerships, 1.6 and 3 otherwise) the hand is play
 each play-out's trick count is read through a kernel: the side takes ``k``
 tricks more than the play-out with the weight of a normal law of mean
 ``-shade`` and deviation ``spread`` (0.85), because open-hand play-outs are
-more certain than real play and a set costs far more than a bag. The shade is
+more certain than real play and a set costs far more than a bag (a negative
+shade, down to -2, reads them as more tricks than they took). The shade is
 none in partnerships (0.15 once a side is within 200 points of the target, where
 the game is at stake and the set risk of a needless higher contract must show),
 0.35 with three or more sides and 1.2 in the
@@ -368,7 +369,7 @@ class ExpertBot(Bot):
             raise ValueError("bid_samples must be a whole number of at least 1")
         self.bid_samples = bid_samples
         self.bag_weight = _number("bag_weight", bag_weight, 5.0)
-        self.shade = None if shade is None else _number("shade", shade, 5.0)
+        self.shade = None if shade is None else _number("shade", shade, 5.0, low=-2.0)
         self.spread = _number("spread", spread, 5.0)
         self.cover_shade = _number("cover_shade", cover_shade, 5.0)
         self._kernels: dict[float, tuple[tuple[int, float], ...]] = {}
@@ -1382,8 +1383,8 @@ def _switch(label: str, value: object) -> bool:
     return bool(value)
 
 
-def _number(label: str, value: object, top: float) -> float:
-    """``value`` as a float from 0 to ``top``, or a clear error."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= top:
-        raise ValueError(f"{label} must be a number from 0 to {top:g}")
+def _number(label: str, value: object, top: float, low: float = 0.0) -> float:
+    """``value`` as a float from ``low`` to ``top``, or a clear error."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= top:
+        raise ValueError(f"{label} must be a number from {low:g} to {top:g}")
     return float(value)
