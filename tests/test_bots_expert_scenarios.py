@@ -209,14 +209,14 @@ def test_partnership_bids_take_the_race_shade_near_the_target() -> None:
 
 def test_a_negative_shade_reads_the_play_outs_above_their_count() -> None:
     """``shade=-0.3`` centres the bid kernel 0.3 trick above the play-outs (the kernel is
-    cut to whole shifts of -4 to 3 with weights over 1%, so its mean is within 0.05);
+    cut to whole shifts of -4 to 4 with weights over 1%, so its mean is within 0.05);
     beyond -2 a clear error."""
     from spades.bots.expert import _trick_kernel
 
     rules = Rules.preset("partnership")
     bot = ExpertBot(shade=-0.3)
     assert bot.shade_for(rules, (0, 0)) == bot.shade_for(rules, (450, 0)) == -0.3
-    for shade in (-0.3, 0.0, 0.35):
+    for shade in (-2.0, -0.3, 0.0, 0.35):
         kernel = _trick_kernel(shade, bot.spread)
         assert sum(w for _, w in kernel) == pytest.approx(1.0)
         assert sum(k * w for k, w in kernel) == pytest.approx(-shade, abs=0.05)

@@ -1368,7 +1368,7 @@ def _trick_kernel(shade: float, spread: float) -> tuple[tuple[int, float], ...]:
         k = -round(shade)
         return ((k, 1.0),)
     weights = []
-    for k in range(-4, 4):
+    for k in range(-4, 5):
         w = math.exp(-((k + shade) ** 2) / (2 * spread * spread))
         if w > 0.01:
             weights.append((k, w))
