@@ -205,6 +205,16 @@ def table_version(page: Any) -> int:
     return int(page.evaluate("() => v"))
 
 
+def invite_code(page: Any, timeout: float = 10000) -> str:
+    """The table's invite code once the page has drawn it (``#code`` shows "…" until the
+    first state arrives: reading it earlier sends the friend to ``/j/…``)."""
+    page.wait_for_function(
+        "() => /^[A-Z0-9]{4,16}$/.test(document.getElementById('code').textContent.trim())",
+        timeout=timeout,
+    )
+    return str(page.inner_text("#code")).strip()
+
+
 def wait_taken(page: Any, code: str, before: int, timeout: float = 8000) -> None:
     """Wait until the server has taken a play of ``code`` sent at version ``before``: the card
     gone from the hand, or the table past that version (after a hand's last card the next hand,

@@ -50,6 +50,7 @@ from browser_helpers import (
     engine_hands,
     flush_counts,
     have_chromium,
+    invite_code,
     key_step,
     lobby_presets,
     seat_names,
@@ -221,7 +222,7 @@ class GameRun:
         )
         host.page.wait_for_selector("#waiting:not(.hidden)")
         self.table_id = host.page.url.rsplit("/", 1)[1]
-        code = host.page.inner_text("#code")
+        code = invite_code(host.page)
         self.shot(host, "waiting")
         how = take_seat(self.friend.page, self.server, code, self.plan.friend, "Bea")
         self.check("name-box", how == "name box", f"the friend was asked by {how}")

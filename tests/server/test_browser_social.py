@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from browser_helpers import sync_api
+from browser_helpers import invite_code, sync_api
 from server_helpers import ROOT, LiveServer
 from test_server_browser import ARTIFACTS, DESKTOP, PHONE, _step
 
@@ -103,7 +103,7 @@ def test_friend_request_presence_invite_and_joining_a_private_table(
     h.click("#create-btn")
     h.wait_for_url("**/t/*")
     table_id = h.url.rstrip("/").split("/")[-1]
-    code = h.inner_text("#code")
+    code = invite_code(h)
     f.wait_for_selector(
         f"#friends li[data-id='{hana.id}'][data-presence='table']:has-text('at a table')", timeout=20000
     )

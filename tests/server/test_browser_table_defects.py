@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from browser_helpers import table_version, wait_taken
+from browser_helpers import invite_code, table_version, wait_taken
 from server_helpers import LiveServer
 from test_server_browser import ARTIFACTS, DESKTOP, PHONE, _step, _visible
 
@@ -191,7 +191,7 @@ def test_cancel_in_the_name_box_seats_nobody(watched: Any, live_server: LiveServ
     a, b = watched().page, watched(PHONE).page
     create_table(a, live_server, seats=["you", "open", "bot:basic", "bot:basic"])
     a.wait_for_selector("#fill")
-    code = a.inner_text("#code")
+    code = invite_code(a)
     # the invite link lands the friend at the open seat with the name box: one click to play
     b.goto(live_server.url + "/j/" + code)
     b.wait_for_selector("#sit-bg:not(.hidden) #sit-name")

@@ -12,7 +12,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import ARTIFACTS, CHROMIUM, DESKTOP, PHONE, sync_api, table_version, wait_taken
+from browser_helpers import (
+    ARTIFACTS,
+    CHROMIUM,
+    DESKTOP,
+    PHONE,
+    invite_code,
+    sync_api,
+    table_version,
+    wait_taken,
+)
 from server_helpers import LiveServer
 
 # ARGS, ARTIFACTS, CHROMIUM, DESKTOP, PHONE and sync_api live in browser_helpers (shared by the
@@ -195,7 +204,7 @@ def test_two_people_at_one_table(browser: Any, live_server: LiveServer) -> None:
     a, b = a_ctx.new_page(), b_ctx.new_page()
     _create_in_lobby(a, live_server, seats=["you", "open", "bot:random", "bot:random"])
     a.wait_for_selector("#fill")  # waiting for the friend
-    code = a.inner_text("#code")
+    code = invite_code(a)
     b.goto(live_server.url + "/j/" + code)
     _sit(b, "Bea")
     b.wait_for_selector("#me-bar b:text('Bea (you)')")
