@@ -193,14 +193,15 @@ def test_expert_bids_the_contract_that_wins_the_game_when_it_is_within_a_trick()
 
 
 def test_partnership_bids_take_the_race_shade_near_the_target() -> None:
-    """No shade in a partnership's bids at 0-0; the race shade once a side is within
-    RACE_POINTS of the target (either side)."""
+    """A partnership's bids at 0-0 read the play-outs slightly above their count (a negative
+    shade); the race shade, positive, once a side is within RACE_POINTS of the target (either
+    side)."""
     from spades.bots.expert import PARTNERSHIP_SHADE, RACE_POINTS, RACE_SHADE
 
     rules = Rules.preset("partnership")
     bot = ExpertBot()
     near = rules.target_score - RACE_POINTS
-    assert bot.shade_for(rules, (0, 0)) == PARTNERSHIP_SHADE == 0.0
+    assert bot.shade_for(rules, (0, 0)) == PARTNERSHIP_SHADE == -0.15
     assert bot.shade_for(rules, (near - 1, -120)) == PARTNERSHIP_SHADE
     assert bot.shade_for(rules, (near, 0)) == RACE_SHADE > 0
     assert bot.shade_for(rules, (0, near + 50)) == RACE_SHADE

@@ -52,8 +52,10 @@ tricks more than the play-out with the weight of a normal law of mean
 ``-shade`` and deviation ``spread`` (0.85), because open-hand play-outs are
 more certain than real play and a set costs far more than a bag (a negative
 shade, down to -2, reads them as more tricks than they took). The shade is
-none in partnerships (0.15 once a side is within 200 points of the target, where
-the game is at stake and the set risk of a needless higher contract must show),
+-0.15 in partnerships (their bids sit a little above the play-outs, which count
+fewer tricks than the side goes on to take; 0.15 once a side is within 200
+points of the target, where the game is at stake and the set risk of a needless
+higher contract must show),
 0.35 with three or more sides and 1.2 in the
 two-player game (there the play-outs see the opponent's 13 cards among the 39
 unseen, and flatter the bidder most). The bid that fixes the side's contract
@@ -201,7 +203,7 @@ __all__ = [
 #: the default shade of the bid kernel, and its defaults in partnerships and in the
 #: two-player game
 SHADE: Final = 0.35
-PARTNERSHIP_SHADE: Final = 0.0
+PARTNERSHIP_SHADE: Final = -0.15
 TWO_PLAYER_SHADE: Final = 1.2
 
 #: a partnership's shade once a side is within ``RACE_POINTS`` of the target: where the hand
@@ -629,8 +631,9 @@ class ExpertBot(Bot):
 
     def shade_for(self, rules: Rules, scores: Sequence[int] = ()) -> float:
         """The tricks by which this bot's bids expect to fall short of its play-outs, with
-        the sides' ``scores``: in partnerships none, but :data:`RACE_SHADE` once a side is
-        within :data:`RACE_POINTS` of the target."""
+        the sides' ``scores``: in partnerships :data:`PARTNERSHIP_SHADE` (negative: a little
+        above the play-outs), but :data:`RACE_SHADE` once a side is within :data:`RACE_POINTS`
+        of the target."""
         if self.shade is not None:
             return self.shade
         if rules.num_seats == 2:
