@@ -39,8 +39,8 @@ if not have_chromium():
 ALL_ON = {"four_colour": True, "large_cards": True, "high_contrast": True, "reduced_motion": True}
 ALL_OFF = {"four_colour": False, "large_cards": False, "high_contrast": False, "reduced_motion": False}
 BLUE, GREEN = "rgb(26, 79, 196)", "rgb(23, 112, 47)"
-
-
+# high contrast and reduced motion as they are until the player chooses: following the device
+DEVICE_FOLLOWED = {"high_contrast": None, "reduced_motion": None}
 
 
 def _table(p: Any, server: LiveServer, tricks: int = 1) -> None:
@@ -288,6 +288,45 @@ def test_display_prefs_survive_a_reload_and_follow_the_player_to_another_browser
         w.close()
 
 
+def test_a_change_made_while_a_failed_save_was_on_its_way_is_sent_at_once(
+    browser: Any, server: LiveServer
+) -> None:
+    """The server cannot be reached for the first save (503); a second change made while that
+    request was on its way is sent as soon as it fails, with both changes, and the page says
+    they reached the server: nothing waits for the next page."""
+    w = Watched(browser, "flaky network", DESKTOP)
+    p = w.page
+    _table(p, server)
+    key = _key(p)
+    held: list[Any] = []
+
+    def hold_the_first_save(route: Any) -> None:
+        if route.request.method == "PUT" and not held:
+            held.append(route)  # answered below, once the second change is made
+        else:
+            route.continue_()
+
+    p.route("**/api/me/prefs", hold_the_first_save)
+    p.evaluate("() => { window.saved = SpadesPrefs.set({ four_colour: true }); }")
+    deadline = time.time() + 10
+    while not held and time.time() < deadline:
+        p.wait_for_timeout(50)
+    assert held, "the first change was never sent"
+    p.evaluate("() => { SpadesPrefs.set({ large_cards: true }); }")
+    held[0].fulfill(status=503, content_type="application/json", body='{"error": "down"}')
+    assert p.evaluate("() => window.saved") == "server"
+    _wait_saved(server, key, {**ALL_OFF, "four_colour": True, "large_cards": True} | DEVICE_FOLLOWED)
+    assert p.evaluate("() => localStorage.getItem('spades-prefs-pending')") is None
+    # the refused request (a console error, a failed response): that one was made to fail
+    w.problems = [
+        x
+        for x in w.problems
+        if "status of 503" not in x and not x.endswith("503 from " + server.url + "/api/me/prefs")
+    ]
+    w.check()
+    w.close()
+
+
 def _all_on(page: Any) -> None:
     page.wait_for_function("() => document.documentElement.dataset.cards === 'large'")
     data = page.evaluate("() => ({...document.documentElement.dataset})")
@@ -345,7 +384,6 @@ def test_keys_typed_in_the_display_dialog_never_reach_the_table(browser: Any, se
     assert p.locator(".bids button[data-action='nil']").count() == 1  # still this player's bid
     w.check()
     w.close()
-
 
 
 @pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])

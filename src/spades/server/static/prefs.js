@@ -53,13 +53,15 @@ window.SpadesPrefs = (() => {
 
   // send the settings to the server; resolves to "server", "browser" (no identity) or "failed".
   // One request at a time, each with the settings of when it goes: quick changes never reach
-  // the server out of order (an older copy landing last)
+  // the server out of order (an older copy landing last). A change made while a request was on
+  // its way is sent once that one ends, whether it landed or failed (the newer settings may get
+  // through where the older did not)
   let sending = null, dirty = false;
   function push() {
-    if (sending) { dirty = true; return sending; } // sent again, as they then are, once this one lands
+    if (sending) { dirty = true; return sending; } // sent again, as they then are, once this one ends
     sending = (async () => {
       let where;
-      do { dirty = false; where = await send(); } while (dirty && where === "server");
+      do { dirty = false; where = await send(); } while (dirty);
       sending = null;
       return where;
     })();
