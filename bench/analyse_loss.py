@@ -47,8 +47,8 @@ def main(argv: list[str] | None = None) -> int:
             if d.seat < len(players) and players[d.seat] == label:
                 mine.append(d)
         parts = [
-            [d for d in mine if d.trick < 5],
-            [d for d in mine if d.trick >= 5],
+            [d for d in mine if d.trick <= 5],  # Decision.trick counts from 1
+            [d for d in mine if d.trick > 5],
             [d for d in mine if d.objective != "tricks"],
             [d for d in mine if d.objective == "tricks"],
         ]
