@@ -9,6 +9,8 @@ The opponents are read as playing like the club player a share ``--share`` of th
 
     spades match --bots expert,basic --hands 50 --seed 21 --records DIR
     python bench/paired_positions.py DIR "expert:read_play=0" "expert" --last 8
+
+``--no-nil`` asks only the positions where no nil is alive (where ``early_samples`` acts).
 """
 
 from __future__ import annotations
@@ -62,6 +64,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seat-label", default="expert")
     parser.add_argument("--share", type=float, default=0.9)
     parser.add_argument("--limit", type=int, default=0, help="stop after this many positions")
+    parser.add_argument("--no-nil", action="store_true", help="only positions where no nil is alive")
     args = parser.parse_args(argv)
     slv = Solver()
     diffs: list[float] = []
@@ -80,6 +83,7 @@ def main(argv: list[str] | None = None) -> int:
                 and labels.get(seat) == args.seat_label
                 and args.first <= trick_no <= args.last
                 and len(game.legal_actions()) > 1
+                and not (args.no_nil and _live_nils(rules, game, seat))
             ):
                 view = game.view(seat)
                 picks = []

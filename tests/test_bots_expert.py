@@ -474,3 +474,24 @@ def test_leaf_play_outs_end_in_the_solvers_values() -> None:
     # more cards than a hand can hold is refused in words
     with pytest.raises(ValueError, match="leaf_cards"):
         bots.get("expert", leaf_cards=20)
+
+
+def test_early_samples_solve_from_the_first_trick_while_no_nil_is_alive() -> None:
+    pytest.importorskip("spades.solver")
+    rules = dataclasses.replace(Rules.preset("partnership"), blind_nil=False, hands=1)
+    bot = bots.get("expert", seed=1, early_samples=6)
+    plain = bots.get("expert", seed=1)
+    for bids in ([Bid(3), Bid(4), Bid(3), Bid(2)], [Bid(3), Bid.nil(), Bid(4), Bid(4)]):
+        game = Game(rules, seed=5)
+        for _ in range(4):
+            game.apply(bids[game.to_act])  # type: ignore[index]
+        view = game.view(game.to_act)  # type: ignore[arg-type]
+        weighed = bot._card_totals(view, None)  # type: ignore[attr-defined]
+        nil_alive = any(b.is_nil for b in bids)
+        # 13 cards a hand: the solver only with the option and only while no nil is alive
+        assert weighed.solver is not nil_alive
+        assert plain._card_totals(view, None).solver is False  # type: ignore[attr-defined]
+        if not nil_alive:
+            assert weighed.done in (6, 12)  # the early deals, doubled when the best two are close
+    with pytest.raises(ValueError, match="early_samples"):
+        bots.get("expert", early_samples=-1)

@@ -306,7 +306,9 @@ class ExpertBot(Bot):
     opponents (and a partner not read by its signals) have played this hand, each seat
     taken to play as the club player as often as it has been read to
     (:mod:`~spades.bots.reading`); the deals are drawn ``read_play`` times over and
-    resampled by that fit (0, the default: not read).
+    resampled by that fit (0, the default: not read); ``early_samples``: while no nil is alive,
+    weigh the cards of a hand still above ``solver_cards`` with the solver too, on this many
+    deals (0, the default: play-outs until ``solver_cards``).
     """
 
     name = "expert"
@@ -346,6 +348,7 @@ class ExpertBot(Bot):
         partner_signals: str | bool = "auto",
         leaf_cards: int = 0,
         read_play: float = 0.0,
+        early_samples: int = 0,
     ) -> None:
         super().__init__(seed)
         if not isinstance(samples, int) or samples < 1:
@@ -363,6 +366,9 @@ class ExpertBot(Bot):
         if not isinstance(leaf_cards, int) or not 0 <= leaf_cards <= 17:
             raise ValueError("leaf_cards must be a number of cards from 0 to 17")
         self.leaf_cards = leaf_cards
+        if not isinstance(early_samples, int) or not 0 <= early_samples <= 4096:
+            raise ValueError("early_samples must be a number of deals from 0 to 4096")
+        self.early_samples = early_samples
         if bidding not in ("simulate", "basic"):
             raise ValueError("bidding must be 'simulate' or 'basic'")
         self.bidding = bidding
@@ -528,6 +534,8 @@ class ExpertBot(Bot):
         same deals, hence the same action (unless ``seconds`` cuts the deals short)."""
         budget: tuple[int | None, ...] = (self.seed, self.samples, self.playouts, self.bid_samples)
         budget += (self.solver_cards, self.leaf_cards) if self.leaf_cards else (self.solver_cards,)
+        if self.early_samples:
+            budget += (-self.early_samples,)
         self.rng = random.Random(decision_seed(view, budget))
 
     def _sample(self, know: Knowledge, count: int, sample_own: bool = False) -> list[list[int]]:
@@ -721,11 +729,11 @@ class ExpertBot(Bot):
             safe = [c for c in cands if not slot_beats(c, best)]
             cands = safe or cands
         rules = view.rules
-        use_solver = (
-            self._solve is not None
-            and (rules.partnerships or know.n == 2)
-            and know.hand.bit_count() <= self.solver_cards
-        )
+        solvable = self._solve is not None and (rules.partnerships or know.n == 2)
+        use_solver = solvable and know.hand.bit_count() <= self.solver_cards
+        # from the first trick with fewer deals while no nil is alive (a nil's search is slow)
+        early = solvable and not use_solver and self.early_samples > 0 and not _nil_alive(view)
+        use_solver = use_solver or early
         # the obvious spots are never left to the samples' noise (the trick rules only before
         # the solver's search, which sees who leads next, takes over)
         spot = certain_play(view)
@@ -738,7 +746,7 @@ class ExpertBot(Bot):
         scored = cands if weigh_all else allowed
         if len(scored) == 1:
             return _CardEval(scored, {scored[0]: 0.0}, 0, False, None, allowed, rule)
-        samples = self.samples
+        samples = self.early_samples if early else self.samples
         if not use_solver and len(allowed) * samples > self.playouts:
             samples = max(6, self.playouts // len(allowed))
         scores: dict[int, list[float]] = {c: [] for c in scored}
@@ -1347,6 +1355,11 @@ def _close(a: Sequence[float], b: Sequence[float], lead: float, z: float = 2.0) 
     mean = sum(diffs) / k
     var = sum((d - mean) ** 2 for d in diffs) / (k - 1)
     return var > 0 and abs(mean + lead) <= z * math.sqrt(var / k)
+
+
+def _nil_alive(view: View) -> bool:
+    """Whether a nil bidder at the table has taken no trick yet."""
+    return any(b is not None and b.is_nil and view.tricks_won[s] == 0 for s, b in enumerate(view.bids))
 
 
 def _solver_in_slots(solve: SolveFn, lay: SlotLayout, deck: Deck | None) -> SolveFn:
