@@ -1,0 +1,91 @@
+"""How far below a bot's double-dummy loss could a player that sees only its own cards get?
+
+``spades analyse`` judges each card double dummy (every hand open) and, with
+``--informed K``, also on what its player could know: the average double-dummy value of
+each legal card over K deals of the unseen cards (the expert's sampler).  The card that
+average calls best is what a player deciding by sampled double-dummy play would choose
+in that very position.  This script prints, per bot and by stage of the hand:
+
+* ``dd``: the double-dummy tricks lost per card by the cards the bot played (the
+  issue's measure);
+* ``informed``: the tricks lost per card judged on the samples (how far the bot's card
+  was from the samples' best);
+* ``sampler``: the double-dummy tricks lost per card by the samples' best card (ties
+  averaged), in the same positions: the double-dummy loss of a player that decides by K
+  sampled deals solved double dummy, where the bot stood.
+
+    spades match --bots expert,basic --hands 50 --seed 21 --records DIR
+    python bench/informed_bound.py DIR --informed 24 [--hands-limit N] [--json OUT]
+
+The positions are the bot's own (its earlier cards shaped them), so ``sampler`` is not a
+separate player's match figure; it says how much of ``dd`` a sampling player keeps anyway.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+
+from spades.analysis import Decision, _judge, analyse_records, load_records
+
+
+def sampler_loss(d: Decision, seats: int = 4) -> float | None:
+    """The double-dummy loss of the informed best cards (averaged over ties)."""
+    if d.informed is None:
+        return None
+    signs = {z: (-1 if z % 2 == d.seat % 2 else 1) for z in d.nils} if seats == 4 else {}
+    capped = {c: min(v, d.counted) for c, v in d.values.items()}
+    losses = [_judge(capped, d.nils, signs, False, c)[1] for c in d.informed.best]
+    return sum(losses) / len(losses)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("records")
+    parser.add_argument("--informed", type=int, default=24, help="deals sampled per decision (default 24)")
+    parser.add_argument("--hands-limit", type=int, default=0, help="only the first N records (0: all)")
+    parser.add_argument("--json", metavar="FILE")
+    args = parser.parse_args(argv)
+    records = list(load_records(args.records))
+    if args.hands_limit:
+        records = records[: args.hands_limit]
+    start = time.perf_counter()
+    analysis = analyse_records(records, informed=args.informed)
+    print(f"{len(analysis.hands)} hands analysed with {args.informed} samples a card in "
+          f"{time.perf_counter() - start:.0f} s")
+    rows: dict[tuple[str, str], list[tuple[float, float, float]]] = defaultdict(list)
+    for d in analysis.decisions:
+        if d.forced or d.informed is None:
+            continue
+        players = analysis.games[d.game].players
+        label = players[d.seat] if d.seat < len(players) else "?"
+        assert label is not None
+        s = sampler_loss(d)
+        assert s is not None
+        stage = "tricks 1-5" if d.trick <= 5 else "tricks 6-13"
+        for key in (stage, "all"):
+            rows[(label, key)].append((float(d.loss), d.informed.loss, s))
+    out: list[dict[str, Any]] = []
+    print(f"{'player':<12} {'stage':<12} {'choices':>8} {'dd':>7} {'informed':>9} {'sampler':>8}")
+    for (label, stage), xs in sorted(rows.items()):
+        n = len(xs)
+        dd, inf, smp = (sum(x[i] for x in xs) / n for i in range(3))
+        print(f"{label:<12} {stage:<12} {n:>8} {dd:>7.4f} {inf:>9.4f} {smp:>8.4f}")
+        out.append({"player": label, "stage": stage, "choices": n, "dd": dd, "informed": inf, "sampler": smp})
+    print("(per choice: cards with more than one legal card; 'spades analyse' divides by all cards)")
+    if args.json:
+        Path(args.json).write_text(json.dumps(out, indent=1), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
