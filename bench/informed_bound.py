@@ -17,6 +17,9 @@ in that very position.  This script prints, per bot and by stage of the hand:
     spades match --bots expert,basic --hands 50 --seed 21 --records DIR
     python bench/informed_bound.py DIR --informed 24 [--hands-limit N] [--json OUT]
 
+``--fit-sd`` and ``--oversample`` draw the samples as the expert does in partnerships (0.9
+and 6) instead of the sampler's looser defaults (1.6 and 3).
+
 The positions are the bot's own (its earlier cards shaped them), so ``sampler`` is not a
 separate player's match figure; it says how much of ``dd`` a sampling player keeps anyway.
 """
@@ -24,6 +27,7 @@ separate player's match figure; it says how much of ``dd`` a sampling player kee
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import sys
 import time
@@ -34,6 +38,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from spades.analysis import Decision, _judge, analyse_records, load_records
+from spades.bots import simulate
 
 
 def sampler_loss(d: Decision, seats: int = 4) -> float | None:
@@ -53,8 +58,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("records")
     parser.add_argument("--informed", type=int, default=24, help="deals sampled per decision (default 24)")
     parser.add_argument("--hands-limit", type=int, default=0, help="only the first N records (0: all)")
+    parser.add_argument("--fit-sd", type=float, help="the samples' fit to the bids (the sampler's default: "
+                        "1.6 tricks; the expert's in partnerships: 0.9)")
+    parser.add_argument("--oversample", type=int,
+                        help="deals drawn for each one kept (default 3; the expert's: 6)")
     parser.add_argument("--json", metavar="FILE")
     args = parser.parse_args(argv)
+    fit = {k: v for k, v in (("fit_sd", args.fit_sd), ("oversample", args.oversample)) if v is not None}
+    if fit:  # the analysis looks the sampler up at each decision
+        simulate.sample_deals = functools.partial(simulate.sample_deals, **fit)  # type: ignore[assignment]
     records = list(load_records(args.records))
     if args.hands_limit:
         records = records[: args.hands_limit]
