@@ -48,7 +48,7 @@ from ..view import View
 from .decks import deck_for
 from .knowledge import SPADE, SPADES, Knowledge, beats, higher_in_suit, trick_winner
 
-__all__ = ["CertainPlay", "certain_card", "certain_play", "decision_seed", "sure_winner"]
+__all__ = ["CertainPlay", "certain_card", "certain_play", "decision_seed", "live_nil", "sure_winner"]
 
 
 @dataclass(frozen=True)
@@ -101,22 +101,22 @@ def _spot(view: View, know: Knowledge, legal: list[int]) -> tuple[list[int], str
     under = [c for c in legal if not beats(c, best)]
     over = [c for c in legal if beats(c, best)]
     partner = view.partner
-    if _live_nil(view, view.seat):
+    if live_nil(view, view.seat):
         return (under, "own nil: stay under the winning card") if under else None
     if partner is not None and win_seat == partner:
-        if _live_nil(view, partner):
+        if live_nil(view, partner):
             if not later and over:
                 return [min(over)], "cover the partner's nil, as cheaply as possible"
             return (over, "cover the partner's nil") if over else None
         if sure_winner(know, best, later):
             return under, "the partner's sure winner: never overtake or ruff it"
         return None
-    if partner is not None and partner in later and _live_nil(view, partner):
+    if partner is not None and partner in later and live_nil(view, partner):
         sure = [c for c in over if _covers_for_sure(know, c, partner)]
         return (sure, "cover the partner's nil to come with a master card") if sure else None
     if later:
         return None
-    if _live_nil(view, win_seat) and view.rules.side_of(win_seat) != view.side:
+    if live_nil(view, win_seat) and view.rules.side_of(win_seat) != view.side:
         return under, "let the opponent's nil win the trick"
     if _wants_trick(view, know):
         if over:
@@ -166,7 +166,8 @@ def _covers_for_sure(know: Knowledge, card: int, nil: int) -> bool:
     return card // 13 == SPADE or know.view.hand_sizes[nil] > spades
 
 
-def _live_nil(view: View, seat: int) -> bool:
+def live_nil(view: View, seat: int) -> bool:
+    """Whether ``seat`` bid nil (blind or not) and has taken no trick yet."""
     bid = view.bids[seat]
     return bid is not None and bid.is_nil and view.tricks_won[seat] == 0
 

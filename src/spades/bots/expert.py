@@ -163,7 +163,7 @@ from ..rules import Rules
 from ..view import View
 from .base import Bot
 from .basic import BasicBot, estimate_tricks, nil_danger
-from .certain import certain_play, decision_seed
+from .certain import certain_play, decision_seed, live_nil
 from .decks import SlotLayout, deck_act, deck_for, slot_layout
 from .house import blind_bid_worth, later_bid, suicide_wants_nil
 from .knowledge import Knowledge, signal_denied
@@ -1359,7 +1359,7 @@ def _close(a: Sequence[float], b: Sequence[float], lead: float, z: float = 2.0) 
 
 def _nil_alive(view: View) -> bool:
     """Whether a nil bidder at the table has taken no trick yet."""
-    return any(b is not None and b.is_nil and view.tricks_won[s] == 0 for s, b in enumerate(view.bids))
+    return any(live_nil(view, s) for s in range(len(view.bids)))
 
 
 def _solver_in_slots(solve: SolveFn, lay: SlotLayout, deck: Deck | None) -> SolveFn:
