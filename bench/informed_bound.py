@@ -37,15 +37,16 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
+from spades import Rules
 from spades.analysis import Decision, _judge, analyse_records, load_records
 from spades.bots import simulate
 
 
-def sampler_loss(d: Decision, seats: int = 4) -> float | None:
-    """The double-dummy loss of the informed best cards (averaged over ties)."""
-    if d.informed is None:
-        return None
-    signs = {z: (-1 if z % 2 == d.seat % 2 else 1) for z in d.nils} if seats == 4 else {}
+def sampler_loss(d: Decision, rules: Rules) -> float:
+    """The double-dummy loss of the informed best cards (averaged over ties); the live nils
+    weigh as ``spades analyse`` weighs them (+1 an opponent's, -1 the side's own)."""
+    assert d.informed is not None
+    signs = {z: -1 if rules.side_of(z) == rules.side_of(d.seat) else 1 for z in d.nils}
     capped = {c: min(v, d.counted) for c, v in d.values.items()}
     losses = [_judge(capped, d.nils, signs, False, c)[1] for c in d.informed.best]
     return sum(losses) / len(losses)
@@ -78,11 +79,10 @@ def main(argv: list[str] | None = None) -> int:
     for d in analysis.decisions:
         if d.forced or d.informed is None:
             continue
-        players = analysis.games[d.game].players
-        label = players[d.seat] if d.seat < len(players) else "?"
+        info = analysis.games[d.game]
+        label = info.players[d.seat] if d.seat < len(info.players) else "?"
         assert label is not None
-        s = sampler_loss(d)
-        assert s is not None
+        s = sampler_loss(d, info.rules)
         stage = "tricks 1-5" if d.trick <= 5 else "tricks 6-13"
         for key in (stage, "all"):
             rows[(label, key)].append((float(d.loss), d.informed.loss, s))
