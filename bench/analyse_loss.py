@@ -2,7 +2,10 @@
 summary (double dummy: the tricks each card gave away against the best card of the same
 hand) printed one bot a line, then each bot's loss per card split by when it was played
 (tricks 1-5, where the expert weighs by play-outs; tricks 6-13, where its solver decides) and
-by what was at stake (a live nil at the table or tricks alone).
+by what was at stake (a live nil at the table or tricks alone), then the tricks lost by
+what they cost, in tricks 1-5 and 6-13: a nil given up (the card changed a live nil's fate
+for the worse), tricks given up while a nil was alive (its fate the same), tricks with no nil
+alive.
 
     spades match --bots expert+basic,basic --hands 100 --seed 1 --records DIR
     python bench/analyse_loss.py DIR [--json OUT.json]
@@ -18,7 +21,21 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
-from spades.analysis import analyse_records, load_records
+from spades import Rules
+from spades.analysis import Decision, analyse_records, load_records
+
+
+def cost_kind(d: Decision, rules: Rules) -> str:
+    """What the tricks lost by ``d`` cost: a live nil, tricks beside a live nil, or tricks."""
+    if not d.nils:
+        return "no nil"
+    signs = {z: -1 if rules.side_of(z) == rules.side_of(d.seat) else 1 for z in d.nils}
+
+    def nil_part(card: object) -> int:
+        return sum(signs[z] * nv[card] for z, nv in d.nils.items())  # type: ignore[index]
+
+    best = max(nil_part(c) for c in d.values)
+    return "nil given up" if nil_part(d.card) < best else "nil alive"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -54,6 +71,17 @@ def main(argv: list[str] | None = None) -> int:
         ]
         cells = [f"{sum(d.loss for d in ds) / len(ds):.4f} ({len(ds)})" if ds else "-" for ds in parts]
         print(f"{label:<24} {cells[0]:>11} {cells[1]:>12} {cells[2]:>10} {cells[3]:>8}")
+    kinds = ("nil given up", "nil alive", "no nil")
+    print(f"tricks lost by what they cost: {', '.join(kinds)}")
+    print(f"{'player':<24} {'tricks 1-5':>18} {'tricks 6-13':>18}")
+    for label in sorted(labels):
+        lost = {(stage, k): 0 for stage in (0, 1) for k in kinds}
+        for d in analysis.decisions:
+            info = analysis.games[d.game]
+            if d.loss > 0 and d.seat < len(info.players) and info.players[d.seat] == label:
+                lost[(int(d.trick > 5), cost_kind(d, info.rules))] += d.loss
+        cells = [" / ".join(str(lost[(stage, k)]) for k in kinds) for stage in (0, 1)]
+        print(f"{label:<24} {cells[0]:>18} {cells[1]:>18}")
     if args.json:
         Path(args.json).write_text(json.dumps(rows, indent=1), encoding="utf-8")
     return 0

@@ -17,7 +17,9 @@ in that very position.  This script prints, per bot and by stage of the hand:
     spades match --bots expert,basic --hands 50 --seed 21 --records DIR
     python bench/informed_bound.py DIR --informed 24 [--hands-limit N] [--json OUT]
 
-``--fit-sd`` and ``--oversample`` draw the samples as the expert does in partnerships (0.9
+Each stage is also split by the live nil the choice is about (none, the seat's own, its
+partner's, an opponent's); ``--decisions FILE`` writes one JSON line per choice for other
+slices.  ``--fit-sd`` and ``--oversample`` draw the samples as the expert does in partnerships (0.9
 and 6) instead of the sampler's looser defaults (1.6 and 3).
 
 The positions are the bot's own (its earlier cards shaped them), so ``sampler`` is not a
@@ -52,6 +54,18 @@ def sampler_loss(d: Decision, rules: Rules) -> float:
     return sum(losses) / len(losses)
 
 
+def nil_role(d: Decision, rules: Rules) -> str:
+    """Which live nil the choice is about: the seat's own, its partner's (to cover), an
+    opponent's (to set), or none."""
+    if not d.nils:
+        return "no nil"
+    if d.seat in d.nils:
+        return "own nil"
+    if any(rules.side_of(z) == rules.side_of(d.seat) for z in d.nils):
+        return "partner's nil"
+    return "opponent's nil"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -64,6 +78,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--oversample", type=int,
                         help="deals drawn for each one kept (default 3; the expert's: 6)")
     parser.add_argument("--json", metavar="FILE")
+    parser.add_argument("--decisions", metavar="FILE", help="one JSON line per choice (for slicing later)")
     args = parser.parse_args(argv)
     fit = {k: v for k, v in (("fit_sd", args.fit_sd), ("oversample", args.oversample)) if v is not None}
     if fit:  # the analysis looks the sampler up at each decision
@@ -76,6 +91,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{len(analysis.hands)} hands analysed with {args.informed} samples a card in "
           f"{time.perf_counter() - start:.0f} s")
     rows: dict[tuple[str, str], list[tuple[float, float, float]]] = defaultdict(list)
+    lines: list[str] = []
     for d in analysis.decisions:
         if d.forced or d.informed is None:
             continue
@@ -84,8 +100,12 @@ def main(argv: list[str] | None = None) -> int:
         assert label is not None
         s = sampler_loss(d, info.rules)
         stage = "tricks 1-5" if d.trick <= 5 else "tricks 6-13"
-        for key in (stage, "all"):
+        role = nil_role(d, info.rules)
+        for key in (stage, "all", f"{stage}, {role}"):
             rows[(label, key)].append((float(d.loss), d.informed.loss, s))
+        lines.append(json.dumps({"game": d.game, "seat": d.seat, "trick": d.trick, "player": label,
+                                 "role": role, "dd": float(d.loss), "informed": d.informed.loss,
+                                 "sampler": s}))
     out: list[dict[str, Any]] = []
     print(f"{'player':<12} {'stage':<12} {'choices':>8} {'dd':>7} {'informed':>9} {'sampler':>8}")
     for (label, stage), xs in sorted(rows.items()):
@@ -94,6 +114,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{label:<12} {stage:<12} {n:>8} {dd:>7.4f} {inf:>9.4f} {smp:>8.4f}")
         out.append({"player": label, "stage": stage, "choices": n, "dd": dd, "informed": inf, "sampler": smp})
     print("(per choice: cards with more than one legal card; 'spades analyse' divides by all cards)")
+    if args.decisions:
+        Path(args.decisions).write_text("\n".join(lines) + "\n", encoding="utf-8")
     if args.json:
         Path(args.json).write_text(json.dumps(out, indent=1), encoding="utf-8")
     return 0

@@ -10,7 +10,8 @@ The opponents are read as playing like the club player a share ``--share`` of th
     spades match --bots expert,basic --hands 50 --seed 21 --records DIR
     python bench/paired_positions.py DIR "expert:read_play=0" "expert" --last 8
 
-``--no-nil`` asks only the positions where no nil is alive (where ``early_samples`` acts).
+``--no-nil`` asks only the positions where no nil is alive (where ``early_samples`` acts alone),
+``--nil-only`` those where one is (where it acts with ``early_nil``).
 """
 
 from __future__ import annotations
@@ -65,12 +66,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--share", type=float, default=0.9)
     parser.add_argument("--limit", type=int, default=0, help="stop after this many positions")
     parser.add_argument("--no-nil", action="store_true", help="only positions where no nil is alive")
+    parser.add_argument("--nil-only", action="store_true", help="only positions where a nil is alive")
     args = parser.parse_args(argv)
     slv = Solver()
     diffs: list[float] = []
     losses = [0.0, 0.0]
     changed = 0
     times = [0.0, 0.0]
+    slowest = [0.0, 0.0]
     start = time.perf_counter()
     for gi, (_, record) in enumerate(load_records(args.records)):
         game = Game.from_record({**record, "actions": []})
@@ -84,6 +87,7 @@ def main(argv: list[str] | None = None) -> int:
                 and args.first <= trick_no <= args.last
                 and len(game.legal_actions()) > 1
                 and not (args.no_nil and _live_nils(rules, game, seat))
+                and not (args.nil_only and not _live_nils(rules, game, seat))
             ):
                 view = game.view(seat)
                 picks = []
@@ -91,7 +95,9 @@ def main(argv: list[str] | None = None) -> int:
                     bot = _bot(spec, 1000 * gi + i, args.share)
                     t0 = time.perf_counter()
                     picks.append(bot.act(view))
-                    times[j] += time.perf_counter() - t0
+                    took = time.perf_counter() - t0
+                    times[j] += took
+                    slowest[j] = max(slowest[j], took)
                 if picks[0] != picks[1]:
                     hands = [game.hand(s).mask for s in range(rules.num_seats)]
                     leader = game.leader if game.leader is not None else seat
@@ -125,7 +131,8 @@ def main(argv: list[str] | None = None) -> int:
           f"{time.perf_counter() - start:.0f} s")
     print(f"tricks lost on the changed positions: a {losses[0]:.0f}, b {losses[1]:.0f}")
     print(f"b - a per position: {mean:+.4f} +-{1.96 * sd / math.sqrt(n):.4f} (95%)")
-    print(f"seconds per decision: a {times[0] / n:.3f}, b {times[1] / n:.3f}")
+    print(f"seconds per decision: a {times[0] / n:.3f}, b {times[1] / n:.3f}; "
+          f"slowest a {slowest[0]:.2f}, b {slowest[1]:.2f}")
     return 0
 
 
