@@ -6,7 +6,7 @@ A setting may name the partner too, as ``spades match`` does: ``expert+basic`` s
 expert at North and ``basic`` at South.
 
 Every deal (seeds ``--first`` to ``--first + --deals - 1``, dealer ``seed % 4``) is
-played once per setting: one hand at 0-0 on the partnership preset, the player under
+played once per setting: one hand at 0-0 (or at ``--scores``) on the partnership preset, the player under
 test at North-South and ``basic`` (or ``--opponent``) at East-West, with the same bot
 seeds for both settings.  A hand is scored as North-South's points minus East-West's,
 minus 10 per bag taken (what a bag costs over a game with the default bag rules).
@@ -44,7 +44,9 @@ from spades import Game, Rules
 from spades.match import parse_bot_spec, parse_side_spec
 
 
-def play(spec: str, seeds: range, opponent: str = "basic") -> list[dict[str, Any]]:
+def play(
+    spec: str, seeds: range, opponent: str = "basic", scores: tuple[int, int] = (0, 0)
+) -> list[dict[str, Any]]:
     side = parse_side_spec(spec)
     north, south = side.seat_spec(0), side.seat_spec(1)
     other = parse_bot_spec(opponent)
@@ -52,6 +54,9 @@ def play(spec: str, seeds: range, opponent: str = "basic") -> list[dict[str, Any
     out = []
     for seed in seeds:
         game = Game(rules, seed=seed, dealer=seed % 4)
+        if scores != (0, 0):  # the same deal, at that game score
+            hands = [game.hand(s) for s in range(4)]
+            game = Game.from_position(rules, hands=hands, dealer=seed % 4, scores=scores, seed=seed)
         players = [
             north.make(seed * 4),
             other.make(seed * 4 + 1),
@@ -120,13 +125,18 @@ def main() -> int:
     parser.add_argument("--first", type=int, default=0, help="the first deal's seed")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--opponent", default="basic", help="the bot at East-West (default basic)")
+    parser.add_argument("--scores", default="0,0",
+                        help="the game score before the hand, North-South,East-West (e.g. 0,100)")
     parser.add_argument("--dump", help="write every deal's bids, tricks and value per setting to a JSON file")
     args = parser.parse_args()
     seeds = range(args.first, args.first + args.deals)
+    ns, _, ew = args.scores.partition(",")
+    scores = (int(ns), int(ew))
     start = time.perf_counter()
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
         results = list(
-            pool.map(play, args.specs, [seeds] * len(args.specs), [args.opponent] * len(args.specs))
+            pool.map(play, args.specs, [seeds] * len(args.specs), [args.opponent] * len(args.specs),
+                     [scores] * len(args.specs))
         )
     if args.dump:
         with open(args.dump, "w") as f:
