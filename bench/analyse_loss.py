@@ -22,7 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from spades import Rules
-from spades.analysis import Decision, analyse_records, load_records
+from spades.analysis import Decision, _judge, analyse_records, load_records
 
 
 def cost_kind(d: Decision, rules: Rules) -> str:
@@ -30,12 +30,9 @@ def cost_kind(d: Decision, rules: Rules) -> str:
     if not d.nils:
         return "no nil"
     signs = {z: -1 if rules.side_of(z) == rules.side_of(d.seat) else 1 for z in d.nils}
-
-    def nil_part(card: object) -> int:
-        return sum(signs[z] * nv[card] for z, nv in d.nils.items())  # type: ignore[index]
-
-    best = max(nil_part(c) for c in d.values)
-    return "nil given up" if nil_part(d.card) < best else "nil alive"
+    # the analysis's own order (nils first) with the tricks left out: a loss is a nil's
+    nil_loss = _judge(dict.fromkeys(d.values, 0), d.nils, signs, False, d.card)[1]
+    return "nil given up" if nil_loss > 0 else "nil alive"
 
 
 def main(argv: list[str] | None = None) -> int:

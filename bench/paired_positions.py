@@ -10,8 +10,8 @@ The opponents are read as playing like the club player a share ``--share`` of th
     spades match --bots expert,basic --hands 50 --seed 21 --records DIR
     python bench/paired_positions.py DIR "expert:read_play=0" "expert" --last 8
 
-``--no-nil`` asks only the positions where no nil is alive (where ``early_samples`` acts alone),
-``--nil-only`` those where one is (where it acts with ``early_nil``).
+``--no-nil`` asks only the positions where no nil is alive (where ``early_samples`` acts),
+``--nil-only`` only those where one is.
 """
 
 from __future__ import annotations
