@@ -1,0 +1,53 @@
+"""bench/points_split.py: the parts of a side's hand add up to its points, and a bot's lead
+splits into its own side's gain and the other side's loss."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+from types import ModuleType
+
+from spades import Rules
+from spades.match import run_match, write_records
+
+BENCH = Path(__file__).resolve().parents[1] / "bench" / "points_split.py"
+
+
+def _module() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("points_split", BENCH)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["points_split"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def _records(tmp_path: Path, bots: list[str], name: str) -> Path:
+    result = run_match(Rules.preset("partnership"), bots, hands=12, seed=5, workers=1, records=True)
+    folder = tmp_path / name
+    write_records(result, folder)
+    return folder
+
+
+def test_points_split_parts_add_up_and_the_lead_splits(tmp_path: Path) -> None:
+    ps = _module()
+    match = _records(tmp_path, ["basic", "random"], "match")
+    reference = _records(tmp_path, ["basic", "basic"], "reference")
+    tallies, opponent = ps.tally(str(match))
+    assert opponent == {"basic": "random", "random": "basic"}
+    for t in tallies.values():
+        assert t.hands == 24  # 12 deals at two tables
+        # the partnership preset scores nothing beyond contracts, overtricks, bags and nils
+        assert t.parts["other"] == 0
+        assert sum(t.parts.values()) == t.points
+    rows = {k: t.row() for k, t in tallies.items()}
+    assert rows["random"]["set share"] > rows["basic"]["set share"]
+    out = tmp_path / "split.json"
+    assert ps.main([str(match), "--reference", str(reference), "--json", str(out)]) == 0
+    split = json.loads(out.read_text())["split"]
+    lead = rows["basic"]["points"] - rows["random"]["points"]
+    assert abs(split["basic"]["lead"] - lead) < 1e-9
+    assert abs(split["basic"]["own"] + split["basic"]["other"] - lead) < 1e-9
+    assert split["basic"]["other"] > 0  # random scores far less than basic does against basic
