@@ -6,10 +6,11 @@ and how much is the other side scoring less.
     spades match --bots basic,basic --hands 300 --seed 42 --no-blind-nil --records REF
     python bench/points_split.py DIR --reference REF
 
-Every hand of every record is split, for each side, into its contract (ten a trick bid,
-won or lost), overtricks, bag penalties, nils and blind nils, and whatever else the rules
-score (``other``: Boston, ten for two hundred, blind bids' doubling; zero on the partnership
-preset). A side is named by its seats' bots (``expert``, or ``expert+basic`` where a side
+Every hand of every record is scored again by :func:`spades.scoring.score_valid_hand` from
+the side's bags before it and split into the contract (its points without the overtricks),
+overtricks, bag penalties, nils (blind nils included; the counts keep them apart) and Boston;
+``other`` is what that leaves of the points the game recorded (nothing, for whole games).
+A side is named by its seats' bots (``expert``, or ``expert+basic`` where a side
 seats two). With ``--reference`` (a match of one bot against itself on the same deals and
 seed), a bot's lead over its opponent is split into **own side**: its points per hand minus
 the reference's, and **other side**: the reference's minus its opponent's.
@@ -21,16 +22,18 @@ import argparse
 import json
 import sys
 from collections import defaultdict
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
-from spades import Game
+from spades import Game, Rules
 from spades.analysis import load_records
+from spades.scoring import score_valid_hand
 from spades.view import HandSummary
 
-PARTS = ("contract", "overtricks", "bag penalties", "nils", "blind nils", "other")
+PARTS = ("contract", "overtricks", "bag penalties", "nils", "boston", "other")
 
 
 class Tally:
@@ -42,39 +45,35 @@ class Tally:
         self.parts: dict[str, int] = dict.fromkeys(PARTS, 0)
         self.counts: dict[str, int] = defaultdict(int)
 
-    def add_hand(self, game: Game, h: HandSummary, side: int) -> None:
-        rules = game.rules
-        seats = rules.seats_of(side)
+    def add_hand(self, rules: Rules, h: HandSummary, bags_before: Sequence[int], side: int) -> None:
+        """Add side ``side`` of hand ``h``, scored again by :func:`spades.scoring.score_hand`
+        from the side's bags before the hand, so that its points come apart by source."""
+        score = score_valid_hand(rules, h.bids, h.tricks, bags_before).sides[side]
         self.hands += 1
         self.points += h.points[side]
-        parts = dict.fromkeys(PARTS, 0)
-        bids = [h.bids[s] for s in seats]
-        numbers = [s for s, b in zip(seats, bids) if b is not None and b.tricks > 0]
-        for s, b in zip(seats, bids):
-            if b is None or b.tricks > 0:
-                continue
-            bonus = rules.blind_nil_bonus if b.blind else rules.nil_bonus
-            key = "blind nils" if b.blind else "nils"
-            parts[key] += bonus if h.nil_made[s] else -bonus
-            self.counts[key] += 1
-            self.counts[key + " made"] += bool(h.nil_made[s])
-        if numbers:
-            bid = sum(h.bids[s].tricks for s in numbers)  # type: ignore[union-attr]
-            took = sum(h.tricks[s] for s in numbers)
-            if rules.nil_tricks_count_for_partner:
-                took += sum(h.tricks[s] for s in seats if s not in numbers)
-            made = took >= bid
-            parts["contract"] += 10 * bid if made else -10 * bid
-            parts["overtricks"] += took - bid if made else 0
-            self.counts["contracts"] += 1
-            self.counts["set"] += not made
-            self.counts["tricks bid"] += bid
-            self.counts["tricks taken"] += took
-            self.counts["overtricks"] += max(0, took - bid)
-        parts["bag penalties"] = -rules.bag_penalty * h.bag_penalties[side]
+        over = score.counted_tricks - score.contract if score.made is not False else 0
+        parts = {
+            "contract": score.contract_points - over,
+            "overtricks": over,
+            "bag penalties": -rules.bag_penalty * score.bag_penalties,
+            "nils": score.nil_points,
+            "boston": score.boston_points,
+        }
         parts["other"] = h.points[side] - sum(parts.values())
         for k, v in parts.items():
             self.parts[k] += v
+        for s in rules.seats_of(side):
+            b = h.bids[s]
+            if b is not None and b.tricks == 0:
+                key = "blind nils" if b.blind else "nils"
+                self.counts[key] += 1
+                self.counts[key + " made"] += bool(h.nil_made[s])
+        if score.contract > 0:
+            self.counts["contracts"] += 1
+            self.counts["set"] += not score.made
+            self.counts["tricks bid"] += score.contract
+            self.counts["tricks taken"] += score.counted_tricks
+        self.counts["overtricks"] += over
 
     def row(self) -> dict[str, Any]:
         n = max(1, self.hands)
@@ -106,9 +105,11 @@ def tally(path: str) -> tuple[dict[str, Tally], dict[str, str]]:
         names = [side_name(record, game, side) for side in range(game.rules.num_sides)]
         if len(names) == 2:
             opponent[names[0]], opponent[names[1]] = names[1], names[0]
+        bags: Sequence[int] = (0,) * game.rules.num_sides
         for h in game.history:
             for side, name in enumerate(names):
-                tallies[name].add_hand(game, h, side)
+                tallies[name].add_hand(game.rules, h, bags, side)
+            bags = h.bags
     return tallies, opponent
 
 

@@ -24,8 +24,9 @@ def _module() -> ModuleType:
     return module
 
 
-def _records(tmp_path: Path, bots: list[str], name: str) -> Path:
-    result = run_match(Rules.preset("partnership"), bots, hands=12, seed=5, workers=1, records=True)
+def _records(tmp_path: Path, bots: list[str], name: str, rules: Rules | None = None) -> Path:
+    rules = rules or Rules.preset("partnership")
+    result = run_match(rules, bots, hands=12, seed=5, workers=1, records=True)
     folder = tmp_path / name
     write_records(result, folder)
     return folder
@@ -51,3 +52,14 @@ def test_points_split_parts_add_up_and_the_lead_splits(tmp_path: Path) -> None:
     assert abs(split["basic"]["lead"] - lead) < 1e-9
     assert abs(split["basic"]["own"] + split["basic"]["other"] - lead) < 1e-9
     assert split["basic"]["other"] > 0  # random scores far less than basic does against basic
+
+
+def test_points_split_accounts_for_house_scoring(tmp_path: Path) -> None:
+    # ten for two hundred, Boston and blind bids: every point the game recorded is placed
+    rules = Rules.preset("partnership", ten_for_two_hundred=True, boston_bonus=250, blind_bid_deficit=0)
+    ps = _module()
+    tallies, _ = ps.tally(str(_records(tmp_path, ["random", "basic"], "house", rules)))
+    assert sum(t.hands for t in tallies.values()) == 48
+    for t in tallies.values():
+        assert t.parts["other"] == 0
+        assert sum(t.parts.values()) == t.points
