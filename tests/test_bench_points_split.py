@@ -3,25 +3,17 @@ splits into its own side's gain and the other side's loss."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 from types import ModuleType
 
+from bench_helpers import load_bench
 from spades import Rules
 from spades.match import run_match, write_records
 
-BENCH = Path(__file__).resolve().parents[1] / "bench" / "points_split.py"
-
 
 def _module() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("points_split", BENCH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["points_split"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_bench("points_split")
 
 
 def _records(tmp_path: Path, bots: list[str], name: str, rules: Rules | None = None) -> Path:

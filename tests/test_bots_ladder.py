@@ -3,22 +3,15 @@ joining of runs."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 
 import pytest
 
-LADDER = Path(__file__).resolve().parent.parent / "bench" / "ladder.py"
+from bench_helpers import load_bench
 
 
 def _ladder():  # type: ignore[no-untyped-def]
-    spec = importlib.util.spec_from_file_location("bench_ladder", LADDER)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["bench_ladder"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_bench("ladder")
 
 
 def test_wilson_interval_holds_the_share_and_stays_within_0_and_1() -> None:

@@ -4,10 +4,9 @@ policy picks every legal id, only legal ids, uniformly."""
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 import pytest
+
+from bench_helpers import load_bench
 
 np = pytest.importorskip("numpy")
 
@@ -17,11 +16,7 @@ PRESETS = ["partnership", "two-player", "cutthroat", "three-player", "openspiel"
 
 
 def _bench_choose():
-    path = Path(__file__).resolve().parent.parent / "bench" / "vec.py"
-    spec = importlib.util.spec_from_file_location("bench_vec", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.choose
+    return load_bench("vec").choose
 
 
 def _bits_of(mask):
