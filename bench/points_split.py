@@ -46,7 +46,7 @@ class Tally:
         self.counts: dict[str, int] = defaultdict(int)
 
     def add_hand(self, rules: Rules, h: HandSummary, bags_before: Sequence[int], side: int) -> None:
-        """Add side ``side`` of hand ``h``, scored again by :func:`spades.scoring.score_hand`
+        """Add side ``side`` of hand ``h``, scored again by :func:`spades.scoring.score_valid_hand`
         from the side's bags before the hand, so that its points come apart by source."""
         score = score_valid_hand(rules, h.bids, h.tricks, bags_before).sides[side]
         self.hands += 1
